@@ -1,0 +1,44 @@
+// swift-tools-version: 6.2
+// imdf - a command-line workbench for editing IMDF indoor maps.
+// Licensed GPL-3.0-or-later (see LICENSE).
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .treatAllWarnings(as: .error),
+]
+
+let package = Package(
+    name: "imdf",
+    products: [
+        .executable(name: "imdf", targets: ["imdf"]),
+        .library(name: "IMDF", targets: ["IMDF"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+    ],
+    targets: [
+        // Atomic replacement of a directory (renameat2), which Swift's Glibc module does not export.
+        .target(name: "CFileSystem"),
+        // Feature model, ordered JSON, the GeoJSON codec and archive I/O.
+        .target(
+            name: "IMDF",
+            dependencies: ["CFileSystem", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            swiftSettings: strict
+        ),
+        // Deterministic synthetic venues: demos and the benchmark workload.
+        .target(name: "SyntheticVenue", dependencies: ["IMDF"], swiftSettings: strict),
+        .executableTarget(
+            name: "imdf",
+            dependencies: [
+                "IMDF", "SyntheticVenue",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "IMDFTests", dependencies: ["IMDF", "SyntheticVenue"], swiftSettings: strict),
+        .testTarget(name: "SyntheticVenueTests", dependencies: ["IMDF", "SyntheticVenue"], swiftSettings: strict),
+        .testTarget(name: "EndToEndTests", dependencies: ["IMDF"], swiftSettings: strict),
+    ]
+)

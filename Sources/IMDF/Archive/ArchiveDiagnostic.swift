@@ -1,0 +1,44 @@
+/// Something the reader noticed about an archive, located as precisely as it can be:
+/// `amenity.geojson:1086:3: trailing comma before ']'`.
+public struct ArchiveDiagnostic: Sendable, Hashable, CustomStringConvertible {
+    public enum Severity: String, Sendable, Hashable {
+        case error
+        case warning
+    }
+
+    public var severity: Severity
+    /// The file inside the archive (or the archive itself) the message is about.
+    public var file: String?
+    public var location: SourceLocation?
+    public var featureID: String?
+    public var message: String
+
+    public init(
+        _ severity: Severity, file: String? = nil, location: SourceLocation? = nil, featureID: String? = nil,
+        message: String
+    ) {
+        self.severity = severity
+        self.file = file
+        self.location = location
+        self.featureID = featureID
+        self.message = message
+    }
+
+    /// `file:line:column: message`, as compilers and editors print locations.
+    public var description: String {
+        var place = file ?? ""
+        if let location { place += ":\(location.line):\(location.column)" }
+        return place.isEmpty ? message : "\(place): \(message)"
+    }
+}
+
+/// The archive could not be opened at all (no such path, not a zip, unsafe entries, no IMDF
+/// content). Every problem found is listed, not just the first.
+public struct ArchiveReadError: Error, Sendable, CustomStringConvertible {
+    public var path: String
+    public var diagnostics: [ArchiveDiagnostic]
+
+    public var description: String {
+        diagnostics.map { "\(path): \($0)" }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,269 @@
+// Opens an IMDF archive - a folder or a .zip/.imdf file - into an `IMDFArchive`.
+//
+// Policy for broken input: problems that make the archive unusable as a whole (no such path, not
+// a zip, unsafe zip entries, no IMDF content at all) throw `ArchiveReadError`. A file that cannot
+// be read (malformed JSON, not a FeatureCollection, a feature without an id, a CRC mismatch, a
+// missing manifest) is reported with its location and left out, and the rest of the archive
+// loads so it can be inspected and validated; `ArchiveLoad.isComplete` is then false, and the
+// writer refuses to save such a load, because saving it would silently drop that file's features.
+// Every problem of every file is reported in one pass.
+
+import Dispatch
+import Foundation
+import Synchronization
+
+public struct ArchiveLoad: Sendable {
+    public enum Format: String, Sendable {
+        case folder
+        case zip
+    }
+
+    public var archive: IMDFArchive
+    public var format: Format
+    public var diagnostics: [ArchiveDiagnostic]
+    /// Files whose content is missing from `archive` because they could not be read.
+    public var unreadableFiles: [String]
+
+    public var isComplete: Bool { unreadableFiles.isEmpty }
+    public var errors: [ArchiveDiagnostic] { diagnostics.filter { $0.severity == .error } }
+    public var warnings: [ArchiveDiagnostic] { diagnostics.filter { $0.severity == .warning } }
+}
+
+public enum ArchiveReader {
+    public static func read(_ path: String) throws(ArchiveReadError) -> ArchiveLoad {
+        let format: ArchiveLoad.Format
+        let listing: ArchiveListing
+        switch FileSystem.kind(of: path) {
+        case .missing:
+            throw ArchiveReadError(path: path, diagnostics: [ArchiveDiagnostic(.error, message: "no such file or folder")])
+        case .directory:
+            format = .folder
+            listing = try ArchiveSource.listFolder(path)
+        case .file:
+            format = .zip
+            listing = try ArchiveSource.listZip(path)
+        case .other:
+            throw ArchiveReadError(path: path, diagnostics: [ArchiveDiagnostic(.error, message: "not a folder or a zip file")])
+        }
+        var assembly = Assembly(listing: listing)
+        assembly.decodeAll()
+        return try assembly.finish(path: path, format: format)
+    }
+}
+
+/// What a file of the archive is, by its name.
+enum EntryRole: Sendable {
+    case manifest
+    case featureFile(FeatureType)
+    case extensionFile
+    case ignored
+}
+
+extension EntryRole {
+    init(fileName name: String) {
+        if name == "manifest.json" {
+            self = .manifest
+            return
+        }
+        guard let dot = name.lastIndex(of: "."), ["geojson", "json"].contains(name[name.index(after: dot)...].lowercased())
+        else {
+            self = .ignored
+            return
+        }
+        if let type = FeatureType(rawValue: String(name[..<dot])) {
+            self = .featureFile(type)
+        } else {
+            self = .extensionFile
+        }
+    }
+}
+
+private enum DecodedEntry: Sendable {
+    case manifest(Manifest)
+    case collection(FeatureCollection)
+    case unreadable([ArchiveDiagnostic])
+    /// An extension file that is not a feature collection: kept byte for byte.
+    case opaque([UInt8], ArchiveDiagnostic)
+}
+
+private struct Assembly {
+    var listing: ArchiveListing
+    var roles: [EntryRole] = []
+    var decoded: [DecodedEntry?] = []
+
+    init(listing: ArchiveListing) {
+        self.listing = listing
+        roles = listing.entries.map { EntryRole(fileName: $0.name) }
+    }
+
+    /// Reads and decodes every file, the largest first, on all cores.
+    mutating func decodeAll() {
+        let entries = listing.entries
+        let roles = self.roles
+        let order = entries.indices.sorted { Self.size(of: entries[$0]) > Self.size(of: entries[$1]) }
+        let results = Mutex<[DecodedEntry?]>(Array(repeating: nil, count: entries.count))
+        DispatchQueue.concurrentPerform(iterations: order.count) { step in
+            let index = order[step]
+            let outcome = Self.decode(entries[index], role: roles[index])
+            results.withLock { $0[index] = outcome }
+        }
+        decoded = results.withLock { $0 }
+    }
+
+    static func size(of entry: ArchiveEntry) -> Int {
+        switch entry.content {
+        case .bytes(let bytes): return bytes.count
+        case .path(let path):
+            var info = stat()
+            return stat(path, &info) == 0 ? Int(info.st_size) : 0
+        }
+    }
+
+    static func decode(_ entry: ArchiveEntry, role: EntryRole) -> DecodedEntry? {
+        if case .ignored = role { return nil }
+        let bytes: [UInt8]
+        switch entry.content {
+        case .bytes(let content): bytes = content
+        case .path(let path):
+            do {
+                bytes = try FileSystem.readAll(path)
+            } catch {
+                return .unreadable([ArchiveDiagnostic(.error, file: entry.name, message: "cannot read the file: \(error)")])
+            }
+        }
+        func located(_ failure: GeoJSONReadFailure, _ severity: ArchiveDiagnostic.Severity) -> [ArchiveDiagnostic] {
+            failure.problems.map {
+                ArchiveDiagnostic(severity, file: entry.name, location: $0.location, featureID: $0.featureID, message: $0.message)
+            }
+        }
+        switch role {
+        case .manifest:
+            do {
+                let value = try GeoJSONReader.readJSON(bytes)
+                guard let object = value.objectValue else {
+                    return .unreadable([ArchiveDiagnostic(.error, file: entry.name, location: SourceLocation(line: 1, column: 1), message: "the manifest must be a JSON object, found \(value.kindName)")])
+                }
+                return .manifest(Manifest(object: object))
+            } catch {
+                return .unreadable(located(error, .error))
+            }
+        case .featureFile(let type):
+            do {
+                var collection = try GeoJSONReader.read(bytes)
+                collection.fileName = type.fileName
+                collection.sourceFileName = entry.name
+                return .collection(collection)
+            } catch {
+                return .unreadable(located(error, .error))
+            }
+        case .extensionFile:
+            do {
+                var collection = try GeoJSONReader.read(bytes)
+                collection.fileName = entry.name
+                collection.sourceFileName = entry.name
+                return .collection(collection)
+            } catch {
+                let first = located(error, .warning).first
+                let reason = first.map { "\($0.location.map { "\($0): " } ?? "")\($0.message)" } ?? "not a FeatureCollection"
+                return .opaque(bytes, ArchiveDiagnostic(.warning, file: entry.name, message: "kept unchanged, not read as features (\(reason))"))
+            }
+        case .ignored:
+            return nil
+        }
+    }
+
+    mutating func finish(path: String, format: ArchiveLoad.Format) throws(ArchiveReadError) -> ArchiveLoad {
+        var diagnostics = listing.diagnostics
+        var unreadable = listing.corruptEntries
+        var manifest: Manifest?
+        var collections: [FeatureType: FeatureCollection] = [:]
+        var extensions: [FeatureCollection] = []
+        var opaque: [IMDFArchive.OpaqueFile] = []
+        var ignored: [String] = []
+        var legacyNames: [String] = []
+        var sawIMDFContent = false
+
+        for (index, entry) in listing.entries.enumerated() {
+            let role = roles[index]
+            switch (role, decoded[index]) {
+            case (.ignored, _):
+                ignored.append(entry.name)
+            case (_, .manifest(let value)?):
+                manifest = value
+            case (.featureFile(let type), .collection(let collection)?):
+                sawIMDFContent = true
+                if let existing = collections[type] {
+                    diagnostics.append(ArchiveDiagnostic(.error, file: entry.name, message: "a second file for \(type.rawValue) features (\(existing.sourceFileName ?? existing.fileName) was read); this one is left out"))
+                    unreadable.append(entry.name)
+                    continue
+                }
+                if entry.name != type.fileName { legacyNames.append(entry.name) }
+                collections[type] = collection
+            case (_, .collection(let collection)?):
+                extensions.append(collection)
+            case (let role, .unreadable(let problems)?):
+                if case .featureFile = role { sawIMDFContent = true }
+                if case .manifest = role { sawIMDFContent = true }
+                diagnostics.append(contentsOf: problems)
+                unreadable.append(entry.name)
+            case (_, .opaque(let bytes, let note)?):
+                diagnostics.append(note)
+                opaque.append(IMDFArchive.OpaqueFile(name: entry.name, bytes: bytes))
+            case (_, nil):
+                break
+            }
+        }
+        if manifest == nil && !sawIMDFContent && extensions.isEmpty {
+            throw ArchiveReadError(path: path, diagnostics: listing.diagnostics + [ArchiveDiagnostic(
+                .error, message: "not an IMDF archive: no manifest.json and no <feature_type>.geojson files")])
+        }
+        if !ignored.isEmpty {
+            diagnostics.append(ArchiveDiagnostic(.warning, message: "ignored \(ArchiveSource.describe(ignored)) (not IMDF files)"))
+        }
+        if !legacyNames.isEmpty {
+            diagnostics.append(ArchiveDiagnostic(.warning, message: "\(ArchiveSource.describe(legacyNames)): IMDF names feature files <feature_type>.geojson; a save writes those names"))
+        }
+        if let manifest {
+            diagnostics.append(contentsOf: Self.manifestWarnings(manifest))
+        } else if !unreadable.contains("manifest.json") {
+            diagnostics.append(ArchiveDiagnostic(.error, file: "manifest.json", message: "missing: every IMDF archive needs a manifest.json at its root"))
+            unreadable.append("manifest.json")
+        }
+        let archive = IMDFArchive(
+            manifest: manifest ?? Manifest(object: JSONObject()), collections: collections, extensions: extensions,
+            opaqueFiles: opaque)
+        diagnostics.append(contentsOf: Self.duplicateIDs(in: archive))
+        return ArchiveLoad(archive: archive, format: format, diagnostics: diagnostics, unreadableFiles: unreadable)
+    }
+
+    static func manifestWarnings(_ manifest: Manifest) -> [ArchiveDiagnostic] {
+        guard let version = manifest.version else {
+            return [ArchiveDiagnostic(.warning, file: "manifest.json", message: "no \"version\"; a save writes \(Manifest.currentVersion)")]
+        }
+        if version == Manifest.currentVersion { return [] }
+        if manifest.isLegacyVersion {
+            return [ArchiveDiagnostic(.warning, file: "manifest.json", message: "version \"\(version)\" is a pre-release of IMDF \(Manifest.currentVersion); read as \(Manifest.currentVersion), and a save writes \(Manifest.currentVersion)")]
+        }
+        return [ArchiveDiagnostic(.warning, file: "manifest.json", message: "version \"\(version)\" is not IMDF \(Manifest.currentVersion); read as \(Manifest.currentVersion)")]
+    }
+
+    static func duplicateIDs(in archive: IMDFArchive) -> [ArchiveDiagnostic] {
+        let index = archive.makeIndex()
+        func describe(_ place: FeatureIndex.Place) -> String {
+            let collection: FeatureCollection
+            switch place.collection {
+            case .imdf(let type): collection = archive.collections[type]!
+            case .extension(let number): collection = archive.extensions[number]
+            }
+            let line = collection.features[place.position].sourceLine
+            return "\(collection.sourceFileName ?? collection.fileName)\(line > 0 ? ":\(line)" : "")"
+        }
+        return index.duplicates.keys.sorted().map { id in
+            let places = index.duplicates[id]!
+            let first = places[0]
+            return ArchiveDiagnostic(
+                .error, file: describe(first), featureID: id,
+                message: "duplicate id \(id): \(places.count) features share it (\(places.map(describe).joined(separator: ", "))); all are kept, and references to the id are ambiguous")
+        }
+    }
+}

@@ -1,0 +1,135 @@
+// Saves an `IMDFArchive` to a folder or to a zip (chosen by the path: `.zip` and `.imdf` are zips).
+//
+// Saves are atomic: the whole archive is written beside the target under a temporary name,
+// fsynced, and renamed into place (a folder is swapped in with one renameat2 exchange), then the
+// containing folder is fsynced. A failure at any step leaves the previous archive as it was.
+// Saving over an existing folder keeps the files in it that are not IMDF data (a README, a
+// LICENSE), and refuses a non-empty folder that is not an IMDF archive.
+
+import Dispatch
+import Foundation
+import Synchronization
+import ZIPFoundation
+
+public struct ArchiveWriteError: Error, Sendable, CustomStringConvertible {
+    public var path: String
+    public var message: String
+
+    public var description: String { "\(path): \(message)" }
+}
+
+public enum ArchiveWriter {
+    public struct OutputFile: Sendable {
+        public var name: String
+        public var bytes: [UInt8]
+    }
+
+    /// Writes `archive` to `path`. `created` stamps the manifest (and the zip entries' dates, so
+    /// the same archive saved with the same time gives the same bytes).
+    public static func write(
+        _ archive: IMDFArchive, to path: String, created: Date = Date(), generator: String = ToolInfo.generatedBy
+    ) throws(ArchiveWriteError) {
+        let files = serialize(archive, created: created, generator: generator)
+        if ArchiveSource.isZipPath(path) {
+            try writeZip(files, to: path, date: created)
+        } else {
+            try writeFolder(files, to: path)
+        }
+    }
+
+    /// The archive's files in canonical form: manifest.json, the IMDF types from venue down, the
+    /// extension files, then files kept as they were. Collections are serialised in parallel.
+    public static func serialize(_ archive: IMDFArchive, created: Date, generator: String) -> [OutputFile] {
+        let collections = archive.allCollections
+        let encoded = Mutex<[[UInt8]]>(Array(repeating: [], count: collections.count))
+        let order = collections.indices.sorted { collections[$0].features.count > collections[$1].features.count }
+        DispatchQueue.concurrentPerform(iterations: order.count) { step in
+            let index = order[step]
+            let bytes = GeoJSONWriter.write(collections[index])
+            encoded.withLock { $0[index] = bytes }
+        }
+        let manifest = archive.manifest.stamped(created: created, generatedBy: generator)
+        var files = [OutputFile(name: "manifest.json", bytes: GeoJSONWriter.write(document: manifest.object))]
+        let bodies = encoded.withLock { $0 }
+        for (collection, bytes) in zip(collections, bodies) {
+            files.append(OutputFile(name: collection.fileName, bytes: bytes))
+        }
+        for file in archive.opaqueFiles { files.append(OutputFile(name: file.name, bytes: file.bytes)) }
+        return files
+    }
+
+    static func writeZip(_ files: [OutputFile], to path: String, date: Date) throws(ArchiveWriteError) {
+        if FileSystem.kind(of: path) == .directory {
+            throw ArchiveWriteError(path: path, message: "is a folder; a zip archive needs a file path")
+        }
+        let data: Data
+        do {
+            let archive = try Archive(data: Data(), accessMode: .create)
+            for file in files {
+                let bytes = file.bytes
+                try archive.addEntry(
+                    with: file.name, type: .file, uncompressedSize: Int64(bytes.count), modificationDate: date,
+                    compressionMethod: .deflate,
+                    provider: { position, size in
+                        let start = Int(position)
+                        return Data(bytes[start..<min(start + size, bytes.count)])
+                    })
+            }
+            guard let built = archive.data else {
+                throw ArchiveWriteError(path: path, message: "the zip could not be assembled")
+            }
+            data = built
+        } catch let error as ArchiveWriteError {
+            throw error
+        } catch {
+            throw ArchiveWriteError(path: path, message: "the zip could not be assembled (\(error))")
+        }
+        do {
+            try FileSystem.replaceFile(at: path, with: [UInt8](data))
+        } catch {
+            throw ArchiveWriteError(path: path, message: "not saved: \(error)")
+        }
+    }
+
+    static func writeFolder(_ files: [OutputFile], to path: String) throws(ArchiveWriteError) {
+        let existing = FileSystem.kind(of: path)
+        var keep: [String] = []
+        switch existing {
+        case .file, .other:
+            throw ArchiveWriteError(path: path, message: "exists and is not a folder; to write a zip, end the path in .zip")
+        case .directory:
+            let names: [String]
+            do {
+                names = try FileSystem.list(path)
+            } catch {
+                throw ArchiveWriteError(path: path, message: "not saved: \(error)")
+            }
+            if !names.isEmpty && !names.contains("manifest.json") {
+                throw ArchiveWriteError(path: path, message: "is a folder that is not an IMDF archive (no manifest.json); refusing to replace it")
+            }
+            let written = Set(files.map(\.name))
+            keep = names.filter { name in
+                guard !written.contains(name) else { return false }
+                if case .ignored = EntryRole(fileName: name) { return true }
+                return FileSystem.kind(of: path + "/" + name) == .directory
+            }
+        case .missing:
+            break
+        }
+        let staging = FileSystem.siblingTemporaryPath(for: path, purpose: "new")
+        do throws(FileSystemError) {
+            guard mkdir(staging, 0o755) == 0 else { throw FileSystemError("create", staging) }
+            for file in files {
+                try FileSystem.writeNewFile(staging + "/" + file.name, file.bytes)
+            }
+            for name in keep {
+                try FileSystem.linkTree(from: path + "/" + name, to: staging + "/" + name)
+            }
+            try FileSystem.syncDirectory(staging)
+            try FileSystem.replaceDirectory(at: path, with: staging)
+        } catch {
+            FileSystem.removeTree(staging)
+            throw ArchiveWriteError(path: path, message: "not saved: \(error)")
+        }
+    }
+}

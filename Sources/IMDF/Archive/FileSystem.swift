@@ -1,0 +1,199 @@
+// The file operations a safe save needs, on POSIX calls: whole-file reads, durable writes (fsync
+// of the file and of the folder that names it), and atomic replacement of a file or a folder.
+// Foundation's FileManager neither fsyncs nor exchanges directories, so these are written here.
+
+import CFileSystem
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+public struct FileSystemError: Error, Sendable, CustomStringConvertible {
+    public var path: String
+    public var operation: String
+    public var code: Int32
+
+    init(_ operation: String, _ path: String, code: Int32 = errno) {
+        self.operation = operation
+        self.path = path
+        self.code = code
+    }
+
+    public var description: String {
+        "\(path): cannot \(operation): \(String(cString: strerror(code)))"
+    }
+}
+
+enum FileSystem {
+    enum Kind { case missing, file, directory, other }
+
+    static func kind(of path: String) -> Kind {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .missing }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return .directory
+        default: return .other
+        }
+    }
+
+    static func readAll(_ path: String) throws(FileSystemError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileSystemError("read", path) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw FileSystemError("read", path) }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var filled = 0
+        var failure: Int32 = 0
+        bytes.withUnsafeMutableBytes { buffer in
+            while filled < buffer.count {
+                let count = read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if count == 0 { break }
+                filled += count
+            }
+        }
+        if failure != 0 { throw FileSystemError("read", path, code: failure) }
+        if filled < bytes.count { bytes.removeLast(bytes.count - filled) }
+        return bytes
+    }
+
+    /// Names of the entries of a directory, sorted.
+    static func list(_ path: String) throws(FileSystemError) -> [String] {
+        guard let directory = opendir(path) else { throw FileSystemError("list", path) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    /// Writes `bytes` to a new file at `path` (which must not exist) and fsyncs it.
+    static func writeNewFile(_ path: String, _ bytes: [UInt8], mode: mode_t = 0o644) throws(FileSystemError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        guard descriptor >= 0 else { throw FileSystemError("create", path) }
+        do throws(FileSystemError) {
+            try writeAll(descriptor, bytes, path: path)
+            guard fsync(descriptor) == 0 else { throw FileSystemError("sync", path) }
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        guard close(descriptor) == 0 else { throw FileSystemError("close", path) }
+    }
+
+    private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8], path: String) throws(FileSystemError) {
+        var written = 0
+        var failure: Int32 = 0
+        bytes.withUnsafeBytes { buffer in
+            while written < buffer.count {
+                let count = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                written += count
+            }
+        }
+        if failure != 0 { throw FileSystemError("write", path, code: failure) }
+    }
+
+    static func syncDirectory(_ path: String) throws(FileSystemError) {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileSystemError("open", path) }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else { throw FileSystemError("sync", path) }
+    }
+
+    static func parent(of path: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        return url.deletingLastPathComponent().path
+    }
+
+    static func lastComponent(of path: String) -> String {
+        URL(fileURLWithPath: path).lastPathComponent
+    }
+
+    /// A fresh name beside `path`, on the same file system so a rename can move it into place.
+    static func siblingTemporaryPath(for path: String, purpose: String) -> String {
+        let random = UInt64.random(in: 0..<UInt64.max)
+        return parent(of: path) + "/." + lastComponent(of: path) + ".\(purpose)-\(getpid())-\(String(random, radix: 36))"
+    }
+
+    /// Replaces the file at `path` with `bytes` atomically: temporary file, fsync, rename, fsync
+    /// of the folder. A failure at any step leaves whatever was at `path` untouched.
+    static func replaceFile(at path: String, with bytes: [UInt8]) throws(FileSystemError) {
+        let temporary = siblingTemporaryPath(for: path, purpose: "tmp")
+        var mode: mode_t = 0o644
+        var info = stat()
+        if stat(path, &info) == 0 { mode = info.st_mode & 0o7777 }
+        do throws(FileSystemError) {
+            try writeNewFile(temporary, bytes, mode: mode)
+            guard rename(temporary, path) == 0 else { throw FileSystemError("replace", path) }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        try syncDirectory(parent(of: path))
+    }
+
+    /// Puts the directory `replacement` at `path` in one step. Where the file system cannot
+    /// exchange two paths, the old directory is renamed aside first; at no point is either copy
+    /// deleted before the new one is in place.
+    static func replaceDirectory(at path: String, with replacement: String) throws(FileSystemError) {
+        if kind(of: path) == .missing {
+            guard rename(replacement, path) == 0 else { throw FileSystemError("move into place", path) }
+            try syncDirectory(parent(of: path))
+            return
+        }
+        if imdf_exchange_paths(replacement, path) == 0 {
+            try syncDirectory(parent(of: path))
+            removeTree(replacement)  // now holds the previous content
+            return
+        }
+        guard errno == EINVAL || errno == ENOSYS || errno == ENOTSUP else {
+            throw FileSystemError("replace", path)
+        }
+        let aside = siblingTemporaryPath(for: path, purpose: "old")
+        guard rename(path, aside) == 0 else { throw FileSystemError("move aside", path) }
+        guard rename(replacement, path) == 0 else {
+            let code = errno
+            rename(aside, path)
+            throw FileSystemError("move into place", path, code: code)
+        }
+        try syncDirectory(parent(of: path))
+        removeTree(aside)
+    }
+
+    /// Makes `target` a copy of the tree at `source`, hard-linking files where possible.
+    static func linkTree(from source: String, to target: String) throws(FileSystemError) {
+        switch kind(of: source) {
+        case .directory:
+            guard mkdir(target, 0o755) == 0 else { throw FileSystemError("create", target) }
+            for name in try list(source) {
+                try linkTree(from: source + "/" + name, to: target + "/" + name)
+            }
+        case .file:
+            if link(source, target) != 0 {
+                try writeNewFile(target, try readAll(source))
+            }
+        case .missing, .other:
+            break  // sockets, devices, dangling links: nothing an archive folder should hold
+        }
+    }
+
+    static func removeTree(_ path: String) {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}

@@ -1,0 +1,391 @@
+// Reads a GeoJSON FeatureCollection file into `FeatureCollection`.
+//
+// Geometries are parsed straight into typed positions (the bulk of every IMDF file) when the
+// geometry object names its `type` before its `coordinates`, as every exporter seen does; any
+// other order, and anything that is not a well-formed geometry, goes through the generic reader so
+// nothing is lost. Structural problems (a feature without an id, a file that is not a
+// FeatureCollection) are collected for the whole file rather than stopping at the first.
+
+public struct GeoJSONProblem: Error, Sendable, Equatable {
+    public var location: SourceLocation
+    public var message: String
+    /// The feature the problem is about, when it has an id.
+    public var featureID: String?
+}
+
+public enum GeoJSONReader {
+    /// Decodes a FeatureCollection. Throws the syntax error, or every structural problem found.
+    public static func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(GeoJSONReadFailure) -> FeatureCollection {
+        var decoder = CollectionDecoder(reader: JSONReader(bytes: bytes))
+        let collection: FeatureCollection
+        do {
+            collection = try decoder.decodeCollection()
+        } catch {
+            throw .syntax(error, SourceLocation(offset: error.offset, in: bytes))
+        }
+        if !decoder.problems.isEmpty {
+            throw .structure(decoder.problems.map { problem in
+                GeoJSONProblem(
+                    location: SourceLocation(offset: problem.offset, in: bytes), message: problem.message,
+                    featureID: problem.featureID)
+            })
+        }
+        return collection
+    }
+
+    public static func read(_ bytes: [UInt8]) throws(GeoJSONReadFailure) -> FeatureCollection {
+        let result: Result<FeatureCollection, GeoJSONReadFailure> = bytes.withUnsafeBufferPointer { buffer in
+            do throws(GeoJSONReadFailure) {
+                return .success(try read(buffer))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Reads a whole JSON document (manifest.json) into a generic value.
+    public static func readJSON(_ bytes: [UInt8]) throws(GeoJSONReadFailure) -> JSONValue {
+        let result: Result<JSONValue, GeoJSONReadFailure> = bytes.withUnsafeBufferPointer { buffer in
+            do throws(JSONSyntaxError) {
+                return .success(try JSONReader.parseDocument(buffer))
+            } catch {
+                return .failure(.syntax(error, SourceLocation(offset: error.offset, in: buffer)))
+            }
+        }
+        return try result.get()
+    }
+}
+
+public enum GeoJSONReadFailure: Error, Sendable, Equatable {
+    /// The file is not valid JSON.
+    case syntax(JSONSyntaxError, SourceLocation)
+    /// Valid JSON that is not a usable FeatureCollection.
+    case structure([GeoJSONProblem])
+
+    /// Every problem as `location: message` lines (without the file name).
+    public var problems: [GeoJSONProblem] {
+        switch self {
+        case .syntax(let error, let location): [GeoJSONProblem(location: location, message: error.message, featureID: nil)]
+        case .structure(let problems): problems
+        }
+    }
+}
+
+private struct CollectionDecoder {
+    struct Problem {
+        var offset: Int
+        var message: String
+        var featureID: String?
+    }
+
+    var reader: JSONReader
+    var problems: [Problem] = []
+    // Line counting is incremental: each feature's start line is found by counting newlines since
+    // the previous feature, so the whole file is scanned once.
+    private var countedUpTo = 0
+    private var linesSoFar = 1
+
+    init(reader: JSONReader) { self.reader = reader }
+
+    mutating func lineAt(_ offset: Int) -> Int {
+        var index = countedUpTo
+        var lines = linesSoFar
+        while index < offset {
+            if reader.bytes[index] == UInt8(ascii: "\n") { lines += 1 }
+            index += 1
+        }
+        countedUpTo = offset
+        linesSoFar = lines
+        return lines
+    }
+
+    mutating func decodeCollection() throws(JSONSyntaxError) -> FeatureCollection {
+        reader.skipWhitespace()
+        guard reader.current == UInt8(ascii: "{") else {
+            let start = reader.position
+            let value = try reader.parseValue(depth: 0)
+            try reader.expectEnd()
+            problems.append(Problem(offset: start, message: "not a FeatureCollection: the file holds \(value.kindName), not an object"))
+            return FeatureCollection(fileName: "")
+        }
+        let objectStart = reader.position
+        reader.position += 1
+        reader.skipWhitespace()
+        var typeValue: JSONValue?
+        var features: [Feature]?
+        var foreign = JSONObject()
+        if reader.current == UInt8(ascii: "}") {
+            reader.position += 1
+        } else {
+            while true {
+                let keyOffset = reader.position
+                let key = try reader.parseKey()
+                switch key {
+                case "type" where typeValue == nil:
+                    typeValue = try reader.parseValue(depth: 1)
+                case "features" where features == nil:
+                    if reader.current == UInt8(ascii: "[") {
+                        features = try decodeFeatures()
+                    } else {
+                        let value = try reader.parseValue(depth: 1)
+                        problems.append(Problem(offset: keyOffset, message: "\"features\" must be an array, found \(value.kindName)"))
+                        features = []
+                    }
+                case "type", "features":
+                    problems.append(Problem(offset: keyOffset, message: "duplicate member \"\(key)\" in the FeatureCollection"))
+                    _ = try reader.parseValue(depth: 1)
+                default:
+                    foreign.append(key: key, value: try reader.parseValue(depth: 1))
+                }
+                try reader.afterElement(closing: UInt8(ascii: "}"), container: "an object")
+                if reader.bytes[reader.position - 1] == UInt8(ascii: "}") { break }
+            }
+        }
+        try reader.expectEnd()
+        if typeValue?.stringValue != "FeatureCollection" {
+            let found = typeValue.map { $0.stringValue.map { "\"\($0)\"" } ?? $0.kindName } ?? "no \"type\" member"
+            problems.append(Problem(offset: objectStart, message: "not a FeatureCollection: \"type\" is \(found), expected \"FeatureCollection\""))
+        } else if features == nil {
+            problems.append(Problem(offset: objectStart, message: "not a FeatureCollection: it has no \"features\" array"))
+        }
+        return FeatureCollection(fileName: "", foreignMembers: foreign, features: features ?? [])
+    }
+
+    mutating func decodeFeatures() throws(JSONSyntaxError) -> [Feature] {
+        reader.position += 1  // [
+        reader.skipWhitespace()
+        var features: [Feature] = []
+        if reader.current == UInt8(ascii: "]") {
+            reader.position += 1
+            return features
+        }
+        while true {
+            let start = reader.position
+            if reader.current == UInt8(ascii: "{") {
+                if let feature = try decodeFeature(number: features.count + 1) { features.append(feature) }
+            } else {
+                let value = try reader.parseValue(depth: 2)
+                problems.append(Problem(offset: start, message: "feature \(features.count + 1) is \(value.kindName), not an object"))
+            }
+            try reader.afterElement(closing: UInt8(ascii: "]"), container: "the features array")
+            if reader.bytes[reader.position - 1] == UInt8(ascii: "]") { return features }
+        }
+    }
+
+    mutating func decodeFeature(number: Int) throws(JSONSyntaxError) -> Feature? {
+        let start = reader.position
+        let line = lineAt(start)
+        reader.position += 1  // {
+        reader.skipWhitespace()
+        var typeMember: JSONValue?
+        var idValue: JSONValue?
+        var featureTypeValue: JSONValue?
+        var geometry = Feature.GeometryMember.absent
+        var sawGeometry = false
+        var properties = JSONObject()
+        var propertiesForm = Feature.PropertiesForm.absent
+        var foreign = JSONObject()
+        var localProblems: [Problem] = []
+        if reader.current == UInt8(ascii: "}") {
+            reader.position += 1
+        } else {
+            while true {
+                let keyOffset = reader.position
+                let key = try reader.parseKey()
+                let repeated: Bool
+                switch key {
+                case "type": repeated = typeMember != nil; typeMember = try reader.parseValue(depth: 3)
+                case "id": repeated = idValue != nil; idValue = try reader.parseValue(depth: 3)
+                case "feature_type": repeated = featureTypeValue != nil; featureTypeValue = try reader.parseValue(depth: 3)
+                case "geometry":
+                    repeated = sawGeometry
+                    sawGeometry = true
+                    geometry = try decodeGeometryMember()
+                case "properties":
+                    repeated = propertiesForm != .absent
+                    if reader.current == UInt8(ascii: "{") {
+                        properties = try reader.parseObject(depth: 3)
+                        propertiesForm = .object
+                    } else {
+                        let value = try reader.parseValue(depth: 3)
+                        if value.isNull {
+                            propertiesForm = .null
+                        } else {
+                            localProblems.append(Problem(offset: keyOffset, message: "\"properties\" must be an object or null, found \(value.kindName)"))
+                        }
+                    }
+                default:
+                    repeated = false
+                    foreign.append(key: key, value: try reader.parseValue(depth: 3))
+                }
+                if repeated {
+                    localProblems.append(Problem(offset: keyOffset, message: "duplicate member \"\(key)\" in a feature"))
+                }
+                try reader.afterElement(closing: UInt8(ascii: "}"), container: "a feature")
+                if reader.bytes[reader.position - 1] == UInt8(ascii: "}") { break }
+            }
+        }
+        let id = idValue?.stringValue
+        let featureType = featureTypeValue?.stringValue
+        if idValue == nil {
+            localProblems.append(Problem(offset: start, message: "feature \(number) has no \"id\""))
+        } else if id == nil {
+            localProblems.append(Problem(offset: start, message: "feature \(number): \"id\" must be a string, found \(idValue!.kindName)"))
+        }
+        if featureTypeValue == nil {
+            localProblems.append(Problem(offset: start, message: "feature \(number) has no \"feature_type\""))
+        } else if featureType == nil {
+            localProblems.append(Problem(offset: start, message: "feature \(number): \"feature_type\" must be a string, found \(featureTypeValue!.kindName)"))
+        }
+        guard localProblems.isEmpty, let id, let featureType else {
+            problems.append(contentsOf: localProblems.map { Problem(offset: $0.offset, message: $0.message, featureID: id) })
+            return nil
+        }
+        return Feature(
+            id: id, featureType: featureType, geometryMember: geometry, properties: properties,
+            propertiesForm: propertiesForm, typeMember: typeMember, foreignMembers: foreign, sourceLine: line)
+    }
+
+    // MARK: - Geometry
+
+    mutating func decodeGeometryMember() throws(JSONSyntaxError) -> Feature.GeometryMember {
+        let start = reader.position
+        if reader.current == UInt8(ascii: "{"), let typed = decodeTypedGeometry() {
+            return .geometry(typed)
+        }
+        reader.position = start
+        let value = try reader.parseValue(depth: 3)
+        if value.isNull { return .null }
+        if let geometry = GeoJSONGeometry(json: value) { return .geometry(geometry) }
+        return .malformed(value)
+    }
+
+    /// The fast path: `{"type": T, "coordinates": [...], ...}`. Nil (cursor anywhere) when the
+    /// object has another shape or a syntax error; the caller then re-reads it generically.
+    mutating func decodeTypedGeometry() -> GeoJSONGeometry? {
+        reader.position += 1  // {
+        reader.skipWhitespace()
+        guard reader.current == UInt8(ascii: "\""), let typeKey = try? reader.parseKey(), typeKey == "type",
+            reader.current == UInt8(ascii: "\""), let typeName = try? reader.parseString(),
+            let nesting = Geometry.nesting(ofType: typeName)
+        else { return nil }
+        reader.skipWhitespace()
+        guard reader.current == UInt8(ascii: ",") else { return nil }
+        reader.position += 1
+        reader.skipWhitespace()
+        guard reader.current == UInt8(ascii: "\""), let coordinatesKey = try? reader.parseKey(),
+            coordinatesKey == "coordinates"
+        else { return nil }
+        var text: [UInt8] = []
+        text.reserveCapacity(64)
+        let geometry: Geometry
+        switch nesting {
+        case 0:
+            guard let position = decodePosition(&text) else { return nil }
+            geometry = .point(position)
+        case 1:
+            guard let line = decodeLine(&text) else { return nil }
+            geometry = typeName == "LineString" ? .lineString(line) : .multiPoint(line)
+        case 2:
+            guard let lines = decodeLines(&text) else { return nil }
+            geometry = typeName == "Polygon" ? .polygon(lines) : .multiLineString(lines)
+        default:
+            guard reader.current == UInt8(ascii: "[") else { return nil }
+            reader.position += 1
+            var polygons: [[[Position]]] = []
+            reader.skipWhitespace()
+            if reader.current == UInt8(ascii: "]") {
+                reader.position += 1
+            } else {
+                while true {
+                    guard let polygon = decodeLines(&text) else { return nil }
+                    polygons.append(polygon)
+                    guard let closed = endOfElement(closing: UInt8(ascii: "]")) else { return nil }
+                    if closed { break }
+                }
+            }
+            geometry = .multiPolygon(polygons)
+        }
+        var foreign = JSONObject()
+        while true {
+            guard let closed = endOfElement(closing: UInt8(ascii: "}")) else { return nil }
+            if closed { break }
+            guard reader.current == UInt8(ascii: "\""), let key = try? reader.parseKey(),
+                !["type", "coordinates", "geometries"].contains(key), let value = try? reader.parseValue(depth: 4)
+            else { return nil }
+            foreign.append(key: key, value: value)
+        }
+        return GeoJSONGeometry(geometry, foreignMembers: foreign, numberText: text)
+    }
+
+    /// After an element: true when the container closed, false after a comma, nil on anything else.
+    @inline(__always)
+    mutating func endOfElement(closing: UInt8) -> Bool? {
+        reader.skipWhitespace()
+        guard let byte = reader.current else { return nil }
+        reader.position += 1
+        if byte == closing { return true }
+        guard byte == UInt8(ascii: ",") else { return nil }
+        reader.skipWhitespace()
+        return false
+    }
+
+    @inline(__always)
+    mutating func decodeNumber(_ text: inout [UInt8]) -> Double? {
+        let start = reader.position
+        let end = NumberParsing.lexemeEnd(in: reader.bytes, from: start)
+        guard end > start else { return nil }
+        reader.position = end
+        let lexeme = UnsafeBufferPointer(rebasing: reader.bytes[start..<end])
+        text.append(contentsOf: lexeme)
+        text.append(UInt8(ascii: ","))
+        return NumberParsing.double(fromValidLexeme: lexeme)
+    }
+
+    mutating func decodePosition(_ text: inout [UInt8]) -> Position? {
+        guard reader.current == UInt8(ascii: "[") else { return nil }
+        reader.position += 1
+        reader.skipWhitespace()
+        guard let x = decodeNumber(&text), endOfElement(closing: UInt8(ascii: "]")) == false,
+            let y = decodeNumber(&text), let closed = endOfElement(closing: UInt8(ascii: "]"))
+        else { return nil }
+        if closed { return Position(x: x, y: y) }
+        guard let z = decodeNumber(&text), endOfElement(closing: UInt8(ascii: "]")) == true else { return nil }
+        return Position(x: x, y: y, z: z)
+    }
+
+    mutating func decodeLine(_ text: inout [UInt8]) -> [Position]? {
+        guard reader.current == UInt8(ascii: "[") else { return nil }
+        reader.position += 1
+        reader.skipWhitespace()
+        var positions: [Position] = []
+        if reader.current == UInt8(ascii: "]") {
+            reader.position += 1
+            return positions
+        }
+        while true {
+            guard let position = decodePosition(&text) else { return nil }
+            positions.append(position)
+            guard let closed = endOfElement(closing: UInt8(ascii: "]")) else { return nil }
+            if closed { return positions }
+        }
+    }
+
+    mutating func decodeLines(_ text: inout [UInt8]) -> [[Position]]? {
+        guard reader.current == UInt8(ascii: "[") else { return nil }
+        reader.position += 1
+        reader.skipWhitespace()
+        var lines: [[Position]] = []
+        if reader.current == UInt8(ascii: "]") {
+            reader.position += 1
+            return lines
+        }
+        while true {
+            guard let line = decodeLine(&text) else { return nil }
+            lines.append(line)
+            guard let closed = endOfElement(closing: UInt8(ascii: "]")) else { return nil }
+            if closed { return lines }
+        }
+    }
+}

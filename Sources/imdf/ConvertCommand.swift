@@ -1,0 +1,46 @@
+import ArgumentParser
+import IMDF
+
+/// `imdf convert IN OUT`: load and save - folder <-> zip, legacy file names to canonical ones,
+/// canonical formatting. Refuses (exit 3, nothing written) when any file of IN cannot be read,
+/// since writing the rest would drop that file's features.
+struct ConvertCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "convert",
+        abstract: "Load an archive and save it again: folder <-> zip, canonical names and formatting.",
+        discussion: "OUT is written as a zip when it ends in .zip or .imdf, otherwise as a folder. The save is atomic."
+    )
+
+    @Argument(help: "The archive to read (folder, .zip or .imdf).") var input: String
+    @Argument(help: "Where to write the archive.") var output: String
+
+    func run() throws {
+        let load = try Loading.open(input)
+        guard load.isComplete else {
+            throw CommandFailure(
+                exitCode: CommandFailure.unreadableArchive,
+                message: "\(input): \(load.unreadableFiles.count) file(s) could not be read (\(load.unreadableFiles.joined(separator: ", "))); nothing written")
+        }
+        do {
+            try ArchiveWriter.write(load.archive, to: output, created: Loading.saveDate())
+        } catch {
+            throw CommandFailure(exitCode: CommandFailure.commandFailed, message: error.description)
+        }
+        let files = load.archive.allCollections.count + load.archive.opaqueFiles.count + 1
+        let kind = output.lowercased().hasSuffix(".zip") || output.lowercased().hasSuffix(".imdf") ? "zip" : "folder"
+        Output.line("wrote \(output) (\(kind)): \(load.archive.featureCount.grouped) features in \(files) files")
+    }
+}
+
+extension Int {
+    /// 97,262: thousands separated, for counts people read.
+    var grouped: String {
+        let digits = String(abs(self))
+        var result = ""
+        for (index, character) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(character)
+        }
+        return self < 0 ? "-" + result : result
+    }
+}

@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import IMDF
+
+/// The entry point. Exit codes (PRODUCT.md section 2): 0 success, 1 a command failed, 2 usage
+/// error, 3 the archive could not be read, 4 validation errors with --strict.
+@main
+enum Entry {
+    static func main() {
+        do {
+            var command = try IMDFCommand.parseAsRoot()
+            try command.run()
+        } catch let failure as CommandFailure {
+            if !failure.message.isEmpty { Output.error(failure.message) }
+            exit(failure.exitCode)
+        } catch {
+            // swift-argument-parser reports usage errors as 64 (EX_USAGE); the product says 2.
+            let code = IMDFCommand.exitCode(for: error)
+            if code == .validationFailure {
+                Output.error(IMDFCommand.fullMessage(for: error))
+                exit(2)
+            }
+            IMDFCommand.exit(withError: error)
+        }
+    }
+}
+
+struct IMDFCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "imdf",
+        abstract: "A workbench for IMDF indoor maps: inspect, convert, generate and benchmark archives.",
+        discussion: "ARCHIVE is a folder of <feature_type>.geojson files plus manifest.json, or a .zip/.imdf file.",
+        version: ToolInfo.version,
+        subcommands: [InfoCommand.self, ConvertCommand.self, GenerateCommand.self, BenchCommand.self]
+    )
+}
+
+/// A failure already explained to the user; `Entry` prints the message and exits with the code.
+struct CommandFailure: Error {
+    var exitCode: Int32
+    var message: String
+
+    static let commandFailed: Int32 = 1
+    static let usage: Int32 = 2
+    static let unreadableArchive: Int32 = 3
+}
+
+enum Output {
+    static func line(_ text: String) {
+        print(text)
+    }
+
+    static func error(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+
+    /// Prints load diagnostics to standard error, errors first, as `path/file:line:column: severity: message`.
+    static func diagnostics(_ diagnostics: [ArchiveDiagnostic], archive path: String) {
+        let ordered = diagnostics.filter { $0.severity == .error } + diagnostics.filter { $0.severity == .warning }
+        for diagnostic in ordered {
+            let place = diagnostic.file.map { "\(path)/\($0)" } ?? path
+            let location = diagnostic.location.map { ":\($0.line):\($0.column)" } ?? ""
+            error("\(place)\(location): \(diagnostic.severity.rawValue): \(diagnostic.message)")
+        }
+    }
+}
+
+enum Loading {
+    /// Opens an archive, printing every diagnostic; a failure to open at all exits with 3.
+    static func open(_ path: String) throws(CommandFailure) -> ArchiveLoad {
+        do {
+            let load = try ArchiveReader.read(path)
+            Output.diagnostics(load.diagnostics, archive: path)
+            return load
+        } catch {
+            Output.diagnostics(error.diagnostics, archive: path)
+            throw CommandFailure(exitCode: CommandFailure.unreadableArchive, message: "\(path): the archive could not be read")
+        }
+    }
+
+    /// The time to stamp into a saved manifest: now, or `SOURCE_DATE_EPOCH` when set, so that
+    /// scripted saves can be made byte-reproducible (the reproducible-builds convention).
+    static func saveDate() -> Date {
+        if let text = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let seconds = TimeInterval(text) {
+            return Date(timeIntervalSince1970: seconds)
+        }
+        return Date()
+    }
+}
