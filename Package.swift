@@ -37,8 +37,17 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .testTarget(name: "IMDFTests", dependencies: ["IMDF", "SyntheticVenue"], swiftSettings: strict),
+        .testTarget(
+            name: "IMDFTests",
+            dependencies: ["IMDF", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            swiftSettings: strict
+        ),
         .testTarget(name: "SyntheticVenueTests", dependencies: ["IMDF", "SyntheticVenue"], swiftSettings: strict),
-        .testTarget(name: "EndToEndTests", dependencies: ["IMDF"], swiftSettings: strict),
+        // Drives the built `imdf` executable the way a user does.
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["imdf", "IMDF", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            swiftSettings: strict
+        ),
     ]
 )

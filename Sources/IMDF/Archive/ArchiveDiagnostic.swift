@@ -9,12 +9,12 @@ public struct ArchiveDiagnostic: Sendable, Hashable, CustomStringConvertible {
     public var severity: Severity
     /// The file inside the archive (or the archive itself) the message is about.
     public var file: String?
-    public var location: SourceLocation?
+    public var location: TextLocation?
     public var featureID: String?
     public var message: String
 
     public init(
-        _ severity: Severity, file: String? = nil, location: SourceLocation? = nil, featureID: String? = nil,
+        _ severity: Severity, file: String? = nil, location: TextLocation? = nil, featureID: String? = nil,
         message: String
     ) {
         self.severity = severity

@@ -5,7 +5,7 @@
 // be read (malformed JSON, not a FeatureCollection, a feature without an id, a CRC mismatch, a
 // missing manifest) is reported with its location and left out, and the rest of the archive
 // loads so it can be inspected and validated; `ArchiveLoad.isComplete` is then false, and the
-// writer refuses to save such a load, because saving it would silently drop that file's features.
+// commands refuse to save such a load, because saving it would silently drop that file's features.
 // Every problem of every file is reported in one pass.
 
 import Dispatch
@@ -141,7 +141,7 @@ private struct Assembly {
             do {
                 let value = try GeoJSONReader.readJSON(bytes)
                 guard let object = value.objectValue else {
-                    return .unreadable([ArchiveDiagnostic(.error, file: entry.name, location: SourceLocation(line: 1, column: 1), message: "the manifest must be a JSON object, found \(value.kindName)")])
+                    return .unreadable([ArchiveDiagnostic(.error, file: entry.name, location: TextLocation(line: 1, column: 1), message: "the manifest must be a JSON object, found \(value.kindName)")])
                 }
                 return .manifest(Manifest(object: object))
             } catch {

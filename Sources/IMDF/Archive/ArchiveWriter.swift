@@ -29,11 +29,20 @@ public enum ArchiveWriter {
     public static func write(
         _ archive: IMDFArchive, to path: String, created: Date = Date(), generator: String = ToolInfo.generatedBy
     ) throws(ArchiveWriteError) {
+        try write(archive, to: path, created: created, generator: generator, beforeCommit: {})
+    }
+
+    /// `beforeCommit` runs when the new archive is complete and synced beside the target, just
+    /// before it replaces the target: tests throw from it to stand in for a crash at that point.
+    static func write(
+        _ archive: IMDFArchive, to path: String, created: Date, generator: String,
+        beforeCommit: () throws -> Void
+    ) throws(ArchiveWriteError) {
         let files = serialize(archive, created: created, generator: generator)
         if ArchiveSource.isZipPath(path) {
-            try writeZip(files, to: path, date: created)
+            try writeZip(files, to: path, date: created, beforeCommit: beforeCommit)
         } else {
-            try writeFolder(files, to: path)
+            try writeFolder(files, to: path, beforeCommit: beforeCommit)
         }
     }
 
@@ -58,7 +67,9 @@ public enum ArchiveWriter {
         return files
     }
 
-    static func writeZip(_ files: [OutputFile], to path: String, date: Date) throws(ArchiveWriteError) {
+    static func writeZip(
+        _ files: [OutputFile], to path: String, date: Date, beforeCommit: () throws -> Void
+    ) throws(ArchiveWriteError) {
         if FileSystem.kind(of: path) == .directory {
             throw ArchiveWriteError(path: path, message: "is a folder; a zip archive needs a file path")
         }
@@ -85,13 +96,15 @@ public enum ArchiveWriter {
             throw ArchiveWriteError(path: path, message: "the zip could not be assembled (\(error))")
         }
         do {
-            try FileSystem.replaceFile(at: path, with: [UInt8](data))
+            try FileSystem.replaceFile(at: path, with: [UInt8](data), beforeRename: beforeCommit)
         } catch {
             throw ArchiveWriteError(path: path, message: "not saved: \(error)")
         }
     }
 
-    static func writeFolder(_ files: [OutputFile], to path: String) throws(ArchiveWriteError) {
+    static func writeFolder(
+        _ files: [OutputFile], to path: String, beforeCommit: () throws -> Void
+    ) throws(ArchiveWriteError) {
         let existing = FileSystem.kind(of: path)
         var keep: [String] = []
         switch existing {
@@ -117,15 +130,14 @@ public enum ArchiveWriter {
             break
         }
         let staging = FileSystem.siblingTemporaryPath(for: path, purpose: "new")
-        do throws(FileSystemError) {
+        do {
             guard mkdir(staging, 0o755) == 0 else { throw FileSystemError("create", staging) }
-            for file in files {
-                try FileSystem.writeNewFile(staging + "/" + file.name, file.bytes)
-            }
+            try FileSystem.writeFilesInParallel(files.map { (staging + "/" + $0.name, $0.bytes) })
             for name in keep {
                 try FileSystem.linkTree(from: path + "/" + name, to: staging + "/" + name)
             }
             try FileSystem.syncDirectory(staging)
+            try beforeCommit()
             try FileSystem.replaceDirectory(at: path, with: staging)
         } catch {
             FileSystem.removeTree(staging)

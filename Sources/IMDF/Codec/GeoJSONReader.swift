@@ -7,7 +7,7 @@
 // FeatureCollection) are collected for the whole file rather than stopping at the first.
 
 public struct GeoJSONProblem: Error, Sendable, Equatable {
-    public var location: SourceLocation
+    public var location: TextLocation
     public var message: String
     /// The feature the problem is about, when it has an id.
     public var featureID: String?
@@ -21,12 +21,12 @@ public enum GeoJSONReader {
         do {
             collection = try decoder.decodeCollection()
         } catch {
-            throw .syntax(error, SourceLocation(offset: error.offset, in: bytes))
+            throw .syntax(error, TextLocation(offset: error.offset, in: bytes))
         }
         if !decoder.problems.isEmpty {
             throw .structure(decoder.problems.map { problem in
                 GeoJSONProblem(
-                    location: SourceLocation(offset: problem.offset, in: bytes), message: problem.message,
+                    location: TextLocation(offset: problem.offset, in: bytes), message: problem.message,
                     featureID: problem.featureID)
             })
         }
@@ -50,7 +50,7 @@ public enum GeoJSONReader {
             do throws(JSONSyntaxError) {
                 return .success(try JSONReader.parseDocument(buffer))
             } catch {
-                return .failure(.syntax(error, SourceLocation(offset: error.offset, in: buffer)))
+                return .failure(.syntax(error, TextLocation(offset: error.offset, in: buffer)))
             }
         }
         return try result.get()
@@ -59,7 +59,7 @@ public enum GeoJSONReader {
 
 public enum GeoJSONReadFailure: Error, Sendable, Equatable {
     /// The file is not valid JSON.
-    case syntax(JSONSyntaxError, SourceLocation)
+    case syntax(JSONSyntaxError, TextLocation)
     /// Valid JSON that is not a usable FeatureCollection.
     case structure([GeoJSONProblem])
 
@@ -160,13 +160,15 @@ private struct CollectionDecoder {
             reader.position += 1
             return features
         }
+        var number = 0
         while true {
+            number += 1
             let start = reader.position
             if reader.current == UInt8(ascii: "{") {
-                if let feature = try decodeFeature(number: features.count + 1) { features.append(feature) }
+                if let feature = try decodeFeature(number: number) { features.append(feature) }
             } else {
                 let value = try reader.parseValue(depth: 2)
-                problems.append(Problem(offset: start, message: "feature \(features.count + 1) is \(value.kindName), not an object"))
+                problems.append(Problem(offset: start, message: "feature \(number) is \(value.kindName), not an object"))
             }
             try reader.afterElement(closing: UInt8(ascii: "]"), container: "the features array")
             if reader.bytes[reader.position - 1] == UInt8(ascii: "]") { return features }

@@ -1,11 +1,11 @@
-/// A JSON syntax error at a byte offset; `SourceLocation` turns the offset into line and column.
+/// A JSON syntax error at a byte offset; `TextLocation` turns the offset into line and column.
 public struct JSONSyntaxError: Error, Sendable, Equatable {
     public var offset: Int
     public var message: String
 }
 
 /// A position in a text file, 1-based, columns counted in characters (as editors show them).
-public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+public struct TextLocation: Sendable, Hashable, CustomStringConvertible {
     public var line: Int
     public var column: Int
 

@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+import ZIPFoundation
+
+/// Runs the built `imdf` executable as a user would and checks its output, exit codes and files.
+@Suite("imdf on the command line")
+struct CommandLineTests {
+    struct Run {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    static let packageRoot: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
+        }
+        return url
+    }()
+
+    static let samples = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/imdf-samples").path
+
+    /// The executable `swift test` built next to the test bundle.
+    static let executable: String = {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("imdf").path,
+            Bundle.main.bundleURL.appendingPathComponent("imdf").path,
+            packageRoot.appendingPathComponent(".build/debug/imdf").path,
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates.last!
+    }()
+
+    func imdf(_ arguments: String..., environment: [String: String] = [:]) throws -> Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.executable)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+            errors: String(decoding: errorData, as: UTF8.self))
+    }
+
+    func temporaryFolder() throws -> String {
+        let path = NSTemporaryDirectory() + "imdf-e2e-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// True when some line of `output` reads `name` then `count` (the info table's row).
+    func hasRow(_ output: String, _ name: String, _ count: String) -> Bool {
+        output.split(separator: "\n").contains { line in
+            let words = line.split(separator: " ")
+            return words.count >= 2 && words[0] == name && words[1] == count
+        }
+    }
+
+    @Test func infoSummarisesEachSampleFolderAndItsZip() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let expectations: [(String, Int32, [(String, String)])] = [
+            ("spbstu-polymap", 0, [("unit.geojson", "443"), ("navPath.geojson", "2,726"), ("total", "2,624"), ("version", "1.0.0")]),
+            ("ulm-osmtoimdf", 0, [("amenity.geojson", "610"), ("building.geojson", "127"), ("version", "1.0.0.rc.1")]),
+            ("postech-c5", 3, [("unit.geojson", "167"), ("fixture.geojson", "38"), ("total", "319")]),
+        ]
+        for (sample, status, rows) in expectations {
+            let source = Self.samples + "/" + sample
+            let zip = folder + "/" + sample + ".zip"
+            let archive = try Archive(url: URL(fileURLWithPath: zip), accessMode: .create)
+            for name in try FileManager.default.contentsOfDirectory(atPath: source) {
+                try archive.addEntry(with: name, fileURL: URL(fileURLWithPath: source + "/" + name), compressionMethod: .deflate)
+            }
+            for path in [source, zip] {
+                let run = try imdf("info", path)
+                #expect(run.status == status, "\(path): \(run.errors)")
+                #expect(run.output.contains(path.hasSuffix(".zip") ? "(zip)" : "(folder)"))
+                for (name, count) in rows { #expect(hasRow(run.output, name, count), "\(path): no row \(name) \(count)\n\(run.output)") }
+                if sample == "postech-c5" {
+                    #expect(run.errors.contains("/amenity.geojson:1086:3: error: trailing comma before ']'"))
+                    #expect(run.errors.contains("1 file(s) could not be read: amenity.geojson"))
+                }
+            }
+        }
+    }
+
+    @Test func convertRoundTripIsByteIdenticalOnTheSecondSave() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let fixedTime = ["SOURCE_DATE_EPOCH": "1700000000"]
+        for sample in ["spbstu-polymap", "ulm-osmtoimdf"] {
+            let first = folder + "/\(sample)-1"
+            let zip = folder + "/\(sample)-2.imdf"
+            let third = folder + "/\(sample)-3"
+            let convert = try imdf("convert", Self.samples + "/" + sample, first, environment: fixedTime)
+            #expect(convert.status == 0, "\(convert.errors)")
+            #expect(convert.output.hasPrefix("wrote \(first) (folder):"))
+            #expect(try imdf("convert", first, zip, environment: fixedTime).status == 0)
+            #expect(try imdf("convert", zip, third, environment: fixedTime).status == 0)
+            let names = try FileManager.default.contentsOfDirectory(atPath: first).sorted()
+            #expect(names == (try FileManager.default.contentsOfDirectory(atPath: third).sorted()))
+            for name in names {
+                let a = try Data(contentsOf: URL(fileURLWithPath: first + "/" + name))
+                let b = try Data(contentsOf: URL(fileURLWithPath: third + "/" + name))
+                #expect(a == b, "\(sample)/\(name)")
+            }
+            let manifest = try String(contentsOfFile: first + "/manifest.json", encoding: .utf8)
+            #expect(manifest.contains("\"version\": \"1.0.0\""))
+            #expect(manifest.contains("\"generated_by\": \"imdf "))
+        }
+        #expect(FileManager.default.fileExists(atPath: folder + "/ulm-osmtoimdf-1/unit.geojson"))
+    }
+
+    @Test func convertRefusesAnArchiveWithABrokenFileAndWritesNothing() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try imdf("convert", Self.samples + "/postech-c5", folder + "/out.zip")
+        #expect(run.status == 3)
+        #expect(run.errors.contains("amenity.geojson:1086:3: error: trailing comma before ']'"))
+        #expect(run.errors.contains("nothing written"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out.zip"))
+    }
+
+    @Test func unreadableArchiveExitsWith3AndUsageErrorsWith2() throws {
+        let missing = try imdf("info", "/nonexistent/archive.zip")
+        #expect(missing.status == 3)
+        #expect(missing.errors.contains("/nonexistent/archive.zip: error: no such file or folder"))
+        #expect(try imdf("info").status == 2)
+        #expect(try imdf("convert", "only-one-argument").status == 2)
+        #expect(try imdf("generate", "/tmp/x", "--rooms", "0").status == 2)
+        #expect(try imdf("frobnicate").status == 2)
+    }
+
+    @Test func generateWritesAVenueThatInfoReads() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let venue = folder + "/campus.zip"
+        let run = try imdf("generate", venue, "--buildings", "2", "--levels", "3", "--rooms", "10", "--seed", "7")
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.contains("wrote \(venue): 284 features"))
+        let info = try imdf("info", venue)
+        #expect(info.status == 0)
+        #expect(info.errors.isEmpty)
+        #expect(info.output.contains("levels by ordinal (6)"))
+        #expect(info.output.contains("Building 2"))
+    }
+
+    @Test func versionAndHelpAnswer() throws {
+        #expect(try imdf("--version").output.hasPrefix("0."))
+        let help = try imdf("--help")
+        #expect(help.status == 0)
+        for command in ["info", "convert", "generate", "bench"] { #expect(help.output.contains(command)) }
+    }
+}

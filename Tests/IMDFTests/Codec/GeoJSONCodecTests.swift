@@ -1,0 +1,121 @@
+import Testing
+
+@testable import IMDF
+
+@Suite("GeoJSON codec")
+struct GeoJSONCodecTests {
+    func collection(_ text: String) throws(GeoJSONReadFailure) -> FeatureCollection {
+        try GeoJSONReader.read(Array(text.utf8))
+    }
+
+    func feature(_ members: String) throws -> Feature {
+        let features = try collection(#"{"type": "FeatureCollection", "features": [{\#(members)}]}"#).features
+        return try #require(features.first)
+    }
+
+    func written(_ collection: FeatureCollection) -> String {
+        String(decoding: GeoJSONWriter.write(collection), as: UTF8.self)
+    }
+
+    @Test func geometryIsTypedAndKeepsItsNumberText() throws {
+        let feature = try feature(#""type": "Feature", "id": "a", "feature_type": "unit", "geometry": {"type": "Point", "coordinates": [30.381036192903029, 60.0]}, "properties": {}"#)
+        #expect(feature.geometry == .point(Position(x: 30.381036192903029, y: 60.0)))
+        let text = written(FeatureCollection(fileName: "unit.geojson", features: [feature]))
+        #expect(text.contains(#"{"type": "Point", "coordinates": [30.381036192903029, 60.0]}"#))
+    }
+
+    @Test func changedGeometryIsWrittenInShortestForm() throws {
+        var feature = try feature(#""type": "Feature", "id": "a", "feature_type": "anchor", "geometry": {"type": "Point", "coordinates": [30.381036192903029, 60.0]}, "properties": {}"#)
+        feature.geometry = .point(Position(x: 30.5, y: 60.25))
+        let text = written(FeatureCollection(fileName: "anchor.geojson", features: [feature]))
+        #expect(text.contains(#""coordinates": [30.5, 60.25]"#))
+    }
+
+    @Test func coordinatesBeforeTypeStillReadAsGeometry() throws {
+        let feature = try feature(#""type": "Feature", "id": "a", "feature_type": "unit", "geometry": {"coordinates": [[[0, 0], [1, 0], [1, 1], [0, 0]]], "type": "Polygon"}, "properties": {}"#)
+        guard case .polygon(let rings)? = feature.geometry else {
+            Issue.record("not a polygon: \(feature.geometryMember)")
+            return
+        }
+        #expect(rings[0].count == 4)
+    }
+
+    @Test func malformedGeometryIsKeptAsWritten() throws {
+        let feature = try feature(#""type": "Feature", "id": "a", "feature_type": "fixture", "geometry": {"type": "Point", "coordinates": null}, "properties": {}"#)
+        #expect(feature.geometry == nil)
+        guard case .malformed(let value) = feature.geometryMember else {
+            Issue.record("expected a malformed geometry")
+            return
+        }
+        #expect(value == ["type": "Point", "coordinates": nil])
+        #expect(written(FeatureCollection(fileName: "f.geojson", features: [feature])).contains(#""geometry": {"type": "Point", "coordinates": null}"#))
+    }
+
+    @Test func geometryForeignMembersAndThirdDimensionSurvive() throws {
+        let feature = try feature(#""type": "Feature", "id": "a", "feature_type": "detail", "geometry": {"type": "LineString", "coordinates": [[1, 2, 3], [4, 5, 6]], "bbox": [1, 2, 4, 5]}, "properties": {}"#)
+        let text = written(FeatureCollection(fileName: "detail.geojson", features: [feature]))
+        #expect(text.contains(#"{"type": "LineString", "coordinates": [[1, 2, 3], [4, 5, 6]], "bbox": [1, 2, 4, 5]}"#))
+    }
+
+    @Test func featureAndCollectionForeignMembersSurviveInOrder() throws {
+        let original = try collection(#"{"features": [{"id": "a", "type": "Feature", "feature_type": "level", "building_id": "x", "properties": {"z": 1, "a": 2}, "geometry": null}], "name": "level", "type": "FeatureCollection", "crs": null}"#)
+        #expect(original.foreignMembers.keys == ["name", "crs"])
+        #expect(original.features[0].foreignMembers.keys == ["building_id"])
+        #expect(original.features[0].properties.keys == ["z", "a"])
+        let again = try collection(written(original))
+        #expect(again == original)
+    }
+
+    @Test func propertiesNullAndAbsentAreDistinguished() throws {
+        let nullProperties = try feature(#""type": "Feature", "id": "a", "feature_type": "x", "geometry": null, "properties": null"#)
+        let noProperties = try feature(#""type": "Feature", "id": "b", "feature_type": "x", "geometry": null"#)
+        #expect(nullProperties.propertiesForm == .null)
+        #expect(noProperties.propertiesForm == .absent)
+        let text = written(FeatureCollection(fileName: "x.geojson", features: [nullProperties, noProperties]))
+        #expect(text.contains(#""properties": null"#))
+        #expect(try collection(text).features[1].propertiesForm == .absent)
+    }
+
+    @Test func featureWithoutIdOrTypeIsReportedWithItsLine() throws {
+        do {
+            _ = try collection("{\"type\": \"FeatureCollection\", \"features\": [\n{\"type\": \"Feature\", \"feature_type\": \"unit\"},\n{\"type\": \"Feature\", \"id\": \"b\"}\n]}")
+            Issue.record("accepted features without id/feature_type")
+        } catch {
+            let problems = error.problems
+            #expect(problems.count == 2)
+            #expect(problems[0].message == "feature 1 has no \"id\"")
+            #expect(problems[0].location.line == 2)
+            #expect(problems[1].message == "feature 2 has no \"feature_type\"")
+            #expect(problems[1].featureID == "b")
+        }
+    }
+
+    @Test(arguments: [
+        (#"[1, 2]"#, "the file holds an array"),
+        (#"{"type": "Feature", "features": []}"#, #""type" is "Feature""#),
+        (#"{"type": "FeatureCollection"}"#, "no \"features\" array"),
+        (#"{"type": "FeatureCollection", "features": {}}"#, "\"features\" must be an array"),
+        (#"{"type": "FeatureCollection", "features": [1]}"#, "feature 1 is a number"),
+    ])
+    func somethingThatIsNotAFeatureCollectionIsRefused(input: String, reason: String) {
+        do {
+            _ = try collection(input)
+            Issue.record("accepted \(input)")
+        } catch {
+            #expect(error.problems.contains { $0.message.contains(reason) }, "\(error.problems)")
+        }
+    }
+
+    @Test func sourceLinesAreRecorded() throws {
+        let parsed = try collection("{\"type\": \"FeatureCollection\", \"features\": [\n{\"id\": \"a\", \"feature_type\": \"x\"},\n\n{\"id\": \"b\", \"feature_type\": \"x\"}]}")
+        #expect(parsed.features.map(\.sourceLine) == [2, 4])
+    }
+
+    @Test func canonicalOutputIsAFixedPoint() throws {
+        let original = try collection(#"{"type":"FeatureCollection","features":[{"type":"Feature","id":"a","feature_type":"unit","geometry":{"type":"MultiPolygon","coordinates":[[[[0,0],[1,0],[1,1],[0,0]]]]},"properties":{"name":{"en":"Hall \"A\"","ko":"홀"},"list":[],"obj":{}}}]}"#)
+        let once = GeoJSONWriter.write(original)
+        let twice = GeoJSONWriter.write(try GeoJSONReader.read(once))
+        #expect(once == twice)
+        #expect(try GeoJSONReader.read(once) == original)
+    }
+}
