@@ -148,27 +148,33 @@ private struct Assembly {
                 return .unreadable(located(error, .error))
             }
         case .featureFile(let type):
-            do {
-                var collection = try GeoJSONReader.read(bytes)
-                collection.fileName = type.fileName
-                collection.sourceFileName = entry.name
-                return .collection(collection)
-            } catch {
-                return .unreadable(located(error, .error))
+            switch collection(from: bytes, savedAs: type.fileName, readFrom: entry.name) {
+            case .success(let collection): return .collection(collection)
+            case .failure(let failure): return .unreadable(located(failure, .error))
             }
         case .extensionFile:
-            do {
-                var collection = try GeoJSONReader.read(bytes)
-                collection.fileName = entry.name
-                collection.sourceFileName = entry.name
-                return .collection(collection)
-            } catch {
-                let first = located(error, .warning).first
+            switch collection(from: bytes, savedAs: entry.name, readFrom: entry.name) {
+            case .success(let collection): return .collection(collection)
+            case .failure(let failure):
+                let first = located(failure, .warning).first
                 let reason = first.map { "\($0.location.map { "\($0): " } ?? "")\($0.message)" } ?? "not a FeatureCollection"
                 return .opaque(bytes, ArchiveDiagnostic(.warning, file: entry.name, message: "kept unchanged, not read as features (\(reason))"))
             }
         case .ignored:
             return nil
+        }
+    }
+
+    static func collection(
+        from bytes: [UInt8], savedAs fileName: String, readFrom sourceName: String
+    ) -> Result<FeatureCollection, GeoJSONReadFailure> {
+        do {
+            var collection = try GeoJSONReader.read(bytes)
+            collection.fileName = fileName
+            collection.sourceFileName = sourceName
+            return .success(collection)
+        } catch {
+            return .failure(error)
         }
     }
 

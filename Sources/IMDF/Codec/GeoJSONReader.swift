@@ -293,20 +293,7 @@ private struct CollectionDecoder {
             guard let lines = decodeLines(&text) else { return nil }
             geometry = typeName == "Polygon" ? .polygon(lines) : .multiLineString(lines)
         default:
-            guard reader.current == UInt8(ascii: "[") else { return nil }
-            reader.position += 1
-            var polygons: [[[Position]]] = []
-            reader.skipWhitespace()
-            if reader.current == UInt8(ascii: "]") {
-                reader.position += 1
-            } else {
-                while true {
-                    guard let polygon = decodeLines(&text) else { return nil }
-                    polygons.append(polygon)
-                    guard let closed = endOfElement(closing: UInt8(ascii: "]")) else { return nil }
-                    if closed { break }
-                }
-            }
+            guard let polygons = decodeArray(&text, { decoder, text in decoder.decodeLines(&text) }) else { return nil }
             geometry = .multiPolygon(polygons)
         }
         var foreign = JSONObject()
@@ -357,37 +344,31 @@ private struct CollectionDecoder {
         return Position(x: x, y: y, z: z)
     }
 
-    mutating func decodeLine(_ text: inout [UInt8]) -> [Position]? {
+    /// `[element, element, ...]` (possibly empty), or nil when anything else is found.
+    mutating func decodeArray<Element>(
+        _ text: inout [UInt8], _ element: (inout CollectionDecoder, inout [UInt8]) -> Element?
+    ) -> [Element]? {
         guard reader.current == UInt8(ascii: "[") else { return nil }
         reader.position += 1
         reader.skipWhitespace()
-        var positions: [Position] = []
+        var elements: [Element] = []
         if reader.current == UInt8(ascii: "]") {
             reader.position += 1
-            return positions
+            return elements
         }
         while true {
-            guard let position = decodePosition(&text) else { return nil }
-            positions.append(position)
+            guard let value = element(&self, &text) else { return nil }
+            elements.append(value)
             guard let closed = endOfElement(closing: UInt8(ascii: "]")) else { return nil }
-            if closed { return positions }
+            if closed { return elements }
         }
     }
 
+    mutating func decodeLine(_ text: inout [UInt8]) -> [Position]? {
+        decodeArray(&text) { decoder, text in decoder.decodePosition(&text) }
+    }
+
     mutating func decodeLines(_ text: inout [UInt8]) -> [[Position]]? {
-        guard reader.current == UInt8(ascii: "[") else { return nil }
-        reader.position += 1
-        reader.skipWhitespace()
-        var lines: [[Position]] = []
-        if reader.current == UInt8(ascii: "]") {
-            reader.position += 1
-            return lines
-        }
-        while true {
-            guard let line = decodeLine(&text) else { return nil }
-            lines.append(line)
-            guard let closed = endOfElement(closing: UInt8(ascii: "]")) else { return nil }
-            if closed { return lines }
-        }
+        decodeArray(&text) { decoder, text in decoder.decodeLine(&text) }
     }
 }

@@ -1,7 +1,7 @@
-// Typed views of the 16 IMDF feature types, one accessor per property of FeatureSchemas, in the
-// specification's order. A view wraps a `Feature` and reads and writes its ordered properties, so
-// unknown keys and key order are untouched by typed edits. Setting nil writes JSON null (IMDF
-// archives spell out optional keys), `feature.removeProperty` removes a key.
+// Typed views of the 16 IMDF feature types over FeatureSchemas. A view wraps a `Feature` and reads
+// and writes its ordered properties, so unknown keys and key order are untouched by typed edits.
+// Setting nil writes JSON null (IMDF archives spell out optional keys); `feature.removeProperty`
+// removes a key. Properties several types share (name, level_id, ...) come from one protocol each.
 
 public protocol IMDFFeature: Sendable, Hashable {
     static var featureType: FeatureType { get }
@@ -20,6 +20,108 @@ extension IMDFFeature {
     public var geometry: Geometry? {
         get { feature.geometry }
         set { feature.geometry = newValue }
+    }
+}
+
+public protocol CategorizedFeature: IMDFFeature {}
+
+extension CategorizedFeature {
+    public var category: String? {
+        get { feature.string("category") }
+        set { feature.setString("category", newValue) }
+    }
+}
+
+public protocol NamedFeature: IMDFFeature {}
+
+extension NamedFeature {
+    public var name: Labels? {
+        get { feature.labels("name") }
+        set { feature.setLabels("name", newValue) }
+    }
+    public var altName: Labels? {
+        get { feature.labels("alt_name") }
+        set { feature.setLabels("alt_name", newValue) }
+    }
+}
+
+public protocol RestrictableFeature: IMDFFeature {}
+
+extension RestrictableFeature {
+    public var restriction: String? {
+        get { feature.string("restriction") }
+        set { feature.setString("restriction", newValue) }
+    }
+}
+
+public protocol AccessibilityTaggedFeature: IMDFFeature {}
+
+extension AccessibilityTaggedFeature {
+    public var accessibility: [String]? {
+        get { feature.strings("accessibility") }
+        set { feature.setStrings("accessibility", newValue) }
+    }
+}
+
+public protocol OnLevelFeature: IMDFFeature {}
+
+extension OnLevelFeature {
+    public var levelID: String? {
+        get { feature.string("level_id") }
+        set { feature.setString("level_id", newValue) }
+    }
+}
+
+public protocol WithDisplayPointFeature: IMDFFeature {}
+
+extension WithDisplayPointFeature {
+    public var displayPoint: Position? {
+        get { feature.point("display_point") }
+        set { feature.setPoint("display_point", newValue) }
+    }
+}
+
+public protocol AddressedFeature: IMDFFeature {}
+
+extension AddressedFeature {
+    public var addressID: String? {
+        get { feature.string("address_id") }
+        set { feature.setString("address_id", newValue) }
+    }
+}
+
+public protocol CorrelatedFeature: IMDFFeature {}
+
+extension CorrelatedFeature {
+    public var correlationID: String? {
+        get { feature.string("correlation_id") }
+        set { feature.setString("correlation_id", newValue) }
+    }
+}
+
+public protocol ContactableFeature: IMDFFeature {}
+
+extension ContactableFeature {
+    public var hours: String? {
+        get { feature.string("hours") }
+        set { feature.setString("hours", newValue) }
+    }
+    public var phone: String? {
+        get { feature.string("phone") }
+        set { feature.setString("phone", newValue) }
+    }
+    public var website: String? {
+        get { feature.string("website") }
+        set { feature.setString("website", newValue) }
+    }
+}
+
+public protocol AnchoredFeature: IMDFFeature {}
+
+extension AnchoredFeature {
+    public var anchorID: String? {
+        get { feature.string("anchor_id") }
+        set { feature.setString("anchor_id", newValue) }
     }
 }
 
@@ -61,144 +163,48 @@ public struct Address: IMDFFeature {
     }
 }
 
-public struct Amenity: IMDFFeature {
+public struct Amenity: CategorizedFeature, NamedFeature, AccessibilityTaggedFeature, AddressedFeature, CorrelatedFeature, ContactableFeature {
     public static let featureType = FeatureType.amenity
     public var feature: Feature
     public init(unchecked feature: Feature) { self.feature = feature }
-    public var category: String? {
-        get { feature.string("category") }
-        set { feature.setString("category", newValue) }
-    }
-    public var accessibility: [String]? {
-        get { feature.strings("accessibility") }
-        set { feature.setStrings("accessibility", newValue) }
-    }
-    public var name: Labels? {
-        get { feature.labels("name") }
-        set { feature.setLabels("name", newValue) }
-    }
-    public var altName: Labels? {
-        get { feature.labels("alt_name") }
-        set { feature.setLabels("alt_name", newValue) }
-    }
-    public var hours: String? {
-        get { feature.string("hours") }
-        set { feature.setString("hours", newValue) }
-    }
-    public var phone: String? {
-        get { feature.string("phone") }
-        set { feature.setString("phone", newValue) }
-    }
-    public var website: String? {
-        get { feature.string("website") }
-        set { feature.setString("website", newValue) }
-    }
     public var unitIDs: [String]? {
         get { feature.strings("unit_ids") }
         set { feature.setStrings("unit_ids", newValue) }
     }
-    public var addressID: String? {
-        get { feature.string("address_id") }
-        set { feature.setString("address_id", newValue) }
-    }
-    public var correlationID: String? {
-        get { feature.string("correlation_id") }
-        set { feature.setString("correlation_id", newValue) }
-    }
 }
 
-public struct Anchor: IMDFFeature {
+public struct Anchor: AddressedFeature {
     public static let featureType = FeatureType.anchor
     public var feature: Feature
     public init(unchecked feature: Feature) { self.feature = feature }
-    public var addressID: String? {
-        get { feature.string("address_id") }
-        set { feature.setString("address_id", newValue) }
-    }
     public var unitID: String? {
         get { feature.string("unit_id") }
         set { feature.setString("unit_id", newValue) }
     }
 }
 
-public struct Building: IMDFFeature {
+public struct Building: CategorizedFeature, NamedFeature, RestrictableFeature, WithDisplayPointFeature, AddressedFeature {
     public static let featureType = FeatureType.building
     public var feature: Feature
     public init(unchecked feature: Feature) { self.feature = feature }
-    public var name: Labels? {
-        get { feature.labels("name") }
-        set { feature.setLabels("name", newValue) }
-    }
-    public var altName: Labels? {
-        get { feature.labels("alt_name") }
-        set { feature.setLabels("alt_name", newValue) }
-    }
-    public var category: String? {
-        get { feature.string("category") }
-        set { feature.setString("category", newValue) }
-    }
-    public var restriction: String? {
-        get { feature.string("restriction") }
-        set { feature.setString("restriction", newValue) }
-    }
-    public var displayPoint: Position? {
-        get { feature.point("display_point") }
-        set { feature.setPoint("display_point", newValue) }
-    }
-    public var addressID: String? {
-        get { feature.string("address_id") }
-        set { feature.setString("address_id", newValue) }
-    }
 }
 
-public struct Detail: IMDFFeature {
+public struct Detail: OnLevelFeature {
     public static let featureType = FeatureType.detail
     public var feature: Feature
     public init(unchecked feature: Feature) { self.feature = feature }
-    public var levelID: String? {
-        get { feature.string("level_id") }
-        set { feature.setString("level_id", newValue) }
-    }
 }
 
-public struct Fixture: IMDFFeature {
+public struct Fixture: CategorizedFeature, NamedFeature, OnLevelFeature, WithDisplayPointFeature, AnchoredFeature {
     public static let featureType = FeatureType.fixture
     public var feature: Feature
     public init(unchecked feature: Feature) { self.feature = feature }
-    public var category: String? {
-        get { feature.string("category") }
-        set { feature.setString("category", newValue) }
-    }
-    public var name: Labels? {
-        get { feature.labels("name") }
-        set { feature.setLabels("name", newValue) }
-    }
-    public var altName: Labels? {
-        get { feature.labels("alt_name") }
-        set { feature.setLabels("alt_name", newValue) }
-    }
-    public var anchorID: String? {
-        get { feature.string("anchor_id") }
-        set { feature.setString("anchor_id", newValue) }
-    }
-    public var levelID: String? {
-        get { feature.string("level_id") }
-        set { feature.setString("level_id", newValue) }
-    }
-    public var displayPoint: Position? {
-        get { feature.point("display_point") }
-        set { feature.setPoint("display_point", newValue) }
-    }
 }
 
-public struct Footprint: IMDFFeature {
+public struct Footprint: CategorizedFeature {
     public static let featureType = FeatureType.footprint
     public var feature: Feature
     public init(unchecked feature: Feature) { self.feature = feature }
-    public var category: String? {
-        get { feature.string("category") }
-        set { feature.setString("category", newValue) }
-    }
     public var name: Labels? {
         get { feature.labels("name") }
         set { feature.setLabels("name", newValue) }
@@ -209,34 +215,10 @@ public struct Footprint: IMDFFeature {
     }
 }
 
-public struct Geofence: IMDFFeature {
+public struct Geofence: CategorizedFeature, NamedFeature, RestrictableFeature, WithDisplayPointFeature, CorrelatedFeature {
     public static let featureType = FeatureType.geofence
     public var feature: Feature
     public init(unchecked feature: Feature) { self.feature = feature }
-    public var category: String? {
-        get { feature.string("category") }
-        set { feature.setString("category", newValue) }
-    }
-    public var restriction: String? {
-        get { feature.string("restriction") }
-        set { feature.setString("restriction", newValue) }
-    }
-    public var name: Labels? {
-        get { feature.labels("name") }
-        set { feature.setLabels("name", newValue) }
-    }
-    public var altName: Labels? {
-        get { feature.labels("alt_name") }
-        set { feature.setLabels("alt_name", newValue) }
-    }
-    public var correlationID: String? {
-        get { feature.string("correlation_id") }
-        set { feature.setString("correlation_id", newValue) }
-    }
-    public var displayPoint: Position? {
-        get { feature.point("display_point") }
-        set { feature.setPoint("display_point", newValue) }
-    }
     public var buildingIDs: [String]? {
         get { feature.strings("building_ids") }
         set { feature.setStrings("building_ids", newValue) }
@@ -251,44 +233,16 @@ public struct Geofence: IMDFFeature {
     }
 }
 
-public struct Kiosk: IMDFFeature {
+public struct Kiosk: NamedFeature, OnLevelFeature, WithDisplayPointFeature, AnchoredFeature {
     public static let featureType = FeatureType.kiosk
     public var feature: Feature
     public init(unchecked feature: Feature) { self.feature = feature }
-    public var name: Labels? {
-        get { feature.labels("name") }
-        set { feature.setLabels("name", newValue) }
-    }
-    public var altName: Labels? {
-        get { feature.labels("alt_name") }
-        set { feature.setLabels("alt_name", newValue) }
-    }
-    public var anchorID: String? {
-        get { feature.string("anchor_id") }
-        set { feature.setString("anchor_id", newValue) }
-    }
-    public var levelID: String? {
-        get { feature.string("level_id") }
-        set { feature.setString("level_id", newValue) }
-    }
-    public var displayPoint: Position? {
-        get { feature.point("display_point") }
-        set { feature.setPoint("display_point", newValue) }
-    }
 }
 
-public struct Level: IMDFFeature {
+public struct Level: CategorizedFeature, RestrictableFeature, WithDisplayPointFeature, AddressedFeature {
     public static let featureType = FeatureType.level
     public var feature: Feature
     public init(unchecked feature: Feature) { self.feature = feature }
-    public var category: String? {
-        get { feature.string("category") }
-        set { feature.setString("category", newValue) }
-    }
-    public var restriction: String? {
-        get { feature.string("restriction") }
-        set { feature.setString("restriction", newValue) }
-    }
     public var outdoor: Bool? {
         get { feature.bool("outdoor") }
         set { feature.setBool("outdoor", newValue) }
@@ -305,21 +259,13 @@ public struct Level: IMDFFeature {
         get { feature.labels("short_name") }
         set { feature.setLabels("short_name", newValue) }
     }
-    public var displayPoint: Position? {
-        get { feature.point("display_point") }
-        set { feature.setPoint("display_point", newValue) }
-    }
-    public var addressID: String? {
-        get { feature.string("address_id") }
-        set { feature.setString("address_id", newValue) }
-    }
     public var buildingIDs: [String]? {
         get { feature.strings("building_ids") }
         set { feature.setStrings("building_ids", newValue) }
     }
 }
 
-public struct Occupant: IMDFFeature {
+public struct Occupant: CategorizedFeature, CorrelatedFeature, ContactableFeature, AnchoredFeature {
     public static let featureType = FeatureType.occupant
     public var feature: Feature
     public init(unchecked feature: Feature) { self.feature = feature }
@@ -327,48 +273,16 @@ public struct Occupant: IMDFFeature {
         get { feature.labels("name") }
         set { feature.setLabels("name", newValue) }
     }
-    public var category: String? {
-        get { feature.string("category") }
-        set { feature.setString("category", newValue) }
-    }
-    public var anchorID: String? {
-        get { feature.string("anchor_id") }
-        set { feature.setString("anchor_id", newValue) }
-    }
-    public var hours: String? {
-        get { feature.string("hours") }
-        set { feature.setString("hours", newValue) }
-    }
-    public var phone: String? {
-        get { feature.string("phone") }
-        set { feature.setString("phone", newValue) }
-    }
-    public var website: String? {
-        get { feature.string("website") }
-        set { feature.setString("website", newValue) }
-    }
     public var validity: JSONObject? {
         get { feature.property("validity")?.objectValue }
         set { feature.setProperty("validity", newValue.map(JSONValue.object) ?? .null) }
     }
-    public var correlationID: String? {
-        get { feature.string("correlation_id") }
-        set { feature.setString("correlation_id", newValue) }
-    }
 }
 
-public struct Opening: IMDFFeature {
+public struct Opening: CategorizedFeature, NamedFeature, AccessibilityTaggedFeature, OnLevelFeature, WithDisplayPointFeature {
     public static let featureType = FeatureType.opening
     public var feature: Feature
     public init(unchecked feature: Feature) { self.feature = feature }
-    public var category: String? {
-        get { feature.string("category") }
-        set { feature.setString("category", newValue) }
-    }
-    public var accessibility: [String]? {
-        get { feature.strings("accessibility") }
-        set { feature.setStrings("accessibility", newValue) }
-    }
     public var accessControl: [String]? {
         get { feature.strings("access_control") }
         set { feature.setStrings("access_control", newValue) }
@@ -377,32 +291,12 @@ public struct Opening: IMDFFeature {
         get { feature.property("door")?.objectValue }
         set { feature.setProperty("door", newValue.map(JSONValue.object) ?? .null) }
     }
-    public var name: Labels? {
-        get { feature.labels("name") }
-        set { feature.setLabels("name", newValue) }
-    }
-    public var altName: Labels? {
-        get { feature.labels("alt_name") }
-        set { feature.setLabels("alt_name", newValue) }
-    }
-    public var displayPoint: Position? {
-        get { feature.point("display_point") }
-        set { feature.setPoint("display_point", newValue) }
-    }
-    public var levelID: String? {
-        get { feature.string("level_id") }
-        set { feature.setString("level_id", newValue) }
-    }
 }
 
-public struct Relationship: IMDFFeature {
+public struct Relationship: CategorizedFeature {
     public static let featureType = FeatureType.relationship
     public var feature: Feature
     public init(unchecked feature: Feature) { self.feature = feature }
-    public var category: String? {
-        get { feature.string("category") }
-        set { feature.setString("category", newValue) }
-    }
     public var direction: String? {
         get { feature.string("direction") }
         set { feature.setString("direction", newValue) }
@@ -425,124 +319,24 @@ public struct Relationship: IMDFFeature {
     }
 }
 
-public struct Section: IMDFFeature {
+public struct Section: CategorizedFeature, NamedFeature, RestrictableFeature, AccessibilityTaggedFeature, OnLevelFeature, WithDisplayPointFeature, AddressedFeature, CorrelatedFeature {
     public static let featureType = FeatureType.section
     public var feature: Feature
     public init(unchecked feature: Feature) { self.feature = feature }
-    public var category: String? {
-        get { feature.string("category") }
-        set { feature.setString("category", newValue) }
-    }
-    public var restriction: String? {
-        get { feature.string("restriction") }
-        set { feature.setString("restriction", newValue) }
-    }
-    public var accessibility: [String]? {
-        get { feature.strings("accessibility") }
-        set { feature.setStrings("accessibility", newValue) }
-    }
-    public var name: Labels? {
-        get { feature.labels("name") }
-        set { feature.setLabels("name", newValue) }
-    }
-    public var altName: Labels? {
-        get { feature.labels("alt_name") }
-        set { feature.setLabels("alt_name", newValue) }
-    }
-    public var displayPoint: Position? {
-        get { feature.point("display_point") }
-        set { feature.setPoint("display_point", newValue) }
-    }
-    public var levelID: String? {
-        get { feature.string("level_id") }
-        set { feature.setString("level_id", newValue) }
-    }
-    public var addressID: String? {
-        get { feature.string("address_id") }
-        set { feature.setString("address_id", newValue) }
-    }
-    public var correlationID: String? {
-        get { feature.string("correlation_id") }
-        set { feature.setString("correlation_id", newValue) }
-    }
     public var parents: [String]? {
         get { feature.strings("parents") }
         set { feature.setStrings("parents", newValue) }
     }
 }
 
-public struct Unit: IMDFFeature {
+public struct Unit: CategorizedFeature, NamedFeature, RestrictableFeature, AccessibilityTaggedFeature, OnLevelFeature, WithDisplayPointFeature {
     public static let featureType = FeatureType.unit
     public var feature: Feature
     public init(unchecked feature: Feature) { self.feature = feature }
-    public var category: String? {
-        get { feature.string("category") }
-        set { feature.setString("category", newValue) }
-    }
-    public var restriction: String? {
-        get { feature.string("restriction") }
-        set { feature.setString("restriction", newValue) }
-    }
-    public var accessibility: [String]? {
-        get { feature.strings("accessibility") }
-        set { feature.setStrings("accessibility", newValue) }
-    }
-    public var name: Labels? {
-        get { feature.labels("name") }
-        set { feature.setLabels("name", newValue) }
-    }
-    public var altName: Labels? {
-        get { feature.labels("alt_name") }
-        set { feature.setLabels("alt_name", newValue) }
-    }
-    public var levelID: String? {
-        get { feature.string("level_id") }
-        set { feature.setString("level_id", newValue) }
-    }
-    public var displayPoint: Position? {
-        get { feature.point("display_point") }
-        set { feature.setPoint("display_point", newValue) }
-    }
 }
 
-public struct Venue: IMDFFeature {
+public struct Venue: CategorizedFeature, NamedFeature, RestrictableFeature, WithDisplayPointFeature, AddressedFeature, ContactableFeature {
     public static let featureType = FeatureType.venue
     public var feature: Feature
     public init(unchecked feature: Feature) { self.feature = feature }
-    public var category: String? {
-        get { feature.string("category") }
-        set { feature.setString("category", newValue) }
-    }
-    public var restriction: String? {
-        get { feature.string("restriction") }
-        set { feature.setString("restriction", newValue) }
-    }
-    public var name: Labels? {
-        get { feature.labels("name") }
-        set { feature.setLabels("name", newValue) }
-    }
-    public var altName: Labels? {
-        get { feature.labels("alt_name") }
-        set { feature.setLabels("alt_name", newValue) }
-    }
-    public var hours: String? {
-        get { feature.string("hours") }
-        set { feature.setString("hours", newValue) }
-    }
-    public var phone: String? {
-        get { feature.string("phone") }
-        set { feature.setString("phone", newValue) }
-    }
-    public var website: String? {
-        get { feature.string("website") }
-        set { feature.setString("website", newValue) }
-    }
-    public var displayPoint: Position? {
-        get { feature.point("display_point") }
-        set { feature.setPoint("display_point", newValue) }
-    }
-    public var addressID: String? {
-        get { feature.string("address_id") }
-        set { feature.setString("address_id", newValue) }
-    }
 }
