@@ -21,10 +21,12 @@ let package = Package(
     targets: [
         // Atomic replacement of a directory (renameat2), which Swift's Glibc module does not export.
         .target(name: "CFileSystem"),
+        // zlib (Debian's zlib1g-dev), to deflate zip entries in parallel.
+        .systemLibrary(name: "SystemZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Feature model, ordered JSON, the GeoJSON codec and archive I/O.
         .target(
             name: "IMDF",
-            dependencies: ["CFileSystem", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            dependencies: ["CFileSystem", "SystemZlib", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             swiftSettings: strict
         ),
         // Deterministic synthetic venues: demos and the benchmark workload.

@@ -7,7 +7,9 @@
 // a shared top folder - or a chain of them, as some exporters zip a full home-directory path - is
 // stripped, and operating-system litter (`.DS_Store`, `__MACOSX/`) is skipped with a warning.
 
+import Dispatch
 import Foundation
+import Synchronization
 import ZIPFoundation
 
 struct ArchiveEntry: Sendable {
@@ -103,6 +105,7 @@ enum ArchiveSource {
         }
         var nested: [String] = []
         var seen = Set<String>()
+        var wanted: [(name: String, path: String, size: Int)] = []
         for entry in files {
             let name = String(entry.path.dropFirst(prefix.count))
             guard !name.contains("/") else {
@@ -113,28 +116,70 @@ enum ArchiveSource {
                 listing.diagnostics.append(ArchiveDiagnostic(.error, file: entry.path, message: "appears twice in the zip; the first copy is used"))
                 continue
             }
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(Int(clamping: entry.uncompressedSize))
-            do {
-                let checksum = try archive.extract(entry, consumer: { chunk in bytes.append(contentsOf: chunk) })
-                guard checksum == entry.checksum else {
-                    listing.corruptEntries.append(name)
-                    listing.diagnostics.append(ArchiveDiagnostic(
-                        .error, file: name,
-                        message: "corrupt zip entry: CRC-32 is \(hex(checksum)), the zip records \(hex(entry.checksum))"))
-                    continue
-                }
-            } catch {
-                listing.corruptEntries.append(name)
-                listing.diagnostics.append(ArchiveDiagnostic(.error, file: name, message: "corrupt zip entry: cannot extract it (\(error))"))
-                continue
+            wanted.append((name, entry.path, Int(clamping: entry.uncompressedSize)))
+        }
+        for (item, outcome) in zip(wanted, extractInParallel(path, wanted.map { ($0.path, $0.size) })) {
+            switch outcome {
+            case .success(let bytes):
+                listing.entries.append(ArchiveEntry(name: item.name, content: .bytes(bytes)))
+            case .failure(let problem):
+                listing.corruptEntries.append(item.name)
+                listing.diagnostics.append(ArchiveDiagnostic(.error, file: item.name, message: "corrupt zip entry: \(problem.reason)"))
             }
-            listing.entries.append(ArchiveEntry(name: name, content: .bytes(bytes)))
         }
         if !nested.isEmpty {
             listing.diagnostics.append(ArchiveDiagnostic(.warning, message: "ignored \(describe(nested)) (in a subfolder, not part of the archive)"))
         }
         return listing
+    }
+
+    struct ExtractionProblem: Error {
+        var reason: String
+    }
+
+    /// Inflates the entries on all cores: each worker opens the zip on its own (a ZIPFoundation
+    /// archive is not shareable between threads) and takes a share of the entries, largest first.
+    static func extractInParallel(_ path: String, _ entries: [(path: String, size: Int)]) -> [Result<[UInt8], ExtractionProblem>] {
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, entries.count))
+        var shares = Array(repeating: [Int](), count: workers)
+        var loads = Array(repeating: 0, count: workers)
+        for index in entries.indices.sorted(by: { entries[$0].size > entries[$1].size }) {
+            let lightest = loads.indices.min { loads[$0] < loads[$1] }!
+            shares[lightest].append(index)
+            loads[lightest] += entries[index].size
+        }
+        let assigned = shares
+        let results = Mutex<[Result<[UInt8], ExtractionProblem>]>(
+            Array(repeating: .failure(ExtractionProblem(reason: "not extracted")), count: entries.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            let archive: Archive
+            do {
+                archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
+            } catch {
+                return  // the entries stay "not extracted"; the zip was readable a moment ago
+            }
+            for index in assigned[worker] {
+                let outcome = extract(entries[index].path, size: entries[index].size, from: archive)
+                results.withLock { $0[index] = outcome }
+            }
+        }
+        return results.withLock { $0 }
+    }
+
+    /// One entry's bytes, with its CRC-32 checked against the one the zip records.
+    static func extract(_ entryPath: String, size: Int, from archive: Archive) -> Result<[UInt8], ExtractionProblem> {
+        guard let entry = archive[entryPath] else { return .failure(ExtractionProblem(reason: "entry not found")) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(size)
+        do {
+            let checksum = try archive.extract(entry, bufferSize: 1 << 20, consumer: { chunk in bytes.append(contentsOf: chunk) })
+            guard checksum == entry.checksum else {
+                return .failure(ExtractionProblem(reason: "CRC-32 is \(hex(checksum)), the zip records \(hex(entry.checksum))"))
+            }
+        } catch {
+            return .failure(ExtractionProblem(reason: "cannot extract it (\(error))"))
+        }
+        return .success(bytes)
     }
 
     /// Why an entry name may not be extracted, or nil when it is safe.

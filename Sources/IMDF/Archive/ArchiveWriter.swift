@@ -9,7 +9,6 @@
 import Dispatch
 import Foundation
 import Synchronization
-import ZIPFoundation
 
 public struct ArchiveWriteError: Error, Sendable, CustomStringConvertible {
     public var path: String
@@ -73,30 +72,14 @@ public enum ArchiveWriter {
         if FileSystem.kind(of: path) == .directory {
             throw ArchiveWriteError(path: path, message: "is a folder; a zip archive needs a file path")
         }
-        let data: Data
+        let data: [UInt8]
         do {
-            let archive = try Archive(data: Data(), accessMode: .create)
-            for file in files {
-                let bytes = file.bytes
-                try archive.addEntry(
-                    with: file.name, type: .file, uncompressedSize: Int64(bytes.count), modificationDate: date,
-                    compressionMethod: .deflate,
-                    provider: { position, size in
-                        let start = Int(position)
-                        return Data(bytes[start..<min(start + size, bytes.count)])
-                    })
-            }
-            guard let built = archive.data else {
-                throw ArchiveWriteError(path: path, message: "the zip could not be assembled")
-            }
-            data = built
-        } catch let error as ArchiveWriteError {
-            throw error
+            data = try ZipWriter.build(files, date: date)
         } catch {
-            throw ArchiveWriteError(path: path, message: "the zip could not be assembled (\(error))")
+            throw ArchiveWriteError(path: path, message: "not saved: \(error)")
         }
         do {
-            try FileSystem.replaceFile(at: path, with: [UInt8](data), beforeRename: beforeCommit)
+            try FileSystem.replaceFile(at: path, with: data, beforeRename: beforeCommit)
         } catch {
             throw ArchiveWriteError(path: path, message: "not saved: \(error)")
         }
