@@ -30,6 +30,7 @@ struct IOBenchCommand: ParsableCommand {
             Output.line("generating \(name) into \(source) ...")
             try ArchiveWriter.write(VenueGenerator.generate(spec), to: source, created: Date(timeIntervalSince1970: 0))
         }
+        fflush(nil)  // the worker writes to the same output; keep the lines in order
         let worker = Process()
         worker.executableURL = URL(fileURLWithPath: "/proc/self/exe")
         worker.arguments = [

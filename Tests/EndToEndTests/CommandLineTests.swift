@@ -153,6 +153,28 @@ struct CommandLineTests {
         #expect(info.output.contains("Building 2"))
     }
 
+    @Test func benchIOGeneratesItsWorkloadAndReportsMedians() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for zip in [false, true] {
+            var arguments = ["bench", "io", "--buildings", "2", "--levels", "2", "--rooms", "6", "--runs", "3", "--work-folder", folder]
+            if zip { arguments.append("--zip") }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: Self.executable)
+            process.arguments = arguments
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+            #expect(text.contains("W-2x2x6\(zip ? ".zip" : ""): 128 features"))
+            for label in ["open       median", "save       median", "open+save  median", "memory     "] {
+                #expect(text.contains(label), "missing \(label) in\n\(text)")
+            }
+        }
+    }
+
     @Test func versionAndHelpAnswer() throws {
         #expect(try imdf("--version").output.hasPrefix("0."))
         let help = try imdf("--help")

@@ -224,10 +224,10 @@ private struct Assembly {
                 .error, message: "not an IMDF archive: no manifest.json and no <feature_type>.geojson files")])
         }
         if !ignored.isEmpty {
-            diagnostics.append(ArchiveDiagnostic(.warning, message: "ignored \(ArchiveSource.describe(ignored)) (not IMDF files)"))
+            diagnostics.append(ArchiveDiagnostic(.warning, message: "ignored \(ArchiveSource.describe(ignored)): not part of an IMDF archive"))
         }
         if !legacyNames.isEmpty {
-            diagnostics.append(ArchiveDiagnostic(.warning, message: "\(ArchiveSource.describe(legacyNames)): IMDF names feature files <feature_type>.geojson; a save writes those names"))
+            diagnostics.append(ArchiveDiagnostic(.warning, message: "legacy file names \(ArchiveSource.describe(legacyNames)): IMDF names feature files <feature_type>.geojson, and a save writes those names"))
         }
         if let manifest {
             diagnostics.append(contentsOf: Self.manifestWarnings(manifest))

@@ -61,7 +61,7 @@ enum ArchiveSource {
             listing.entries.append(ArchiveEntry(name: name, content: .path(full)))
         }
         if !ignored.isEmpty {
-            listing.diagnostics.append(ArchiveDiagnostic(.warning, message: "ignored \(describe(ignored)) (not part of an IMDF archive)"))
+            listing.diagnostics.append(ArchiveDiagnostic(.warning, message: "ignored \(describe(ignored)): not part of an IMDF archive"))
         }
         return listing
     }
@@ -97,7 +97,7 @@ enum ArchiveSource {
 
         var listing = ArchiveListing()
         if !litter.isEmpty {
-            listing.diagnostics.append(ArchiveDiagnostic(.warning, message: "ignored \(describe(litter)) (operating-system files)"))
+            listing.diagnostics.append(ArchiveDiagnostic(.warning, message: "ignored \(describe(litter)): operating-system files"))
         }
         let prefix = sharedFolder(of: files.map(\.path))
         if !prefix.isEmpty {
@@ -128,7 +128,7 @@ enum ArchiveSource {
             }
         }
         if !nested.isEmpty {
-            listing.diagnostics.append(ArchiveDiagnostic(.warning, message: "ignored \(describe(nested)) (in a subfolder, not part of the archive)"))
+            listing.diagnostics.append(ArchiveDiagnostic(.warning, message: "ignored \(describe(nested)): in a subfolder, not part of the archive"))
         }
         return listing
     }
@@ -215,6 +215,6 @@ enum ArchiveSource {
 
     static func describe(_ names: [String]) -> String {
         let shown = names.prefix(5).joined(separator: ", ")
-        return names.count > 5 ? "\(names.count) entries (\(shown), ...)" : shown
+        return names.count > 5 ? "\(names.count) files (\(shown), ...)" : shown
     }
 }
