@@ -279,23 +279,24 @@ private struct CollectionDecoder {
         guard reader.current == UInt8(ascii: "\""), let coordinatesKey = try? reader.parseKey(),
             coordinatesKey == "coordinates"
         else { return nil }
-        var text: [UInt8] = []
-        text.reserveCapacity(64)
+        let coordinatesStart = reader.position
         let geometry: Geometry
         switch nesting {
         case 0:
-            guard let position = decodePosition(&text) else { return nil }
+            guard let position = decodePosition() else { return nil }
             geometry = .point(position)
         case 1:
-            guard let line = decodeLine(&text) else { return nil }
+            guard let line = decodeLine() else { return nil }
             geometry = typeName == "LineString" ? .lineString(line) : .multiPoint(line)
         case 2:
-            guard let lines = decodeLines(&text) else { return nil }
+            guard let lines = decodeLines() else { return nil }
             geometry = typeName == "Polygon" ? .polygon(lines) : .multiLineString(lines)
         default:
-            guard let polygons = decodeArray(&text, { decoder, text in decoder.decodeLines(&text) }) else { return nil }
+            guard let polygons = decodeArray({ decoder in decoder.decodeLines() }) else { return nil }
             geometry = .multiPolygon(polygons)
         }
+        // The coordinates' text as written; the writer takes the numbers' digits from it.
+        let numberText = Array(UnsafeBufferPointer(rebasing: reader.bytes[coordinatesStart..<reader.position]))
         var foreign = JSONObject()
         while true {
             guard let closed = endOfElement(closing: UInt8(ascii: "}")) else { return nil }
@@ -305,7 +306,7 @@ private struct CollectionDecoder {
             else { return nil }
             foreign.append(key: key, value: value)
         }
-        return GeoJSONGeometry(geometry, foreignMembers: foreign, numberText: text)
+        return GeoJSONGeometry(geometry, foreignMembers: foreign, numberText: numberText)
     }
 
     /// After an element: true when the container closed, false after a comma, nil on anything else.
@@ -321,33 +322,28 @@ private struct CollectionDecoder {
     }
 
     @inline(__always)
-    mutating func decodeNumber(_ text: inout [UInt8]) -> Double? {
+    mutating func decodeNumber() -> Double? {
         let start = reader.position
         let end = NumberParsing.lexemeEnd(in: reader.bytes, from: start)
         guard end > start else { return nil }
         reader.position = end
-        let lexeme = UnsafeBufferPointer(rebasing: reader.bytes[start..<end])
-        text.append(contentsOf: lexeme)
-        text.append(UInt8(ascii: ","))
-        return NumberParsing.double(fromValidLexeme: lexeme)
+        return NumberParsing.double(fromValidLexeme: UnsafeBufferPointer(rebasing: reader.bytes[start..<end]))
     }
 
-    mutating func decodePosition(_ text: inout [UInt8]) -> Position? {
+    mutating func decodePosition() -> Position? {
         guard reader.current == UInt8(ascii: "[") else { return nil }
         reader.position += 1
         reader.skipWhitespace()
-        guard let x = decodeNumber(&text), endOfElement(closing: UInt8(ascii: "]")) == false,
-            let y = decodeNumber(&text), let closed = endOfElement(closing: UInt8(ascii: "]"))
+        guard let x = decodeNumber(), endOfElement(closing: UInt8(ascii: "]")) == false,
+            let y = decodeNumber(), let closed = endOfElement(closing: UInt8(ascii: "]"))
         else { return nil }
         if closed { return Position(x: x, y: y) }
-        guard let z = decodeNumber(&text), endOfElement(closing: UInt8(ascii: "]")) == true else { return nil }
+        guard let z = decodeNumber(), endOfElement(closing: UInt8(ascii: "]")) == true else { return nil }
         return Position(x: x, y: y, z: z)
     }
 
     /// `[element, element, ...]` (possibly empty), or nil when anything else is found.
-    mutating func decodeArray<Element>(
-        _ text: inout [UInt8], _ element: (inout CollectionDecoder, inout [UInt8]) -> Element?
-    ) -> [Element]? {
+    mutating func decodeArray<Element>(_ element: (inout CollectionDecoder) -> Element?) -> [Element]? {
         guard reader.current == UInt8(ascii: "[") else { return nil }
         reader.position += 1
         reader.skipWhitespace()
@@ -357,18 +353,18 @@ private struct CollectionDecoder {
             return elements
         }
         while true {
-            guard let value = element(&self, &text) else { return nil }
+            guard let value = element(&self) else { return nil }
             elements.append(value)
             guard let closed = endOfElement(closing: UInt8(ascii: "]")) else { return nil }
             if closed { return elements }
         }
     }
 
-    mutating func decodeLine(_ text: inout [UInt8]) -> [Position]? {
-        decodeArray(&text) { decoder, text in decoder.decodePosition(&text) }
+    mutating func decodeLine() -> [Position]? {
+        decodeArray { decoder in decoder.decodePosition() }
     }
 
-    mutating func decodeLines(_ text: inout [UInt8]) -> [[Position]]? {
-        decodeArray(&text) { decoder, text in decoder.decodeLine(&text) }
+    mutating func decodeLines() -> [[Position]]? {
+        decodeArray { decoder in decoder.decodeLine() }
     }
 }

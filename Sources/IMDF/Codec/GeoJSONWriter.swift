@@ -184,20 +184,25 @@ extension JSONWriter {
 
     @inline(__always)
     private mutating func writeCoordinate(_ value: Double, _ numbers: inout NumberTextCursor) {
-        if let text = numbers.text {
-            let start = numbers.offset
-            var end = start
-            while text[end] != UInt8(ascii: ",") { end += 1 }
-            bytes.append(contentsOf: text[start..<end])
-            numbers.offset = end + 1
-        } else {
-            writeDouble(value)
-        }
+        if !numbers.writeNext(to: &self) { writeDouble(value) }
     }
 }
 
-/// Walks the original number text of a geometry in step with its positions.
+/// Walks the original text of a geometry's coordinates (`[[30.1, 60.2], ...]` as written, or
+/// numbers separated by commas) and yields its numbers in order, in step with the positions.
 struct NumberTextCursor {
     let text: [UInt8]?
     var offset = 0
+
+    /// Writes the next number's original text; false when there is no original text.
+    @inline(__always)
+    mutating func writeNext(to writer: inout JSONWriter) -> Bool {
+        guard let text else { return false }
+        text.withUnsafeBufferPointer { buffer in
+            let range = NumberParsing.nextNumber(in: buffer, from: offset)
+            writer.write(UnsafeBufferPointer(rebasing: buffer[range]))
+            offset = range.upperBound
+        }
+        return true
+    }
 }

@@ -38,6 +38,23 @@ enum NumberParsing {
     @inline(__always)
     static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
 
+    /// The next number in text that holds numbers between brackets, commas and white space
+    /// (a coordinates array as written), starting the search at `offset`; empty at the end.
+    @inline(__always)
+    static func nextNumber(in text: UnsafeBufferPointer<UInt8>, from offset: Int) -> Range<Int> {
+        var start = offset
+        while start < text.count, !isDigit(text[start]), text[start] != UInt8(ascii: "-") { start += 1 }
+        var end = start
+        while end < text.count {
+            let byte = text[end]
+            guard isDigit(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+            else { break }
+            end += 1
+        }
+        return start..<end
+    }
+
     private static let exactPowersOfTen: [Double] = [
         1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
         1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,

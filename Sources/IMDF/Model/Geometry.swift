@@ -72,14 +72,15 @@ public indirect enum Geometry: Sendable, Hashable {
 
 /// A geometry object as it appears in a file: the typed geometry, any foreign members (`bbox`, ...)
 /// and the original number text.
-public struct GeoJSONGeometry: Sendable, Hashable {
+public struct GeoJSONGeometry: Sendable {
     public var geometry: Geometry {
         didSet { numberText = nil }
     }
     /// Members other than `type`, `coordinates` and `geometries`, in file order.
     public var foreignMembers: JSONObject
-    /// The coordinates' original text, comma separated, in `forEachPosition` order; nil once the
-    /// geometry has been changed (or when it was made in memory).
+    /// The coordinates' original text (the `coordinates` array as written, or the numbers joined
+    /// by commas), holding the numbers in `forEachPosition` order; nil once the geometry has been
+    /// changed, and for geometries made in memory.
     var numberText: [UInt8]?
 
     public init(_ geometry: Geometry, foreignMembers: JSONObject = JSONObject()) {
@@ -92,6 +93,34 @@ public struct GeoJSONGeometry: Sendable, Hashable {
         self.geometry = geometry
         self.foreignMembers = foreignMembers
         self.numberText = numberText
+    }
+}
+
+extension GeoJSONGeometry: Hashable {
+    /// Equal geometries have equal coordinates, members, and number texts (`1.0` is not `1`);
+    /// the layout of the original text (spaces, line breaks) does not count.
+    public static func == (lhs: GeoJSONGeometry, rhs: GeoJSONGeometry) -> Bool {
+        lhs.geometry == rhs.geometry && lhs.foreignMembers == rhs.foreignMembers
+            && lhs.numberLexemes == rhs.numberLexemes
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(geometry)
+        hasher.combine(foreignMembers)
+    }
+
+    /// The numbers of `numberText`, each as written.
+    var numberLexemes: [ArraySlice<UInt8>]? {
+        guard let text = numberText else { return nil }
+        var lexemes: [ArraySlice<UInt8>] = []
+        text.withUnsafeBufferPointer { buffer in
+            var range = NumberParsing.nextNumber(in: buffer, from: 0)
+            while !range.isEmpty {
+                lexemes.append(text[range])
+                range = NumberParsing.nextNumber(in: buffer, from: range.upperBound)
+            }
+        }
+        return lexemes
     }
 }
 

@@ -142,6 +142,17 @@ struct SampleArchiveTests {
         }
     }
 
+    @Test func coordinatesKeepTheirExactDigits() throws {
+        let temporary = TemporaryFolder()
+        try ArchiveWriter.write(try read(Samples.spbstu).archive, to: temporary.file("out"), created: fixedDate)
+        let units = try String(contentsOfFile: temporary.file("out/unit.geojson"), encoding: .utf8)
+        // 17 significant digits, one more than the shortest text that reads back as the same double.
+        #expect(units.contains("[30.38105632993722, 60.007320574340639]"))
+        try ArchiveWriter.write(try read(Samples.postech).archive, to: temporary.file("postech"), created: fixedDate)
+        let fixtures = try String(contentsOfFile: temporary.file("postech/fixture.geojson"), encoding: .utf8)
+        #expect(fixtures.contains(#""display_point": {"type": "Point", "coordinates": null}"#))
+    }
+
     @Test func propertyOrderIsKeptAsInTheFile() throws {
         let original = try read(Samples.postech).archive
         let unit = try #require(original.features(of: .unit).first)
