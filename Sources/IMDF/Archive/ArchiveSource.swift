@@ -10,6 +10,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import SystemZlib
 import ZIPFoundation
 
 struct ArchiveEntry: Sendable {
@@ -172,12 +173,15 @@ enum ArchiveSource {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(size)
         do {
-            let checksum = try archive.extract(entry, bufferSize: 1 << 20, consumer: { chunk in bytes.append(contentsOf: chunk) })
-            guard checksum == entry.checksum else {
-                return .failure(ExtractionProblem(reason: "CRC-32 is \(hex(checksum)), the zip records \(hex(entry.checksum))"))
-            }
+            // ZIPFoundation's own CRC-32 on Linux is a byte-at-a-time table loop; zlib's is several
+            // times faster (measured: a tenth of opening W as a zip), so the library skips it.
+            _ = try archive.extract(entry, bufferSize: 1 << 20, skipCRC32: true, consumer: { chunk in bytes.append(contentsOf: chunk) })
         } catch {
             return .failure(ExtractionProblem(reason: "cannot extract it (\(error))"))
+        }
+        let checksum = bytes.withUnsafeBufferPointer { UInt32(crc32(0, $0.baseAddress, uInt($0.count))) }
+        guard checksum == entry.checksum else {
+            return .failure(ExtractionProblem(reason: "CRC-32 is \(hex(checksum)), the zip records \(hex(entry.checksum))"))
         }
         return .success(bytes)
     }
