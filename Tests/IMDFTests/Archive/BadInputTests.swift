@@ -67,6 +67,15 @@ struct BadInputTests {
         #expect(load.warnings.contains { $0.message.contains(".DS_Store") && $0.message.contains("operating-system") })
     }
 
+    @Test func truncatedZipIsRefused() throws {
+        let temporary = TemporaryFolder()
+        let zip = temporary.file("truncated.zip")
+        try ZipFixtures.zipFolder(Samples.ulm, to: zip)
+        let whole = try bytes(of: zip)
+        try Data(whole.prefix(whole.count / 2)).write(to: URL(fileURLWithPath: zip))
+        #expect(readFailure(zip)?.diagnostics.first?.message.contains("not a readable zip archive") == true)
+    }
+
     @Test func somethingThatIsNotAZipIsRefused() throws {
         let temporary = TemporaryFolder()
         try temporary.write("fake.zip", "this is not a zip")
