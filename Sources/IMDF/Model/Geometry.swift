@@ -145,11 +145,9 @@ extension GeoJSONGeometry {
             self.init(.geometryCollection(members), foreignMembers: foreign, numberText: nil)
             return
         }
-        guard let nesting = Geometry.nesting(ofType: typeName), object["geometries"] == nil,
-            let coordinates = object["coordinates"]
-        else { return nil }
+        guard object["geometries"] == nil, let coordinates = object["coordinates"] else { return nil }
         var text: [UInt8] = []
-        guard let geometry = GeoJSONGeometry.geometry(typeName, nesting: nesting, coordinates, text: &text) else {
+        guard let geometry = GeoJSONGeometry.geometry(typeName, coordinates, text: &text) else {
             return nil
         }
         self.init(geometry, foreignMembers: foreign, numberText: text)
@@ -188,7 +186,7 @@ extension GeoJSONGeometry {
         return result
     }
 
-    private static func geometry(_ typeName: String, nesting: Int, _ value: JSONValue, text: inout [UInt8]) -> Geometry? {
+    private static func geometry(_ typeName: String, _ value: JSONValue, text: inout [UInt8]) -> Geometry? {
         switch typeName {
         case "Point": return position(value, text: &text).map(Geometry.point)
         case "MultiPoint": return line(value, text: &text).map(Geometry.multiPoint)
