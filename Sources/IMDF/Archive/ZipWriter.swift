@@ -17,7 +17,7 @@ enum ZipWriter {
         var description: String { "the zip would exceed 4 GiB, which needs zip64 (not supported)" }
     }
 
-    private struct Compressed: Sendable {
+    fileprivate struct Compressed: Sendable {
         var crc: UInt32
         var method: UInt16
         var bytes: [UInt8]
@@ -42,31 +42,13 @@ enum ZipWriter {
             let offset = UInt32(output.count)
             // Local file header.
             output.append(le32: 0x0403_4B50)
-            output.append(le16: 20)  // version needed: 2.0 (deflate)
-            output.append(le16: 0x0800)  // flags: names are UTF-8
-            output.append(le16: entry.method)
-            output.append(le16: time)
-            output.append(le16: day)
-            output.append(le32: entry.crc)
-            output.append(le32: UInt32(entry.bytes.count))
-            output.append(le32: UInt32(file.bytes.count))
-            output.append(le16: UInt16(name.count))
-            output.append(le16: 0)
+            output.appendSharedFields(entry, uncompressedSize: file.bytes.count, nameLength: name.count, time: time, day: day)
             output.append(contentsOf: name)
             output.append(contentsOf: entry.bytes)
             // Central directory record.
             central.append(le32: 0x0201_4B50)
             central.append(le16: 0x031E)  // made by: Unix, spec 3.0
-            central.append(le16: 20)
-            central.append(le16: 0x0800)
-            central.append(le16: entry.method)
-            central.append(le16: time)
-            central.append(le16: day)
-            central.append(le32: entry.crc)
-            central.append(le32: UInt32(entry.bytes.count))
-            central.append(le32: UInt32(file.bytes.count))
-            central.append(le16: UInt16(name.count))
-            central.append(le16: 0)  // extra field
+            central.appendSharedFields(entry, uncompressedSize: file.bytes.count, nameLength: name.count, time: time, day: day)
             central.append(le16: 0)  // comment
             central.append(le16: 0)  // disk
             central.append(le16: 0)  // internal attributes
@@ -132,6 +114,23 @@ enum ZipWriter {
 }
 
 extension [UInt8] {
+    /// The fields a local header and a central directory record share, from "version needed to
+    /// extract" to "extra field length".
+    fileprivate mutating func appendSharedFields(
+        _ entry: ZipWriter.Compressed, uncompressedSize: Int, nameLength: Int, time: UInt16, day: UInt16
+    ) {
+        append(le16: 20)  // version needed: 2.0 (deflate)
+        append(le16: 0x0800)  // flags: names are UTF-8
+        append(le16: entry.method)
+        append(le16: time)
+        append(le16: day)
+        append(le32: entry.crc)
+        append(le32: UInt32(entry.bytes.count))
+        append(le32: UInt32(uncompressedSize))
+        append(le16: UInt16(nameLength))
+        append(le16: 0)  // extra field length
+    }
+
     fileprivate mutating func append(le16 value: UInt16) {
         append(UInt8(truncatingIfNeeded: value))
         append(UInt8(truncatingIfNeeded: value >> 8))
