@@ -8,9 +8,7 @@
 // commands refuse to save such a load, because saving it would silently drop that file's features.
 // Every problem of every file is reported in one pass.
 
-import Dispatch
 import Foundation
-import Synchronization
 
 public struct ArchiveLoad: Sendable {
     public enum Format: String, Sendable {
@@ -98,16 +96,9 @@ private struct Assembly {
 
     /// Reads and decodes every file, the largest first, on all cores.
     mutating func decodeAll() {
-        let entries = listing.entries
-        let roles = self.roles
-        let order = entries.indices.sorted { Self.size(of: entries[$0]) > Self.size(of: entries[$1]) }
-        let results = Mutex<[DecodedEntry?]>(Array(repeating: nil, count: entries.count))
-        DispatchQueue.concurrentPerform(iterations: order.count) { step in
-            let index = order[step]
-            let outcome = Self.decode(entries[index], role: roles[index])
-            results.withLock { $0[index] = outcome }
+        decoded = Swift.Array(zip(listing.entries, roles)).parallelMap(heaviestFirst: { Self.size(of: $0.0) }) {
+            Self.decode($0.0, role: $0.1)
         }
-        decoded = results.withLock { $0 }
     }
 
     static func size(of entry: ArchiveEntry) -> Int {

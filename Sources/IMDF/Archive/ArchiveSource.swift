@@ -7,9 +7,7 @@
 // a shared top folder - or a chain of them, as some exporters zip a full home-directory path - is
 // stripped, and operating-system litter (`.DS_Store`, `__MACOSX/`) is skipped with a warning.
 
-import Dispatch
 import Foundation
-import Synchronization
 import SystemZlib
 import ZIPFoundation
 
@@ -149,22 +147,19 @@ enum ArchiveSource {
             shares[lightest].append(index)
             loads[lightest] += entries[index].size
         }
-        let assigned = shares
-        let results = Mutex<[Result<[UInt8], ExtractionProblem>]>(
-            Array(repeating: .failure(ExtractionProblem(reason: "not extracted")), count: entries.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+        let perWorker = shares.parallelMap(heaviestFirst: { share in share.reduce(0) { $0 + entries[$1].size } }) {
+            share -> [(Int, Result<[UInt8], ExtractionProblem>)] in
             let archive: Archive
             do {
                 archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
             } catch {
-                return  // the entries stay "not extracted"; the zip was readable a moment ago
+                return share.map { ($0, .failure(ExtractionProblem(reason: "cannot reopen the zip (\(error))"))) }
             }
-            for index in assigned[worker] {
-                let outcome = extract(entries[index].path, size: entries[index].size, from: archive)
-                results.withLock { $0[index] = outcome }
-            }
+            return share.map { ($0, extract(entries[$0].path, size: entries[$0].size, from: archive)) }
         }
-        return results.withLock { $0 }
+        var results = [Result<[UInt8], ExtractionProblem>](repeating: .failure(ExtractionProblem(reason: "not extracted")), count: entries.count)
+        for (index, outcome) in perWorker.joined() { results[index] = outcome }
+        return results
     }
 
     /// One entry's bytes, with its CRC-32 checked against the one the zip records.

@@ -6,9 +6,7 @@
 // Saving over an existing folder keeps the files in it that are not IMDF data (a README, a
 // LICENSE), and refuses a non-empty folder that is not an IMDF archive.
 
-import Dispatch
 import Foundation
-import Synchronization
 
 public struct ArchiveWriteError: Error, Sendable, CustomStringConvertible {
     public var path: String
@@ -49,16 +47,9 @@ public enum ArchiveWriter {
     /// extension files, then files kept as they were. Collections are serialised in parallel.
     public static func serialize(_ archive: IMDFArchive, created: Date, generator: String) -> [OutputFile] {
         let collections = archive.allCollections
-        let encoded = Mutex<[[UInt8]]>(Array(repeating: [], count: collections.count))
-        let order = collections.indices.sorted { collections[$0].features.count > collections[$1].features.count }
-        DispatchQueue.concurrentPerform(iterations: order.count) { step in
-            let index = order[step]
-            let bytes = GeoJSONWriter.write(collections[index])
-            encoded.withLock { $0[index] = bytes }
-        }
+        let bodies = collections.parallelMap(heaviestFirst: \.features.count) { GeoJSONWriter.write($0) }
         let manifest = archive.manifest.stamped(created: created, generatedBy: generator)
         var files = [OutputFile(name: "manifest.json", bytes: GeoJSONWriter.write(document: manifest.object))]
-        let bodies = encoded.withLock { $0 }
         for (collection, bytes) in zip(collections, bodies) {
             files.append(OutputFile(name: collection.fileName, bytes: bytes))
         }

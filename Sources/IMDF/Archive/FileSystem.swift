@@ -3,9 +3,7 @@
 // Foundation's FileManager neither fsyncs nor exchanges directories, so these are written here.
 
 import CFileSystem
-import Dispatch
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -97,17 +95,15 @@ enum FileSystem {
     /// Writes new files on all cores: each write ends in an fsync, and the syncs of different
     /// files overlap instead of queueing.
     static func writeFilesInParallel(_ files: [(path: String, bytes: [UInt8])]) throws(FileSystemError) {
-        let failures = Mutex<[FileSystemError]>([])
-        let order = files.indices.sorted { files[$0].bytes.count > files[$1].bytes.count }
-        DispatchQueue.concurrentPerform(iterations: order.count) { step in
-            let file = files[order[step]]
+        let failures = files.parallelMap(heaviestFirst: { $0.bytes.count }) { file -> FileSystemError? in
             do throws(FileSystemError) {
                 try writeNewFile(file.path, file.bytes)
+                return nil
             } catch {
-                failures.withLock { $0.append(error) }
+                return error
             }
         }
-        if let first = failures.withLock({ $0.first }) { throw first }
+        if let first = failures.compactMap({ $0 }).first { throw first }
     }
 
     private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8], path: String) throws(FileSystemError) {

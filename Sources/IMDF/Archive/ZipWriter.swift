@@ -7,9 +7,7 @@
 // (an entry or an archive over 4 GiB is refused), UTF-8 names, Unix permissions 0644. Reading
 // still goes through ZIPFoundation.
 
-import Dispatch
 import Foundation
-import Synchronization
 import SystemZlib
 
 enum ZipWriter {
@@ -24,14 +22,7 @@ enum ZipWriter {
     }
 
     static func build(_ files: [ArchiveWriter.OutputFile], date: Date) throws -> [UInt8] {
-        let results = Mutex<[Compressed?]>(Array(repeating: nil, count: files.count))
-        let order = files.indices.sorted { files[$0].bytes.count > files[$1].bytes.count }
-        DispatchQueue.concurrentPerform(iterations: order.count) { step in
-            let index = order[step]
-            let compressed = compress(files[index].bytes)
-            results.withLock { $0[index] = compressed }
-        }
-        let entries = results.withLock { $0.map { $0! } }
+        let entries = files.parallelMap(heaviestFirst: { $0.bytes.count }) { compress($0.bytes) }
         let (time, day) = dosDateTime(date)
         var output: [UInt8] = []
         output.reserveCapacity(entries.reduce(0) { $0 + $1.bytes.count } + files.count * 128 + 64)

@@ -1,0 +1,20 @@
+import Dispatch
+import Synchronization
+
+extension Array where Element: Sendable {
+    /// Transforms every element on all cores and returns the results in the array's order. The
+    /// heaviest elements start first, so one large file does not run alone at the end.
+    func parallelMap<Result: Sendable>(
+        heaviestFirst weight: (Element) -> Int, _ transform: @Sendable (Element) -> Result
+    ) -> [Result] {
+        let weights = map(weight)
+        let order = indices.sorted { weights[$0] > weights[$1] }
+        let results = Mutex<[Result?]>(Swift.Array(repeating: nil, count: count))
+        DispatchQueue.concurrentPerform(iterations: order.count) { step in
+            let index = order[step]
+            let result = transform(self[index])
+            results.withLock { $0[index] = result }
+        }
+        return results.withLock { $0.map { $0! } }
+    }
+}
