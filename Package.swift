@@ -29,12 +29,18 @@ let package = Package(
             dependencies: ["CFileSystem", "SystemZlib", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             swiftSettings: strict
         ),
+        // GEOS (Debian's libgeos-dev), reentrant C API.
+        .systemLibrary(name: "CGEOS", pkgConfig: "geos", providers: [.apt(["libgeos-dev"])]),
+        // Planar geometry in metres on GEOS: local frame, split, snapping, containment, validity, index.
+        .target(name: "Geometry", dependencies: ["CGEOS"], swiftSettings: strict),
+        // The IMDF rule set: findings with stable codes, located, with fixes described.
+        .target(name: "Validation", dependencies: ["IMDF", "Geometry"], exclude: ["CODES.md"], swiftSettings: strict),
         // Deterministic synthetic venues: demos and the benchmark workload.
         .target(name: "SyntheticVenue", dependencies: ["IMDF"], swiftSettings: strict),
         .executableTarget(
             name: "imdf",
             dependencies: [
-                "IMDF", "SyntheticVenue",
+                "IMDF", "Validation", "SyntheticVenue",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -44,6 +50,8 @@ let package = Package(
             dependencies: ["IMDF", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             swiftSettings: strict
         ),
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry"], swiftSettings: strict),
+        .testTarget(name: "ValidationTests", dependencies: ["IMDF", "Geometry", "Validation", "SyntheticVenue"], swiftSettings: strict),
         .testTarget(name: "SyntheticVenueTests", dependencies: ["IMDF", "SyntheticVenue"], swiftSettings: strict),
         // Drives the built `imdf` executable the way a user does.
         .testTarget(

@@ -31,7 +31,7 @@ struct IMDFCommand: ParsableCommand {
         abstract: "A workbench for IMDF indoor maps: inspect, convert, generate and benchmark archives.",
         discussion: "ARCHIVE is a folder of <feature_type>.geojson files plus manifest.json, or a .zip/.imdf file.",
         version: ToolInfo.version,
-        subcommands: [InfoCommand.self, ConvertCommand.self, GenerateCommand.self, BenchCommand.self]
+        subcommands: [InfoCommand.self, ValidateCommand.self, ConvertCommand.self, GenerateCommand.self, BenchCommand.self]
     )
 }
 
@@ -52,6 +52,11 @@ enum Output {
 
     static func error(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+
+    /// Overwrites the current line of standard error (progress on a terminal); "" clears it.
+    static func status(_ text: String) {
+        FileHandle.standardError.write(Data(("\r\u{1B}[K" + text).utf8))
     }
 
     /// Prints load diagnostics to standard error, errors first, as `path/file:line:column: severity: message`.

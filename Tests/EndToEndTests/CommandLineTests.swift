@@ -175,6 +175,27 @@ struct CommandLineTests {
         }
     }
 
+    @Test func validateGroupsFindingsAndHonoursStrict() throws {
+        let postech = try imdf("validate", Self.samples + "/postech-c5")
+        #expect(postech.status == 0)
+        #expect(postech.output.contains("errors"))
+        #expect(postech.output.contains("amenity.geojson:1086:3: trailing comma before ']'"))
+        #expect(try imdf("validate", Self.samples + "/postech-c5", "--strict").status == 4)
+        let json = try imdf("validate", Self.samples + "/spbstu-polymap", "--json")
+        #expect(json.status == 0)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        let findings = try #require(document["findings"] as? [[String: Any]])
+        #expect(findings.filter { $0["code"] as? String == "G2" }.count == 17)
+        #expect(findings.contains { $0["code"] as? String == "N2" && $0["location"] != nil })
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try imdf("generate", folder + "/venue", "--buildings", "2", "--levels", "2", "--rooms", "8").status == 0)
+        let clean = try imdf("validate", folder + "/venue", "--strict")
+        #expect(clean.status == 0)
+        #expect(clean.output.contains(": 0 errors, 0 warnings"))
+        #expect(try imdf("validate", "/nonexistent").status == 3)
+    }
+
     @Test func versionAndHelpAnswer() throws {
         #expect(try imdf("--version").output.hasPrefix("0."))
         let help = try imdf("--help")

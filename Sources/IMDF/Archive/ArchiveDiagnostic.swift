@@ -6,7 +6,18 @@ public struct ArchiveDiagnostic: Sendable, Hashable, CustomStringConvertible {
         case warning
     }
 
+    /// What the diagnostic is about, for tools that act on it (validation maps these to codes).
+    public enum Kind: String, Sendable, Hashable {
+        case general
+        /// The file could not be read; its content is missing from the load.
+        case unreadableFile
+        case missingManifest
+        case manifestVersion
+        case duplicateID
+    }
+
     public var severity: Severity
+    public var kind: Kind
     /// The file inside the archive (or the archive itself) the message is about.
     public var file: String?
     public var location: TextLocation?
@@ -14,10 +25,11 @@ public struct ArchiveDiagnostic: Sendable, Hashable, CustomStringConvertible {
     public var message: String
 
     public init(
-        _ severity: Severity, file: String? = nil, location: TextLocation? = nil, featureID: String? = nil,
-        message: String
+        _ severity: Severity, kind: Kind = .general, file: String? = nil, location: TextLocation? = nil,
+        featureID: String? = nil, message: String
     ) {
         self.severity = severity
+        self.kind = kind
         self.file = file
         self.location = location
         self.featureID = featureID

@@ -22,6 +22,13 @@ public struct ArchiveLoad: Sendable {
     /// Files whose content is missing from `archive` because they could not be read.
     public var unreadableFiles: [String]
 
+    public init(archive: IMDFArchive, format: Format, diagnostics: [ArchiveDiagnostic] = [], unreadableFiles: [String] = []) {
+        self.archive = archive
+        self.format = format
+        self.diagnostics = diagnostics
+        self.unreadableFiles = unreadableFiles
+    }
+
     public var isComplete: Bool { unreadableFiles.isEmpty }
     public var errors: [ArchiveDiagnostic] { diagnostics.filter { $0.severity == .error } }
     public var warnings: [ArchiveDiagnostic] { diagnostics.filter { $0.severity == .warning } }
@@ -119,12 +126,12 @@ private struct Assembly {
             do {
                 bytes = try FileSystem.readAll(path)
             } catch {
-                return .unreadable([ArchiveDiagnostic(.error, file: entry.name, message: "cannot read the file: \(error)")])
+                return .unreadable([ArchiveDiagnostic(.error, kind: .unreadableFile, file: entry.name, message: "cannot read the file: \(error)")])
             }
         }
         func located(_ failure: GeoJSONReadFailure, _ severity: ArchiveDiagnostic.Severity) -> [ArchiveDiagnostic] {
             failure.problems.map {
-                ArchiveDiagnostic(severity, file: entry.name, location: $0.location, featureID: $0.featureID, message: $0.message)
+                ArchiveDiagnostic(severity, kind: severity == .error ? .unreadableFile : .general, file: entry.name, location: $0.location, featureID: $0.featureID, message: $0.message)
             }
         }
         switch role {
@@ -132,7 +139,7 @@ private struct Assembly {
             do {
                 let value = try GeoJSONReader.readJSON(bytes)
                 guard let object = value.objectValue else {
-                    return .unreadable([ArchiveDiagnostic(.error, file: entry.name, location: TextLocation(line: 1, column: 1), message: "the manifest must be a JSON object, found \(value.kindName)")])
+                    return .unreadable([ArchiveDiagnostic(.error, kind: .unreadableFile, file: entry.name, location: TextLocation(line: 1, column: 1), message: "the manifest must be a JSON object, found \(value.kindName)")])
                 }
                 return .manifest(Manifest(object: object))
             } catch {
@@ -190,7 +197,7 @@ private struct Assembly {
             case (.featureFile(let type), .collection(let collection)?):
                 sawIMDFContent = true
                 if let existing = collections[type] {
-                    diagnostics.append(ArchiveDiagnostic(.error, file: entry.name, message: "a second file for \(type.rawValue) features (\(existing.sourceFileName ?? existing.fileName) was read); this one is left out"))
+                    diagnostics.append(ArchiveDiagnostic(.error, kind: .unreadableFile, file: entry.name, message: "a second file for \(type.rawValue) features (\(existing.sourceFileName ?? existing.fileName) was read); this one is left out"))
                     unreadable.append(entry.name)
                     continue
                 }
@@ -223,7 +230,7 @@ private struct Assembly {
         if let manifest {
             diagnostics.append(contentsOf: Self.manifestWarnings(manifest))
         } else if !unreadable.contains("manifest.json") {
-            diagnostics.append(ArchiveDiagnostic(.error, file: "manifest.json", message: "missing: every IMDF archive needs a manifest.json at its root"))
+            diagnostics.append(ArchiveDiagnostic(.error, kind: .missingManifest, file: "manifest.json", message: "missing: every IMDF archive needs a manifest.json at its root"))
             unreadable.append("manifest.json")
         }
         let archive = IMDFArchive(
@@ -235,13 +242,13 @@ private struct Assembly {
 
     static func manifestWarnings(_ manifest: Manifest) -> [ArchiveDiagnostic] {
         guard let version = manifest.version else {
-            return [ArchiveDiagnostic(.warning, file: "manifest.json", message: "no \"version\"; a save writes \(Manifest.currentVersion)")]
+            return [ArchiveDiagnostic(.warning, kind: .manifestVersion, file: "manifest.json", message: "no \"version\"; a save writes \(Manifest.currentVersion)")]
         }
         if version == Manifest.currentVersion { return [] }
         if manifest.isLegacyVersion {
-            return [ArchiveDiagnostic(.warning, file: "manifest.json", message: "version \"\(version)\" is a pre-release of IMDF \(Manifest.currentVersion); read as \(Manifest.currentVersion), and a save writes \(Manifest.currentVersion)")]
+            return [ArchiveDiagnostic(.warning, kind: .manifestVersion, file: "manifest.json", message: "version \"\(version)\" is a pre-release of IMDF \(Manifest.currentVersion); read as \(Manifest.currentVersion), and a save writes \(Manifest.currentVersion)")]
         }
-        return [ArchiveDiagnostic(.warning, file: "manifest.json", message: "version \"\(version)\" is not IMDF \(Manifest.currentVersion); read as \(Manifest.currentVersion)")]
+        return [ArchiveDiagnostic(.warning, kind: .manifestVersion, file: "manifest.json", message: "version \"\(version)\" is not IMDF \(Manifest.currentVersion); read as \(Manifest.currentVersion)")]
     }
 
     static func duplicateIDs(in archive: IMDFArchive) -> [ArchiveDiagnostic] {
@@ -259,7 +266,7 @@ private struct Assembly {
             let places = index.duplicates[id]!
             let first = places[0]
             return ArchiveDiagnostic(
-                .error, file: describe(first), featureID: id,
+                .error, kind: .duplicateID, file: describe(first), featureID: id,
                 message: "duplicate id \(id): \(places.count) features share it (\(places.map(describe).joined(separator: ", "))); all are kept, and references to the id are ambiguous")
         }
     }

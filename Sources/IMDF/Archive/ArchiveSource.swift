@@ -123,7 +123,7 @@ enum ArchiveSource {
                 listing.entries.append(ArchiveEntry(name: item.name, content: .bytes(bytes)))
             case .failure(let problem):
                 listing.corruptEntries.append(item.name)
-                listing.diagnostics.append(ArchiveDiagnostic(.error, file: item.name, message: "corrupt zip entry: \(problem.reason)"))
+                listing.diagnostics.append(ArchiveDiagnostic(.error, kind: .unreadableFile, file: item.name, message: "corrupt zip entry: \(problem.reason)"))
             }
         }
         if !nested.isEmpty {

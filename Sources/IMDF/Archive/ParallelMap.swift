@@ -4,7 +4,7 @@ import Synchronization
 extension Array where Element: Sendable {
     /// Transforms every element on all cores and returns the results in the array's order. The
     /// heaviest elements start first, so one large file does not run alone at the end.
-    func parallelMap<Result: Sendable>(
+    public func parallelMap<Result: Sendable>(
         heaviestFirst weight: (Element) -> Int, _ transform: @Sendable (Element) -> Result
     ) -> [Result] {
         let weights = map(weight)

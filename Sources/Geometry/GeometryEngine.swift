@@ -1,0 +1,142 @@
+// The planar operations on polygons in metres, each one GEOS call or a short chain of them.
+
+import CGEOS
+
+/// Owns one GEOS context. Not thread-safe: make one per thread (it is cheap). Not Sendable.
+public final class GeometryEngine {
+    let context: GEOSContext
+    var handle: GEOSContextHandle_t { context.handle }
+
+    public init() { context = GEOSContext() }
+
+    /// The last error GEOS reported on this engine, e.g. why an operation came back empty.
+    public var lastError: String? { context.lastErrorReason() }
+
+    /// Total area in square metres; overlapping parts count twice, as GEOS sums the parts.
+    public func area(_ polygons: [Polygon]) -> Double {
+        context.geometry(polygons)?.area ?? 0
+    }
+
+    /// GEOS's validity with its reason and location. A ring that cannot even be built (fewer than
+    /// four points, non-finite coordinates) is invalid, located at that ring's first point.
+    public func validity(_ polygons: [Polygon]) -> Validity {
+        guard let geometry = context.geometry(polygons) else {
+            let rings = polygons.flatMap { [$0.exterior] + $0.holes }
+            let broken = rings.first { GEOSContext.closed($0).count < 4 } ?? rings.first
+            return .invalid(reason: context.lastErrorReason() ?? "a ring cannot be built", location: broken?.first)
+        }
+        var reason: UnsafeMutablePointer<CChar>?
+        var location: OpaquePointer?
+        let result = GEOSisValidDetail_r(handle, geometry.pointer, 0, &reason, &location)
+        defer {
+            if let reason { GEOSFree_r(handle, reason) }
+            if let location { GEOSGeom_destroy_r(handle, location) }
+        }
+        switch result {
+        case 1:
+            return .valid
+        case 0:
+            return .invalid(reason: reason.map { String(cString: $0) } ?? "invalid", location: context.firstPoint(of: location))
+        default:
+            return .invalid(reason: context.lastErrorReason() ?? "GEOS could not check the geometry", location: nil)
+        }
+    }
+
+    /// Signed (shoelace) area > 0. Works on closed and open rings alike.
+    public static func isCounterClockwise(_ ring: [Point]) -> Bool {
+        guard let first = ring.first, ring.count >= 3 else { return false }
+        var twiceArea = 0.0
+        var previous = ring[ring.count - 1]
+        for point in ring {
+            // Relative to the first vertex, so large coordinates do not swamp small rooms.
+            twiceArea += (previous.x - first.x) * (point.y - first.y) - (point.x - first.x) * (previous.y - first.y)
+            previous = point
+        }
+        return twiceArea > 0
+    }
+
+    /// The dissolved union; polygons that touch along an edge become one.
+    public func union(_ polygons: [Polygon]) -> [Polygon] {
+        guard let geometry = context.geometry(polygons) else { return [] }
+        if let union = Geom(GEOSUnaryUnion_r(handle, geometry.pointer), context) { return union.polygons }
+        // Overlay refuses some invalid inputs (TopologyException); repair them and try once more.
+        guard let repaired = Geom(GEOSMakeValid_r(handle, geometry.pointer), context) else { return [] }
+        return Geom(GEOSUnaryUnion_r(handle, repaired.pointer), context)?.polygons ?? []
+    }
+
+    public func intersectionArea(_ a: [Polygon], _ b: [Polygon]) -> Double {
+        let boundsA = a.reduce(Bounds.empty) { $0.union($1.bounds) }
+        let boundsB = b.reduce(Bounds.empty) { $0.union($1.bounds) }
+        guard boundsA.intersects(boundsB), let first = context.geometry(a), let second = context.geometry(b) else { return 0 }
+        if let overlap = Geom(GEOSIntersection_r(handle, first.pointer, second.pointer), context) { return overlap.area }
+        guard let validFirst = Geom(GEOSMakeValid_r(handle, first.pointer), context),
+            let validSecond = Geom(GEOSMakeValid_r(handle, second.pointer), context)
+        else { return 0 }
+        return Geom(GEOSIntersection_r(handle, validFirst.pointer, validSecond.pointer), context)?.area ?? 0
+    }
+
+    /// A point guaranteed inside, preferring the visual centre: the centre of the largest polygon's
+    /// maximum inscribed circle, or the centroid when it is as good (so symmetric shapes, whose
+    /// inscribed circle can slide, get their obvious centre). Nil for an empty input.
+    public func interiorPoint(_ polygons: [Polygon]) -> Point? {
+        let shapes = polygons.compactMap { polygon in
+            context.geometry([polygon]).flatMap { $0.isEmpty ? nil : $0 }
+        }
+        guard let largest = shapes.max(by: { $0.area < $1.area }) else { return nil }
+        if let centre = visualCentre(of: largest) { return centre }
+        guard let all = context.geometry(polygons), let surface = Geom(GEOSPointOnSurface_r(handle, all.pointer), context) else {
+            return nil
+        }
+        return context.firstPoint(of: surface.pointer)
+    }
+
+    private func visualCentre(of shape: Geom) -> Point? {
+        let tolerance = 0.01
+        guard let circle = Geom(GEOSMaximumInscribedCircle_r(handle, shape.pointer, tolerance), context) else { return nil }
+        let ends = context.points(of: circle.pointer)
+        guard let centre = ends.first, ends.count == 2 else { return nil }
+        let radius = centre.distance(to: ends[1])
+        // An invalid polygon can give a centre outside it; that is no answer.
+        guard radius > 0, contains(shape, centre) else { return nil }
+        if let centroid = Geom(GEOSGetCentroid_r(handle, shape.pointer), context).flatMap({ context.firstPoint(of: $0.pointer) }),
+            contains(shape, centroid),
+            let boundary = Geom(GEOSBoundary_r(handle, shape.pointer), context),
+            let probe = context.point(centroid)
+        {
+            var clearance = 0.0
+            if GEOSDistance_r(handle, boundary.pointer, probe.pointer, &clearance) == 1, clearance >= radius - tolerance {
+                return centroid
+            }
+        }
+        return centre
+    }
+
+    private func contains(_ shape: Geom, _ point: Point) -> Bool {
+        guard let probe = context.point(point) else { return false }
+        return GEOSContains_r(handle, shape.pointer, probe.pointer) == 1
+    }
+
+    /// Metres from the point to the nearest polygon: 0 inside or on a boundary, infinity when there
+    /// are no polygons.
+    public func distance(from point: Point, to polygons: [Polygon]) -> Double {
+        guard !polygons.isEmpty, let area = context.geometry(polygons), !area.isEmpty, let probe = context.point(point) else {
+            return .infinity
+        }
+        var distance = 0.0
+        return GEOSDistance_r(handle, probe.pointer, area.pointer, &distance) == 1 ? distance : .infinity
+    }
+
+    /// Grown (positive) or shrunk (negative) by `distance` metres with round corners, i.e. every
+    /// point within `distance` of the input, which is what a tolerance means.
+    public func buffer(_ polygons: [Polygon], by distance: Double) -> [Polygon] {
+        guard let geometry = context.geometry(polygons) else { return [] }
+        return Geom(GEOSBuffer_r(handle, geometry.pointer, distance, 8), context)?.polygons ?? []
+    }
+
+    public func prepare(_ polygons: [Polygon]) -> PreparedArea {
+        PreparedArea(engine: self, polygons: polygons)
+    }
+}
+
+@available(*, unavailable, message: "a GEOS context must stay on one thread; make one engine per thread")
+extension GeometryEngine: Sendable {}

@@ -1,0 +1,75 @@
+// The stable codes of validation findings. Codes follow the rule numbers of the IMDF reference
+// (shared/imdf/REFERENCE.md section 7) where one exists; Sources/Validation/CODES.md is the table
+// users read, and a test keeps it and this enum in step.
+
+public enum FindingCode: String, Sendable, Hashable, CaseIterable, Codable {
+    // Archive and manifest
+    case A1, A2, A3, A4, A5, A6, A7, A8
+    // Feature structure, ids, properties
+    case F1, F2, F2v, F3, F4, F4c, F4t, F5, F6, F7, F8
+    // Geometry types and GeoJSON validity
+    case T1, T2, T3, T4, T5
+    // References
+    case R1, R2, R4
+    // Spatial
+    case G1, G2, G3, G4, G5, G6, G8
+    // Level ordinals
+    case O1, O2
+    // Routing graph (navPath extension)
+    case N1, N2, N3
+
+    public var severity: Severity {
+        switch self {
+        case .A1, .A2, .A4, .A5, .A7, .A8, .F1, .F2, .F3, .F4, .F4t, .F7, .T1, .T2, .T4, .T5, .R1, .R2, .G1, .G2, .O1, .N1:
+            .error
+        case .A3, .A6, .F2v, .F4c, .F5, .F6, .F8, .T3, .G3, .G4, .G5, .G6, .G8, .O2, .N2, .N3:
+            .warning
+        case .R4:
+            .info
+        }
+    }
+
+    public var title: String {
+        switch self {
+        case .A1: "manifest.json missing"
+        case .A2: "manifest version or required keys"
+        case .A3: "manifest created without a UTC offset"
+        case .A4: "manifest language is not a language tag"
+        case .A5: "file is not valid JSON or not a FeatureCollection"
+        case .A6: "file is not one of the 16 IMDF feature files"
+        case .A7: "feature_type differs from its file"
+        case .A8: "not exactly one venue, or no address file"
+        case .F1: "feature structure (type, id, feature_type, geometry, properties)"
+        case .F2: "id is not a UUID"
+        case .F2v: "id is not a version 4 UUID"
+        case .F3: "id used by more than one feature"
+        case .F4: "required property missing or null"
+        case .F4c: "category not in the IMDF enumeration"
+        case .F4t: "property value of the wrong type"
+        case .F5: "property keys of the type missing"
+        case .F6: "property keys IMDF does not define"
+        case .F7: "LABELS malformed or empty"
+        case .F8: "hours, phone, website or code malformed"
+        case .T1: "geometry type not allowed for the feature type"
+        case .T2: "geometry is not valid GeoJSON"
+        case .T3: "exterior ring not counter-clockwise"
+        case .T4: "display_point is not a valid Point"
+        case .T5: "polygon is not valid (self-intersection, ...)"
+        case .R1: "reference does not resolve to a feature of the right type"
+        case .R2: "FEATURE-REFERENCE does not resolve"
+        case .R4: "feature nothing refers to"
+        case .G1: "display_point outside the feature's geometry"
+        case .G2: "anchor outside its unit"
+        case .G3: "amenity outside its units"
+        case .G4: "opening not on a unit's boundary"
+        case .G5: "feature outside its level"
+        case .G6: "level outside its building's footprint, or footprint outside the venue"
+        case .G8: "units on one level overlap"
+        case .O1: "ordinal is not an integer"
+        case .O2: "gap in level ordinals"
+        case .N1: "path node lists a neighbour that does not exist"
+        case .N2: "one-way link between path nodes"
+        case .N3: "path node outside its level"
+        }
+    }
+}

@@ -1,0 +1,138 @@
+// Syntax checks for the IMDF value types (REFERENCE.md section 3). Written as small scanners
+// rather than regular expressions: they run once per property of every feature of a large venue.
+
+enum Formats {
+    private static func isHex(_ byte: UInt8) -> Bool {
+        (byte >= 48 && byte <= 57) || (byte | 0x20 >= 97 && byte | 0x20 <= 102)
+    }
+
+    /// 8-4-4-4-12 hexadecimal digits.
+    static func isUUID(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 36 else { return false }
+        for (index, byte) in bytes.enumerated() {
+            if [8, 13, 18, 23].contains(index) {
+                guard byte == UInt8(ascii: "-") else { return false }
+            } else if !isHex(byte) {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// RFC 4122 version 4: version nibble 4, variant 10xx.
+    static func isVersion4UUID(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard isUUID(text) else { return false }
+        return bytes[14] == UInt8(ascii: "4") && [UInt8(ascii: "8"), UInt8(ascii: "9"), UInt8(ascii: "a"), UInt8(ascii: "b")].contains(bytes[19] | 0x20)
+    }
+
+    /// An RFC 5646 language tag in its common shapes: language (2-3 letters, or 4-8 registered),
+    /// then optional script (4 letters), region (2 letters or 3 digits) and variants/extensions.
+    static func isLanguageTag(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard let first = parts.first, (2...8).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            return false
+        }
+        for part in parts.dropFirst() {
+            guard (1...8).contains(part.count), part.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return false }
+        }
+        return true
+    }
+
+    /// E.164: `+` then up to 15 digits, the first not 0.
+    static func isPhone(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 3, bytes.count <= 16, bytes[0] == UInt8(ascii: "+"), bytes[1] != UInt8(ascii: "0") else { return false }
+        return bytes.dropFirst().allSatisfy { $0 >= 48 && $0 <= 57 }
+    }
+
+    static func isWebsite(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else { return false }
+        let rest = lower.drop(while: { $0 != "/" }).dropFirst(2)
+        return !rest.isEmpty && !text.contains(" ")
+    }
+
+    /// ISO 3166-1 alpha-2: two capital letters.
+    static func isCountryCode(_ text: String) -> Bool {
+        text.utf8.count == 2 && text.utf8.allSatisfy { $0 >= 65 && $0 <= 90 }
+    }
+
+    /// ISO 3166-2: country code, hyphen, 1-3 capital letters or digits.
+    static func isSubdivisionCode(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, isCountryCode(String(parts[0])), (1...3).contains(parts[1].count) else { return false }
+        return parts[1].utf8.allSatisfy { ($0 >= 65 && $0 <= 90) || ($0 >= 48 && $0 <= 57) }
+    }
+
+    enum DateTimeForm {
+        case withOffset
+        case withoutOffset
+        case invalid
+    }
+
+    /// IMDF DATE-TIME: `yyyy-MM-ddTHH:mm:ss` with optional fraction, and an offset (`Z` or `±hh:mm`).
+    static func dateTimeForm(_ text: String) -> DateTimeForm {
+        let bytes = Array(text.utf8)
+        func digits(_ range: Range<Int>) -> Bool {
+            range.upperBound <= bytes.count && bytes[range].allSatisfy { $0 >= 48 && $0 <= 57 }
+        }
+        guard bytes.count >= 19, digits(0..<4), bytes[4] == UInt8(ascii: "-"), digits(5..<7), bytes[7] == UInt8(ascii: "-"),
+            digits(8..<10), bytes[10] == UInt8(ascii: "T"), digits(11..<13), bytes[13] == UInt8(ascii: ":"),
+            digits(14..<16), bytes[16] == UInt8(ascii: ":"), digits(17..<19)
+        else { return .invalid }
+        var index = 19
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            let start = index
+            while index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 { index += 1 }
+            if index == start { return .invalid }
+        }
+        if index == bytes.count { return .withoutOffset }
+        if bytes[index] == UInt8(ascii: "Z"), index + 1 == bytes.count { return .withOffset }
+        if bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-"), bytes.count == index + 6,
+            digits(index + 1..<index + 3), bytes[index + 3] == UInt8(ascii: ":"), digits(index + 4..<index + 6)
+        {
+            return .withOffset
+        }
+        return .invalid
+    }
+}
+
+/// The valid value closest to a misspelt or foreign one, for "did you mean" suggestions: a valid
+/// dotted prefix (`foodservice.coffee` -> `foodservice`) wins, else the smallest edit distance.
+enum Suggestion {
+    static func closest(to value: String, in candidates: [String]) -> String? {
+        var prefix = value
+        while let dot = prefix.lastIndex(of: ".") {
+            prefix = String(prefix[..<dot])
+            if candidates.contains(prefix) { return prefix }
+        }
+        let lowered = value.lowercased()
+        if let exact = candidates.first(where: { $0 == lowered }) { return exact }
+        var best: (String, Int)?
+        for candidate in candidates {
+            let distance = editDistance(lowered, candidate)
+            if best == nil || distance < best!.1 { best = (candidate, distance) }
+        }
+        return best?.0
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.utf8)
+        let b = Array(b.utf8)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,88 @@
+// T1-T4: the geometry type each feature type allows (REFERENCE.md 7.3), valid GeoJSON (closed
+// rings of four or more positions, longitudes and latitudes in range), winding, display points.
+
+import IMDF
+
+enum GeometryChecks {
+    static func check(_ place: FeaturePlace, into findings: inout [Finding]) {
+        let rule = place.type.geometryRule
+        switch place.feature.geometryMember {
+        case .absent:
+            break  // F1
+        case .null:
+            if !rule.allows(nil) {
+                findings.append(place.finding(.T1, "geometry is null; a \(place.type.rawValue) needs \(rule.description)"))
+            }
+        case .malformed(let value):
+            findings.append(place.finding(.T2, "geometry is not a valid GeoJSON geometry: \(describe(value))"))
+        case .geometry(let wrapped):
+            if !rule.allows(wrapped.geometry) {
+                let fix: Fix? = rule == .none ? Fix("remove the geometry (IMDF keeps a building's extent in its footprints)", command: "set \(place.feature.id.prefix(8)) geometry=null") : nil
+                findings.append(place.finding(.T1, "geometry is a \(wrapped.geometry.typeName); a \(place.type.rawValue) needs \(rule.description)", fix: fix))
+            }
+            checkGeoJSON(wrapped.geometry, place, into: &findings)
+        }
+        if let value = place.feature.properties["display_point"], !value.isNull {
+            if case .point(let position)? = GeoJSONGeometry(json: value)?.geometry {
+                if !inRange(position) {
+                    findings.append(place.finding(.T4, "display_point [\(position.x), \(position.y)] is outside longitude/latitude range"))
+                }
+            } else {
+                findings.append(place.finding(.T4, "display_point is not a GeoJSON Point: \(describe(value))",
+                    fix: Fix("recompute it (a point inside the geometry)", command: "unset \(place.feature.id.prefix(8)) display_point")))
+            }
+        }
+    }
+
+    static func describe(_ value: JSONValue) -> String {
+        let text = value.inlineText
+        return text.count > 80 ? String(text.prefix(77)) + "..." : text
+    }
+
+    static func inRange(_ position: Position) -> Bool {
+        position.x >= -180 && position.x <= 180 && position.y >= -90 && position.y <= 90
+            && position.x.isFinite && position.y.isFinite
+    }
+
+    static func checkGeoJSON(_ geometry: Geometry, _ place: FeaturePlace, into findings: inout [Finding]) {
+        var outOfRange: Position?
+        geometry.forEachPosition { position in
+            if outOfRange == nil && !inRange(position) { outOfRange = position }
+        }
+        if let position = outOfRange {
+            findings.append(place.finding(.T2, "coordinate [\(position.x), \(position.y)] is not a longitude/latitude (longitude first, in degrees)"))
+        }
+        func checkRings(_ rings: [[Position]], polygon: Int?) {
+            let which = polygon.map { "polygon \($0 + 1), " } ?? ""
+            for (number, ring) in rings.enumerated() {
+                let name = number == 0 ? "exterior ring" : "hole \(number)"
+                if ring.count < 4 {
+                    findings.append(place.finding(.T2, "\(which)\(name) has \(ring.count) positions; a ring needs at least 4"))
+                } else if ring.first != ring.last {
+                    findings.append(place.finding(.T2, "\(which)\(name) is not closed (its last position differs from its first)"))
+                } else if number == 0 && signedArea(ring) < 0 {
+                    findings.append(place.finding(.T3, "\(which)exterior ring runs clockwise (RFC 7946 asks for counter-clockwise)"))
+                }
+            }
+        }
+        switch geometry {
+        case .polygon(let rings): checkRings(rings, polygon: nil)
+        case .multiPolygon(let polygons):
+            for (number, rings) in polygons.enumerated() { checkRings(rings, polygon: number) }
+        case .lineString(let line):
+            if line.count < 2 { findings.append(place.finding(.T2, "LineString has \(line.count) positions; it needs at least 2")) }
+        case .multiLineString(let lines):
+            if lines.contains(where: { $0.count < 2 }) { findings.append(place.finding(.T2, "a line of the MultiLineString has fewer than 2 positions")) }
+        case .point, .multiPoint, .geometryCollection:
+            break
+        }
+    }
+
+    /// Twice the signed area in degrees²: positive for counter-clockwise rings. The sign is all
+    /// that is needed, and a local linear map to metres would not change it.
+    static func signedArea(_ ring: [Position]) -> Double {
+        var sum = 0.0
+        for (a, b) in zip(ring, ring.dropFirst()) { sum += (a.x - ring[0].x) * (b.y - ring[0].y) - (b.x - ring[0].x) * (a.y - ring[0].y) }
+        return sum
+    }
+}

@@ -1,0 +1,280 @@
+// The spatial checks of one level (or of the venue-wide features), on one thread with its own
+// GEOS context.
+
+import Foundation
+import Geometry
+import IMDF
+
+struct LevelChecker {
+    let shared: SharedInputs
+    let engine = GeometryEngine()
+    var findings: [Finding] = []
+    /// Polygons in metres by feature id, converted once.
+    var polygonCache: [String: [Polygon]?] = [:]
+
+    init(shared: SharedInputs) { self.shared = shared }
+
+    var projector: Projector { shared.projector }
+    var context: ValidationContext { shared.context }
+
+    func run(_ task: SpatialTask) -> [Finding] {
+        var checker = self
+        switch task {
+        case .level(let id): checker.checkLevel(id)
+        case .venueWide: checker.checkVenueWide()
+        }
+        return checker.findings
+    }
+
+    mutating func polygons(of feature: Feature) -> [Polygon]? {
+        if let cached = polygonCache[feature.id] { return cached }
+        let converted = projector.polygons(feature.geometry)
+        polygonCache[feature.id] = converted
+        return converted
+    }
+
+    mutating func polygons(ofID id: String) -> [Polygon]? {
+        context.feature(id).flatMap { polygons(of: $0) }
+    }
+
+    func finding(_ code: FindingCode, _ message: String, _ feature: Feature, at point: Point? = nil, fix: Fix? = nil) -> Finding {
+        Finding(
+            code, message, feature: feature, file: context.fileName(of: feature),
+            location: point.map(projector.coordinate) ?? feature.geometry.flatMap(SpatialRules.coordinate), fix: fix)
+    }
+
+    func command(_ verb: String, _ feature: Feature, _ point: Point) -> String {
+        let coordinate = projector.coordinate(point)
+        return "\(verb) \(feature.id.prefix(8)) to @\(rounded(coordinate.longitude)),\(rounded(coordinate.latitude))"
+    }
+
+    func rounded(_ value: Double) -> String { String((value * 1e8).rounded() / 1e8) }
+
+    // MARK: - Shared checks
+
+    /// T5 and G1 for a polygonal feature.
+    mutating func checkPolygonal(_ feature: Feature) {
+        guard let shapes = polygons(of: feature) else { return }
+        if case .invalid(let reason, let location) = engine.validity(shapes) {
+            findings.append(finding(.T5, "\(context.describe(feature)) is not a valid polygon: \(reason)", feature, at: location))
+        }
+        checkDisplayPoint(feature, inside: shapes)
+    }
+
+    mutating func checkDisplayPoint(_ feature: Feature, inside shapes: [Polygon]) {
+        guard let position = feature.point("display_point"), GeometryChecks.inRange(position) else { return }
+        let point = projector.point(position)
+        let distance = engine.distance(from: point, to: shapes)
+        guard distance > SpatialRules.pointTolerance else { return }
+        let inside = engine.interiorPoint(shapes)
+        findings.append(finding(
+            .G1, "display_point of \(context.describe(feature)) is \(format(distance)) m outside its geometry", feature, at: point,
+            fix: inside.map { Fix("move it inside (to the shape's visual centre)", command: "set \(feature.id.prefix(8)) display_point=@\(coordinateText($0))") }))
+    }
+
+    func coordinateText(_ point: Point) -> String {
+        let coordinate = projector.coordinate(point)
+        return "\(rounded(coordinate.longitude)),\(rounded(coordinate.latitude))"
+    }
+
+    func format(_ metres: Double) -> String {
+        metres >= 10 ? String(Int(metres.rounded())) : String((metres * 100).rounded() / 100)
+    }
+
+    // MARK: - One level
+
+    mutating func checkLevel(_ levelID: String) {
+        guard let level = context.feature(levelID) else { return }
+        checkPolygonal(level)
+        let levelShapes = polygons(of: level)
+        let container = levelShapes.map { engine.prepare(engine.buffer($0, by: SpatialRules.containmentTolerance)) }
+        let features = shared.onLevel[levelID] ?? []
+        let units = features.filter { $0.featureType == FeatureType.unit.rawValue }
+        let index = SpatialIndex<Int>(engine: engine)
+        var unitShapes: [[Polygon]?] = []
+        for (number, unit) in units.enumerated() {
+            checkPolygonal(unit)
+            let shapes = polygons(of: unit)
+            unitShapes.append(shapes)
+            guard let shapes, let bounds = shapes.map(\.bounds).reduce(nil, { $0?.union($1) ?? $1 }) else { continue }
+            index.insert(bounds, number)
+            if let container, !container.covers(shapes) {
+                findings.append(finding(.G5, "\(context.describe(unit)) extends outside its level \(context.describe(level))", unit))
+            }
+        }
+        checkOverlaps(units, unitShapes, index)
+        for feature in features {
+            switch feature.featureType {
+            case FeatureType.opening.rawValue: checkOpening(feature, units, unitShapes, index)
+            case FeatureType.fixture.rawValue, FeatureType.kiosk.rawValue, FeatureType.section.rawValue:
+                checkPolygonal(feature)
+                if let container, let shapes = polygons(of: feature), !container.covers(shapes) {
+                    findings.append(finding(.G5, "\(context.describe(feature)) extends outside its level", feature))
+                }
+            case FeatureType.detail.rawValue:
+                if let container, let geometry = feature.geometry, geometry.positions.contains(where: { !container.covers(projector.point($0)) }) {
+                    findings.append(finding(.G5, "\(context.describe(feature)) extends outside its level", feature))
+                }
+            default:
+                break
+            }
+        }
+        for feature in shared.byUnitLevel[levelID] ?? [] {
+            if feature.featureType == FeatureType.anchor.rawValue {
+                checkAnchor(feature)
+            } else {
+                checkAmenity(feature)
+            }
+        }
+        if let container {
+            for node in shared.pathNodes[levelID] ?? [] {
+                guard case .point(let position)? = node.geometry else { continue }
+                let point = projector.point(position)
+                if !container.covers(point) {
+                    findings.append(finding(.N3, "path node \(node.id.prefix(8)) lies outside its level \(context.describe(level))", node, at: point))
+                }
+            }
+        }
+    }
+
+    mutating func checkOverlaps(_ units: [Feature], _ shapes: [[Polygon]?], _ index: SpatialIndex<Int>) {
+        for (number, unit) in units.enumerated() {
+            guard let mine = shapes[number] else { continue }
+            let bounds = mine.map(\.bounds).reduce(mine[0].bounds) { $0.union($1) }
+            for other in index.query(bounds) where other > number {
+                guard let theirs = shapes[other] else { continue }
+                let otherBounds = theirs.map(\.bounds).reduce(theirs[0].bounds) { $0.union($1) }
+                // Rooms that share a wall have bounds that only touch: no area to intersect.
+                guard Swift.min(bounds.maxX, otherBounds.maxX) - Swift.max(bounds.minX, otherBounds.minX) > 1e-6,
+                    Swift.min(bounds.maxY, otherBounds.maxY) - Swift.max(bounds.minY, otherBounds.minY) > 1e-6
+                else { continue }
+                let area = engine.intersectionArea(mine, theirs)
+                if area > SpatialRules.overlapThreshold {
+                    findings.append(finding(
+                        .G8, "\(context.describe(unit)) and \(context.describe(units[other])) overlap by \(format(area)) m²", unit))
+                }
+            }
+        }
+    }
+
+    mutating func checkOpening(_ opening: Feature, _ units: [Feature], _ shapes: [[Polygon]?], _ index: SpatialIndex<Int>) {
+        guard case .lineString(let positions)? = opening.geometry, positions.count >= 2 else { return }
+        let line = positions.map(projector.point)
+        var worst: (Point, Double)?
+        for point in [line[0], Self.pointHalfway(along: line), line[line.count - 1]] {
+            var nearest = Double.infinity
+            let probe = Bounds(minX: point.x, minY: point.y, maxX: point.x, maxY: point.y).expanded(by: SpatialRules.openingTolerance)
+            for candidate in index.query(probe) {
+                for polygon in shapes[candidate] ?? [] {
+                    nearest = Swift.min(nearest, engine.nearestBoundaryPosition(on: polygon, to: point).distance)
+                }
+            }
+            if nearest > SpatialRules.openingTolerance, worst == nil || nearest > worst!.1 { worst = (point, nearest) }
+        }
+        if let (point, distance) = worst {
+            let how = distance.isFinite ? "\(format(distance)) m from the nearest unit boundary" : "not near any unit of its level"
+            findings.append(finding(.G4, "opening \(opening.id.prefix(8)) is \(how)", opening, at: point,
+                fix: Fix("snap it onto the nearest wall", command: "move opening \(opening.id.prefix(8)) to @\(coordinateText(point))")))
+        }
+        if let position = opening.point("display_point") {
+            let point = projector.point(position)
+            let distance = Self.distance(from: point, toLine: line)
+            if distance > 0.01 {
+                findings.append(finding(.G1, "display_point of opening \(opening.id.prefix(8)) is \(format(distance)) m off the opening's line", opening, at: point,
+                    fix: Fix("recompute it", command: "unset \(opening.id.prefix(8)) display_point")))
+            }
+        }
+    }
+
+    mutating func checkAnchor(_ anchor: Feature) {
+        guard case .point(let position)? = anchor.geometry, let unitID = anchor.string("unit_id"),
+            let unit = context.feature(unitID), let shapes = polygons(of: unit)
+        else { return }
+        let point = projector.point(position)
+        let distance = engine.distance(from: point, to: shapes)
+        guard distance > SpatialRules.pointTolerance else { return }
+        let inside = engine.interiorPoint(shapes)
+        findings.append(finding(
+            .G2, "anchor \(anchor.id.prefix(8)) is \(format(distance)) m outside its \(context.describe(unit))", anchor, at: point,
+            fix: inside.map { Fix("move it into the unit", command: command("move", anchor, $0)) }))
+    }
+
+    mutating func checkAmenity(_ amenity: Feature) {
+        guard case .point(let position)? = amenity.geometry else { return }
+        let point = projector.point(position)
+        var nearest = Double.infinity
+        for id in amenity.strings("unit_ids") ?? [] {
+            if let shapes = polygons(ofID: id) { nearest = Swift.min(nearest, engine.distance(from: point, to: shapes)) }
+        }
+        if nearest.isFinite && nearest > SpatialRules.containmentTolerance {
+            findings.append(finding(.G3, "amenity \(amenity.id.prefix(8)) is \(format(nearest)) m outside the units it names", amenity, at: point))
+        }
+    }
+
+    // MARK: - Venue, footprints, levels against footprints
+
+    mutating func checkVenueWide() {
+        let archive = context.archive
+        var venueArea: PreparedArea?
+        if let venue = archive.features(of: .venue).first {
+            checkPolygonal(venue)
+            venueArea = polygons(of: venue).map { engine.prepare(engine.buffer($0, by: SpatialRules.containmentTolerance)) }
+        }
+        var footprintsOf: [String: [Polygon]] = [:]
+        for footprint in archive.features(of: .footprint) {
+            checkPolygonal(footprint)
+            guard let shapes = polygons(of: footprint) else { continue }
+            if let venueArea, !venueArea.covers(shapes) {
+                findings.append(finding(.G6, "\(context.describe(footprint)) extends outside the venue", footprint))
+            }
+            if footprint.string("category") == "ground" || footprint.string("category") == nil {
+                for building in footprint.strings("building_ids") ?? [] { footprintsOf[building, default: []] += shapes }
+            }
+        }
+        var buildingAreas: [String: PreparedArea] = [:]
+        for (building, shapes) in footprintsOf {
+            buildingAreas[building] = engine.prepare(engine.buffer(engine.union(shapes), by: SpatialRules.containmentTolerance))
+        }
+        for level in archive.features(of: .level) where level.bool("outdoor") != true {
+            guard let shapes = polygons(of: level) else { continue }
+            let areas = (level.strings("building_ids") ?? []).compactMap { buildingAreas[$0] }
+            if !areas.isEmpty && !areas.contains(where: { $0.covers(shapes) }) {
+                findings.append(finding(.G6, "\(context.describe(level)) extends outside its building's footprint", level))
+            }
+        }
+        for building in archive.features(of: .building) {
+            guard let position = building.point("display_point"), let area = buildingAreas[building.id] else { continue }
+            let point = projector.point(position)
+            if !area.covers(point) {
+                findings.append(finding(.G1, "display_point of \(context.describe(building)) is outside the building's footprint", building, at: point))
+            }
+        }
+    }
+
+    // MARK: - Plain planar helpers (a line's midpoint and a point-to-segment distance)
+
+    static func pointHalfway(along line: [Point]) -> Point {
+        let lengths = zip(line, line.dropFirst()).map { hypot($1.x - $0.x, $1.y - $0.y) }
+        var remaining = lengths.reduce(0, +) / 2
+        for (index, length) in lengths.enumerated() {
+            if remaining <= length, length > 0 {
+                let t = remaining / length
+                return Point(x: line[index].x + t * (line[index + 1].x - line[index].x), y: line[index].y + t * (line[index + 1].y - line[index].y))
+            }
+            remaining -= length
+        }
+        return line[line.count - 1]
+    }
+
+    static func distance(from point: Point, toLine line: [Point]) -> Double {
+        var best = Double.infinity
+        for (a, b) in zip(line, line.dropFirst()) {
+            let dx = b.x - a.x
+            let dy = b.y - a.y
+            let lengthSquared = dx * dx + dy * dy
+            let t = lengthSquared == 0 ? 0 : Swift.max(0, Swift.min(1, ((point.x - a.x) * dx + (point.y - a.y) * dy) / lengthSquared))
+            best = Swift.min(best, hypot(point.x - (a.x + t * dx), point.y - (a.y + t * dy)))
+        }
+        return best
+    }
+}

@@ -1,0 +1,160 @@
+// F4-F8 and O1: each property against its schema entry (FeatureType.schema).
+
+import Foundation
+import IMDF
+
+enum PropertyChecks {
+    static func check(_ place: FeaturePlace, _ context: ValidationContext, into findings: inout [Finding]) {
+        let feature = place.feature
+        let schema = place.type.schema
+        var missing: [String] = []
+        for spec in schema {
+            guard let value = feature.properties[spec.key] else {
+                if spec.isRequired {
+                    findings.append(place.finding(.F4, "required property \"\(spec.key)\" is missing", fix: fixForRequired(spec, place)))
+                } else {
+                    missing.append(spec.key)
+                }
+                continue
+            }
+            if value.isNull {
+                if spec.isRequired {
+                    findings.append(place.finding(.F4, "required property \"\(spec.key)\" is null", fix: fixForRequired(spec, place)))
+                }
+                continue
+            }
+            checkValue(value, spec, place, into: &findings)
+        }
+        if !missing.isEmpty {
+            findings.append(place.finding(.F5, "property keys missing (IMDF writes them as null): \(missing.joined(separator: ", "))"))
+        }
+        let known = Set(schema.map(\.key))
+        let unknown = feature.properties.keys.filter { !known.contains($0) }
+        if !unknown.isEmpty {
+            findings.append(place.finding(.F6, "properties IMDF does not define for \(place.type.rawValue): \(unknown.joined(separator: ", ")) (kept)"))
+        }
+        for key in feature.properties.duplicateKeys {
+            findings.append(place.finding(.F1, "property \"\(key)\" appears more than once; readers see only the first"))
+        }
+    }
+
+    static func fixForRequired(_ spec: PropertySpec, _ place: FeaturePlace) -> Fix {
+        let reference = String(place.feature.id.prefix(8))
+        switch spec.kind {
+        case .category(let list):
+            return Fix("set a \(list.rawValue) value", command: "set \(reference) \(spec.key)=\(list.values.first ?? "...")")
+        case .reference(let target), .referenceArray(let target):
+            return Fix("point \(spec.key) at a \(target.rawValue)", command: "set \(reference) \(spec.key)=REF")
+        default:
+            return Fix("set \(spec.key)", command: "set \(reference) \(spec.key)=...")
+        }
+    }
+
+    static func wrongType(_ value: JSONValue, _ key: String, _ expected: String, _ place: FeaturePlace) -> Finding {
+        place.finding(.F4t, "\"\(key)\" must be \(expected), found \(value.kindName)")
+    }
+
+    static func category(_ text: String, in list: CategoryList, key: String, _ place: FeaturePlace) -> Finding? {
+        guard !list.contains(text) else { return nil }
+        let suggestion = Suggestion.closest(to: text, in: list.values)
+        let hint = suggestion.map { "; closest valid: \"\($0)\"" } ?? ""
+        return place.finding(
+            .F4c, "\(key) \"\(text)\" is not in \(list.rawValue)\(hint)",
+            fix: suggestion.map { Fix("use \"\($0)\"", command: "set \(place.feature.id.prefix(8)) \(key)=\($0)") })
+    }
+
+    /// The string, or a wrong-type finding.
+    static func string(_ value: JSONValue, _ spec: PropertySpec, _ place: FeaturePlace, _ findings: inout [Finding]) -> String? {
+        if let text = value.stringValue { return text }
+        findings.append(wrongType(value, spec.key, "a string", place))
+        return nil
+    }
+
+    static func checkValue(_ value: JSONValue, _ spec: PropertySpec, _ place: FeaturePlace, into findings: inout [Finding]) {
+        let key = spec.key
+        switch spec.kind {
+        case .category(let list):
+            if let text = string(value, spec, place, &findings), let finding = category(text, in: list, key: key, place) {
+                findings.append(finding)
+            }
+        case .categoryArray(let list):
+            guard let items = value.arrayValue else { return findings.append(wrongType(value, key, "an array of strings", place)) }
+            for item in items {
+                guard let text = item.stringValue else { return findings.append(wrongType(item, key, "an array of strings", place)) }
+                if let finding = category(text, in: list, key: key, place) { findings.append(finding) }
+            }
+        case .oneOf(let values):
+            if let text = string(value, spec, place, &findings), !values.contains(text) {
+                findings.append(place.finding(.F4c, "\(key) \"\(text)\" must be one of \(values.joined(separator: ", "))"))
+            }
+        case .labels:
+            checkLabels(value, spec, place, into: &findings)
+        case .string:
+            _ = string(value, spec, place, &findings)
+        case .boolean:
+            if value.boolValue == nil { findings.append(wrongType(value, key, "true or false", place)) }
+        case .integer:
+            guard let number = value.numberValue else { return findings.append(wrongType(value, key, "an integer", place)) }
+            if !number.isIntegral { findings.append(place.finding(.O1, "\(key) \(number.text) is not an integer")) }
+        case .displayPoint, .reference, .referenceArray, .featureReference, .featureReferenceArray:
+            break  // GeometryChecks and ReferenceChecks
+        case .uuid:
+            if let text = string(value, spec, place, &findings), !Formats.isUUID(text) {
+                findings.append(place.finding(.F8, "\(key) \"\(text)\" is not a UUID"))
+            }
+        case .hours:
+            if let text = string(value, spec, place, &findings), text.trimmingCharacters(in: .whitespaces).isEmpty {
+                findings.append(place.finding(.F8, "hours is an empty string"))
+            }
+        case .phone:
+            if let text = string(value, spec, place, &findings), !Formats.isPhone(text) {
+                findings.append(place.finding(.F8, "phone \"\(text)\" is not E.164 (+ and up to 15 digits)"))
+            }
+        case .website:
+            if let text = string(value, spec, place, &findings), !Formats.isWebsite(text) {
+                findings.append(place.finding(.F8, "website \"\(text)\" is not an http(s) URL"))
+            }
+        case .countryCode:
+            if let text = string(value, spec, place, &findings), !Formats.isCountryCode(text) {
+                findings.append(place.finding(.F8, "country \"\(text)\" is not an ISO 3166 alpha-2 code"))
+            }
+        case .subdivisionCode:
+            if let text = string(value, spec, place, &findings), !Formats.isSubdivisionCode(text) {
+                findings.append(place.finding(.F8, "province \"\(text)\" is not an ISO 3166-2 code (e.g. US-CA)"))
+            }
+        case .door:
+            guard let door = value.objectValue else { return findings.append(wrongType(value, key, "an object", place)) }
+            if let type = door["type"]?.stringValue, let finding = category(type, in: .doorType, key: "door.type", place) {
+                findings.append(finding)
+            }
+            if let automatic = door["automatic"], !automatic.isNull, automatic.boolValue == nil {
+                findings.append(wrongType(automatic, "door.automatic", "true or false", place))
+            }
+        case .temporality:
+            guard let validity = value.objectValue else { return findings.append(wrongType(value, key, "an object", place)) }
+            for member in ["start", "end", "modified"] {
+                if let text = validity[member]?.stringValue, Formats.dateTimeForm(text) == .invalid {
+                    findings.append(place.finding(.F8, "validity.\(member) \"\(text)\" is not a DATE-TIME"))
+                }
+            }
+        }
+    }
+
+    static func checkLabels(_ value: JSONValue, _ spec: PropertySpec, _ place: FeaturePlace, into findings: inout [Finding]) {
+        guard let object = value.objectValue else {
+            return findings.append(wrongType(value, spec.key, "LABELS (an object of language: text)", place))
+        }
+        if object.isEmpty {
+            let fix = spec.isRequired ? Fix("give it a label") : Fix("set it to null, or give it a label")
+            findings.append(place.finding(.F7, "\(spec.key) is an empty LABELS object {}", fix: fix))
+            return
+        }
+        for entry in object {
+            if entry.value.stringValue == nil {
+                findings.append(place.finding(.F7, "\(spec.key).\(entry.key) must be a string, found \(entry.value.kindName)"))
+            } else if !Formats.isLanguageTag(entry.key) {
+                findings.append(place.finding(.F7, "\(spec.key) key \"\(entry.key)\" is not a language tag"))
+            }
+        }
+    }
+}

@@ -1,0 +1,95 @@
+// R1, R2, R4: every *_id / *_ids names an existing feature of the right type (REFERENCE.md 5),
+// FEATURE-REFERENCEs resolve, and features nothing refers to are noted.
+
+import IMDF
+
+enum ReferenceChecks {
+    static func check(_ place: FeaturePlace, _ context: ValidationContext, into findings: inout [Finding]) {
+        for spec in place.type.schema {
+            guard let value = place.feature.properties[spec.key], !value.isNull else { continue }
+            switch spec.kind {
+            case .reference(let target):
+                guard let id = value.stringValue else {
+                    findings.append(place.finding(.F4t, "\"\(spec.key)\" must be an id string, found \(value.kindName)"))
+                    continue
+                }
+                resolve(id, spec.key, target, place, context, into: &findings)
+            case .referenceArray(let target):
+                guard let items = value.arrayValue else {
+                    findings.append(place.finding(.F4t, "\"\(spec.key)\" must be an array of ids, found \(value.kindName)"))
+                    continue
+                }
+                if items.isEmpty && spec.isRequired {
+                    findings.append(place.finding(.F4, "\"\(spec.key)\" is empty; it needs at least one \(target.rawValue)"))
+                }
+                for item in items {
+                    guard let id = item.stringValue else {
+                        findings.append(place.finding(.F4t, "\"\(spec.key)\" must hold id strings, found \(item.kindName)"))
+                        continue
+                    }
+                    resolve(id, spec.key, target, place, context, into: &findings)
+                }
+            case .featureReference:
+                checkFeatureReference(value, spec.key, place, context, into: &findings)
+            case .featureReferenceArray:
+                for item in value.arrayValue ?? [] { checkFeatureReference(item, spec.key, place, context, into: &findings) }
+            default:
+                break
+            }
+        }
+    }
+
+    static func resolve(
+        _ id: String, _ key: String, _ target: FeatureType, _ place: FeaturePlace, _ context: ValidationContext,
+        into findings: inout [Finding]
+    ) {
+        guard let referenced = context.feature(id) else {
+            findings.append(place.finding(.R1, "\(key) \(id) names no feature (expected a \(target.rawValue))",
+                fix: Fix("point \(key) at an existing \(target.rawValue)", command: "set \(place.feature.id.prefix(8)) \(key)=REF")))
+            return
+        }
+        if referenced.featureType != target.rawValue {
+            findings.append(place.finding(.R1, "\(key) \(id) is a \(referenced.featureType), not a \(target.rawValue)"))
+        }
+    }
+
+    static func checkFeatureReference(
+        _ value: JSONValue, _ key: String, _ place: FeaturePlace, _ context: ValidationContext, into findings: inout [Finding]
+    ) {
+        guard let reference = FeatureReference(json: value) else {
+            findings.append(place.finding(.R2, "\(key) must be {\"id\": ..., \"feature_type\": ...}"))
+            return
+        }
+        guard let referenced = context.feature(reference.id) else {
+            findings.append(place.finding(.R2, "\(key) \(reference.id) names no feature"))
+            return
+        }
+        if referenced.featureType != reference.featureType {
+            findings.append(place.finding(.R2, "\(key) says \(reference.featureType), but \(reference.id) is a \(referenced.featureType)"))
+        }
+    }
+
+    /// R4 (information): addresses no feature uses, and levels with no units.
+    static func orphans(_ context: ValidationContext) -> [Finding] {
+        var used = Set<String>()
+        var levelsWithUnits = Set<String>()
+        for collection in context.archive.collections.values {
+            for feature in collection.features {
+                if let address = feature.string("address_id") { used.insert(address) }
+                if feature.featureType == FeatureType.unit.rawValue, let level = feature.string("level_id") { levelsWithUnits.insert(level) }
+            }
+        }
+        var findings: [Finding] = []
+        for (type, file, collection) in context.imdfCollections where type == .address || type == .level {
+            for feature in collection.features {
+                if type == .address && !used.contains(feature.id) {
+                    findings.append(Finding(.R4, "address \(feature.id.prefix(8)) is not used by any feature", feature: feature, file: file,
+                        fix: Fix("delete it", command: "delete \(feature.id.prefix(8))")))
+                } else if type == .level && !levelsWithUnits.contains(feature.id) {
+                    findings.append(Finding(.R4, "\(context.describe(feature)) has no units", feature: feature, file: file))
+                }
+            }
+        }
+        return findings
+    }
+}

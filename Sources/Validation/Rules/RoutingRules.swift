@@ -1,0 +1,43 @@
+// N1, N2: the routing graph of the navPath extension (PRODUCT.md section 4): path nodes list the
+// ids of the nodes reachable from them in `neighbours`. A neighbour that does not exist is an
+// error; a link whose reverse is missing is a one-way link (a warning: the editor links both ways
+// unless asked for `oneway`). N3 (a node outside its level) is spatial: SpatialRules.
+
+import IMDF
+
+enum RoutingRules {
+    /// The extension collections that hold path nodes.
+    static func nodeCollections(_ archive: IMDFArchive) -> [FeatureCollection] {
+        archive.extensions.filter { collection in
+            collection.features.contains { $0.featureType == "navPath" || $0.properties["neighbours"] != nil }
+        }
+    }
+
+    static func check(_ context: ValidationContext) -> [Finding] {
+        var findings: [Finding] = []
+        for collection in nodeCollections(context.archive) {
+            let file = collection.sourceFileName ?? collection.fileName
+            var links = Set<[String]>()
+            var nodes: [String: Feature] = [:]
+            for node in collection.features { nodes[node.id] = node }
+            for node in collection.features {
+                for neighbour in node.strings("neighbours") ?? [] {
+                    guard nodes[neighbour] != nil else {
+                        findings.append(Finding(.N1, "path node \(node.id.prefix(8)) lists neighbour \(neighbour), which does not exist",
+                            feature: node, file: file, fix: Fix("unlink it", command: "unlink \(node.id.prefix(8)) \(neighbour.prefix(8))")))
+                        continue
+                    }
+                    links.insert([node.id, neighbour])
+                }
+            }
+            for link in links.sorted(by: { $0.lexicographicallyPrecedes($1) }) where !links.contains([link[1], link[0]]) {
+                let node = nodes[link[0]]!
+                findings.append(Finding(
+                    .N2, "path node \(link[0].prefix(8)) links to \(link[1].prefix(8)), which does not link back",
+                    feature: node, file: file, location: node.geometry.flatMap(SpatialRules.coordinate),
+                    fix: Fix("link both ways", command: "link \(link[0].prefix(8)) \(link[1].prefix(8))")))
+            }
+        }
+        return findings
+    }
+}

@@ -1,0 +1,88 @@
+// Runs every rule over a loaded archive and collects the findings. Validation only reads: the
+// archive is never changed (fixes are described, for the editor to run as commands).
+
+import IMDF
+
+public struct ValidationReport: Sendable {
+    public var findings: [Finding]
+
+    public func count(_ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }
+    public var hasErrors: Bool { findings.contains { $0.severity == .error } }
+
+    /// Findings per code (and severity, as one code can be raised at another severity), most
+    /// severe first.
+    public var groups: [(code: FindingCode, severity: Severity, findings: [Finding])] {
+        var grouped: [String: (FindingCode, Severity, [Finding])] = [:]
+        for finding in findings {
+            let key = "\(finding.severity.rawValue) \(finding.code.rawValue)"
+            grouped[key, default: (finding.code, finding.severity, [])].2.append(finding)
+        }
+        return grouped.values.sorted {
+            ($0.1, FindingCode.allCases.firstIndex(of: $0.0)!) < ($1.1, FindingCode.allCases.firstIndex(of: $1.0)!)
+        }.map { (code: $0.0, severity: $0.1, findings: $0.2) }
+    }
+}
+
+/// The stages of a validation run, for progress displays.
+public enum ValidationStage: Sendable {
+    case features(done: Int, of: Int)
+    case levels(done: Int, of: Int)
+}
+
+public enum Validator {
+    public static func validate(
+        _ load: ArchiveLoad, progress: (@Sendable (ValidationStage) -> Void)? = nil
+    ) -> ValidationReport {
+        let context = ValidationContext(load: load)
+        var findings = ArchiveRules.check(load)
+        findings += FeatureRules.check(context, progress: progress)
+        findings += OrdinalRules.check(context)
+        findings += RoutingRules.check(context)
+        findings += SpatialRules.check(context, progress: progress)
+        findings.sort {
+            ($0.severity, FindingCode.allCases.firstIndex(of: $0.code)!, $0.file ?? "", $0.line ?? 0)
+                < ($1.severity, FindingCode.allCases.firstIndex(of: $1.code)!, $1.file ?? "", $1.line ?? 0)
+        }
+        return ValidationReport(findings: findings)
+    }
+}
+
+/// What every rule needs: the archive, where each feature came from, and the id index.
+struct ValidationContext: Sendable {
+    let load: ArchiveLoad
+    let archive: IMDFArchive
+    let index: FeatureIndex
+    let language: String?
+
+    init(load: ArchiveLoad) {
+        self.load = load
+        archive = load.archive
+        index = load.archive.makeIndex()
+        language = load.archive.manifest.language
+    }
+
+    /// The IMDF collections with the file name messages should name.
+    var imdfCollections: [(type: FeatureType, file: String, collection: FeatureCollection)] {
+        FeatureType.hierarchyOrder.compactMap { type in
+            archive.collections[type].map { (type, $0.sourceFileName ?? $0.fileName, $0) }
+        }
+    }
+
+    func feature(_ id: String) -> Feature? { index[id].map { archive.feature(at: $0) } }
+
+    func fileName(of feature: Feature) -> String? {
+        guard let place = index[feature.id] else { return nil }
+        switch place.collection {
+        case .imdf(let type): return archive.collections[type].map { $0.sourceFileName ?? $0.fileName }
+        case .extension(let number): return archive.extensions[number].sourceFileName ?? archive.extensions[number].fileName
+        }
+    }
+
+    /// A short human name for a feature: its label in the manifest's language, or its id prefix.
+    func describe(_ feature: Feature) -> String {
+        if let name = feature.labels("name")?.preferred(language: language), !name.isEmpty {
+            return "\(feature.featureType) \"\(name)\" (\(feature.id.prefix(8)))"
+        }
+        return "\(feature.featureType) \(feature.id.prefix(8))"
+    }
+}

@@ -1,0 +1,112 @@
+import Geometry
+import Testing
+
+@Suite struct GeometryEngineTests {
+    let engine = GeometryEngine()
+
+    @Test func areaSumsThePartsOfAMultiPolygonAndSubtractsHoles() {
+        #expect(engine.area([lShapedRoom]) == 64)
+        #expect(engine.area([rectangle(0, 0, 10, 10, holes: [ring([(4, 4), (4, 6), (6, 6), (6, 4)])]), rectangle(20, 0, 21, 1)]) == 97)
+        #expect(engine.area([]) == 0)
+    }
+
+    @Test func validityReportsABowTieWithAReasonAndALocation() throws {
+        let bowTie = Polygon(exterior: ring([(0, 0), (10, 10), (10, 0), (0, 10)]))
+        guard case .invalid(let reason, let location) = engine.validity([bowTie]) else {
+            Issue.record("a bow-tie is not valid")
+            return
+        }
+        #expect(reason.lowercased().contains("self-intersection"))
+        let at = try #require(location)
+        #expect(at.distance(to: Point(x: 5, y: 5)) < 1e-9)
+        #expect(engine.validity([lShapedRoom]) == .valid)
+        #expect(engine.validity([]) == .valid)
+    }
+
+    @Test func validityReportsRingsThatCannotBeBuiltAndOverlappingParts() {
+        let sliver = Polygon(exterior: [Point(x: 1, y: 1), Point(x: 2, y: 2), Point(x: 1, y: 1)])
+        guard case .invalid(let reason, let location) = engine.validity([lShapedRoom, sliver]) else {
+            Issue.record("a two-point ring is not valid")
+            return
+        }
+        #expect(reason.lowercased().contains("points"))
+        #expect(location == Point(x: 1, y: 1))
+        // A single point cannot even become a ring; that is invalid too, at that point.
+        guard case .invalid(let broken, let at) = engine.validity([Polygon(exterior: [Point(x: 7, y: 8)])]) else {
+            Issue.record("a one-point ring is not valid")
+            return
+        }
+        #expect(!broken.isEmpty && !broken.contains("Exception"))
+        #expect(at == Point(x: 7, y: 8))
+        guard case .invalid = engine.validity([rectangle(0, 0, 10, 10), rectangle(5, 5, 15, 15)]) else {
+            Issue.record("overlapping parts of a MultiPolygon are not valid")
+            return
+        }
+    }
+
+    @Test func windingIsTheSignOfTheArea() {
+        #expect(GeometryEngine.isCounterClockwise(lShapedRoom.exterior))
+        #expect(!GeometryEngine.isCounterClockwise(lShapedRoom.exterior.reversed()))
+        #expect(!GeometryEngine.isCounterClockwise([Point(x: 0, y: 0), Point(x: 1, y: 1)]))
+        // Far from the origin, a tiny room keeps its winding.
+        let far = ring([(1e6, 1e6), (1e6 + 0.01, 1e6), (1e6 + 0.01, 1e6 + 0.01)])
+        #expect(GeometryEngine.isCounterClockwise(far))
+    }
+
+    @Test func theUnionOfTwoTouchingRectanglesIsOnePolygonOfTheSummedArea() {
+        let union = engine.union([rectangle(0, 0, 10, 5), rectangle(10, 0, 20, 5)])
+        #expect(union.count == 1)
+        #expect(abs(engine.area(union) - 100) < 1e-9)
+        #expect(union.first?.holes.isEmpty == true)
+        #expect(union.first.map { GeometryEngine.isCounterClockwise($0.exterior) } == true)
+        #expect(engine.union([rectangle(0, 0, 1, 1), rectangle(5, 5, 6, 6)]).count == 2)
+    }
+
+    @Test func intersectionAreaOfOverlappingRectangles() {
+        #expect(engine.intersectionArea([rectangle(0, 0, 10, 10)], [rectangle(5, 5, 15, 15)]) == 25)
+        #expect(engine.intersectionArea([rectangle(0, 0, 10, 10)], [rectangle(10, 0, 20, 10)]) == 0)
+        #expect(engine.intersectionArea([rectangle(0, 0, 10, 10)], [rectangle(50, 50, 60, 60)]) == 0)
+        #expect(engine.intersectionArea([lShapedRoom], [rectangle(2, 2, 8, 8)]) == 20)
+    }
+
+    @Test func theInteriorPointOfAUShapedRoomLiesInsideIt() throws {
+        // A U whose centroid (5, 3.4) falls in the gap between the arms.
+        let u = Polygon(exterior: ring([(0, 0), (10, 0), (10, 10), (8, 10), (8, 2), (2, 2), (2, 10), (0, 10)]))
+        let point = try #require(engine.interiorPoint([u]))
+        #expect(engine.prepare([u]).contains(point))
+        #expect(engine.distance(from: point, to: [u]) == 0)
+    }
+
+    @Test func theInteriorPointOfARectangleIsItsCentre() throws {
+        let point = try #require(engine.interiorPoint([rectangle(0, 0, 10, 4)]))
+        #expect(point.distance(to: Point(x: 5, y: 2)) < 1e-9)
+        #expect(engine.interiorPoint([]) == nil)
+    }
+
+    @Test func theInteriorPointOfAMultiPolygonIsInItsLargestPart() throws {
+        let point = try #require(engine.interiorPoint([rectangle(0, 0, 1, 1), rectangle(10, 0, 20, 10)]))
+        #expect(point.distance(to: Point(x: 15, y: 5)) < 1e-9)
+        // A room with a column in the middle: the point avoids the column.
+        let ringRoom = rectangle(0, 0, 10, 10, holes: [ring([(3, 3), (3, 7), (7, 7), (7, 3)])])
+        let around = try #require(engine.interiorPoint([ringRoom]))
+        #expect(engine.prepare([ringRoom]).contains(around))
+    }
+
+    @Test func distanceIsZeroInsideAndOnTheBoundary() {
+        #expect(engine.distance(from: Point(x: 5, y: 2), to: [rectangle(0, 0, 10, 5)]) == 0)
+        #expect(engine.distance(from: Point(x: 10, y: 2), to: [rectangle(0, 0, 10, 5)]) == 0)
+        #expect(engine.distance(from: Point(x: 13, y: 9), to: [rectangle(0, 0, 10, 5)]) == 5)
+        #expect(engine.distance(from: Point(x: 5, y: 5), to: [rectangle(0, 0, 10, 10, holes: [ring([(4, 4), (4, 6), (6, 6), (6, 4)])])]) == 1)
+        #expect(engine.distance(from: Point(x: 0, y: 0), to: []) == .infinity)
+    }
+
+    @Test func bufferGrowsAndShrinksByTheDistance() {
+        let grown = engine.buffer([rectangle(0, 0, 10, 5)], by: 1)
+        #expect(grown.count == 1)
+        // 50 + perimeter x 1 + a circle of radius 1 (as a 32-gon).
+        #expect(abs(engine.area(grown) - (50 + 30 + .pi)) < 0.05)
+        let shrunk = engine.buffer([rectangle(0, 0, 10, 5)], by: -1)
+        #expect(abs(engine.area(shrunk) - 8 * 3) < 1e-9)
+        #expect(engine.buffer([rectangle(0, 0, 10, 5)], by: -3).isEmpty)
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import IMDF
+import SyntheticVenue
+import Testing
+
+@testable import Validation
+
+enum Samples {
+    static let root: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { break }
+        }
+        return url.deletingLastPathComponent().appendingPathComponent("shared/imdf-samples").path
+    }()
+}
+
+/// The findings the issue names on the real archives, counted.
+@Suite("Validation of the real samples")
+struct SampleValidationTests {
+    static func report(_ sample: String) throws -> ValidationReport {
+        Validator.validate(try ArchiveReader.read(Samples.root + "/" + sample))
+    }
+
+    func findings(_ report: ValidationReport, _ code: FindingCode, type: String? = nil, containing text: String? = nil) -> [Finding] {
+        report.findings.filter { finding in
+            finding.code == code && (type == nil || finding.featureType == type)
+                && (text == nil || finding.message.contains(text!))
+        }
+    }
+
+    @Test func spbstuFindingsMatchItsKnownDefects() throws {
+        let report = try Self.report("spbstu-polymap")
+        #expect(findings(report, .G2).count == 17)
+        #expect(findings(report, .G1, type: "unit").count == 17)
+        #expect(findings(report, .G1, type: "level").count == 1)
+        #expect(findings(report, .F4, type: "detail", containing: "\"level_id\" is null").count == 99)
+        #expect(findings(report, .T1, type: "building").count == 80)
+        #expect(findings(report, .N2).count == 9)
+        #expect(findings(report, .N1).isEmpty)
+        #expect(findings(report, .F3).isEmpty)
+        #expect(findings(report, .R1).isEmpty)
+        let categories = findings(report, .F4c, type: "unit")
+        for value in ["shop", "security", "administration", "wardrobe", "foodservice.coffee"] {
+            #expect(categories.contains { $0.message.contains("\"\(value)\"") && $0.message.contains("closest valid") }, "\(value)")
+        }
+        #expect(categories.first { $0.message.contains("\"foodservice.coffee\"") }?.message.hasSuffix("closest valid: \"foodservice\"") == true)
+        let anchor = try #require(findings(report, .G2).first)
+        #expect(anchor.location != nil && anchor.file == "anchor.geojson" && anchor.line != nil)
+        #expect(anchor.fix?.command?.hasPrefix("move ") == true)
+    }
+
+    @Test func ulmFindingsMatchItsKnownDefects() throws {
+        let report = try Self.report("ulm-osmtoimdf")
+        let dangling = findings(report, .R1, type: "venue")
+        #expect(dangling.count == 1)
+        #expect(dangling.first?.message.contains("address_id") == true)
+        #expect(findings(report, .F4, type: "footprint", containing: "\"building_ids\" is null").count == 167)
+        #expect(findings(report, .F7, type: "footprint", containing: "name is an empty LABELS").count == 157)
+        #expect(findings(report, .F4c, type: "amenity", containing: "\"room\"").count == 396)
+        for value in ["university", "office", "hospital"] {
+            #expect(!findings(report, .F4c, type: "building", containing: "\"\(value)\"").isEmpty, "\(value)")
+        }
+        #expect(findings(report, .A2).first?.severity == .warning)  // 1.0.0.rc.1
+    }
+
+    @Test func postechReportsTheBrokenFileAndNullDisplayPoints() throws {
+        let report = try Self.report("postech-c5")
+        let broken = try #require(findings(report, .A5).first)
+        #expect(broken.place == "amenity.geojson:1086:3")
+        #expect(broken.message == "trailing comma before ']'")
+        #expect(findings(report, .T4, type: "fixture").count == 22)
+    }
+
+    @Test func generatedVenueHasNoErrorsOrWarnings() throws {
+        let folder = NSTemporaryDirectory() + "imdf-validate-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try ArchiveWriter.write(VenueGenerator.generate(VenueSpec(buildings: 2, levels: 3, rooms: 9, seed: 5)), to: folder)
+        let report = Validator.validate(try ArchiveReader.read(folder))
+        let problems = report.findings.filter { $0.severity != .info }
+        #expect(problems.isEmpty, "\(problems.prefix(5).map { "\($0.code) \($0.message)" })")
+    }
+
+    @Test func validationNeverChangesTheArchive() throws {
+        let load = try ArchiveReader.read(Samples.root + "/spbstu-polymap")
+        let before = load.archive
+        _ = Validator.validate(load)
+        #expect(load.archive == before)
+    }
+}
+
+@Suite("Validation building blocks")
+struct ValidationPartsTests {
+    @Test func everyCodeIsDocumentedWithItsSeverity() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/Validation/CODES.md").path
+        let table = try String(contentsOfFile: path, encoding: .utf8)
+        for code in FindingCode.allCases {
+            #expect(table.contains("| \(code.rawValue) | \(code.severity.rawValue) |"), "\(code.rawValue) missing from CODES.md")
+        }
+    }
+
+    @Test func suggestionsPreferAValidPrefixThenTheNearestSpelling() {
+        #expect(Suggestion.closest(to: "foodservice.coffee", in: CategoryList.unit.values) == "foodservice")
+        #expect(Suggestion.closest(to: "resroom", in: CategoryList.unit.values) == "restroom")
+        #expect(Suggestion.closest(to: "Office", in: CategoryList.unit.values) == "office")
+    }
+
+    @Test func formatsAreRecognised() {
+        #expect(Formats.isVersion4UUID("f918cd54-fa50-498d-a212-dca835ae422f"))
+        #expect(!Formats.isVersion4UUID("11111111-1111-1111-1111-111111111111"))
+        #expect(Formats.isUUID("11111111-1111-1111-1111-111111111111"))
+        #expect(!Formats.isUUID("f918cd54fa50498da212dca835ae422f"))
+        #expect(Formats.isLanguageTag("en") && Formats.isLanguageTag("ko-KR") && Formats.isLanguageTag("zh-Hant-TW"))
+        #expect(!Formats.isLanguageTag("english language") && !Formats.isLanguageTag(""))
+        #expect(Formats.isPhone("+12225551212") && !Formats.isPhone("555-1212"))
+        #expect(Formats.isWebsite("https://example.org") && !Formats.isWebsite("ftp://example.org"))
+        #expect(Formats.isSubdivisionCode("US-CA") && !Formats.isSubdivisionCode("California"))
+        #expect(Formats.dateTimeForm("2022-06-30T20:01:17.636022+03:00") == .withOffset)
+        #expect(Formats.dateTimeForm("2020-09-09T12:34:56") == .withoutOffset)
+        #expect(Formats.dateTimeForm("yesterday") == .invalid)
+    }
+}
