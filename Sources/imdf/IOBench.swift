@@ -23,13 +23,8 @@ struct IOBenchCommand: ParsableCommand {
 
     func run() throws {
         let spec = VenueSpec(buildings: buildings, levels: levels, rooms: rooms)
-        try FileManager.default.createDirectory(atPath: workFolder, withIntermediateDirectories: true)
+        let source = try Workload.prepare(spec, zip: zip, in: workFolder)
         let name = "W-\(buildings)x\(levels)x\(rooms)"
-        let source = workFolder + "/" + name + (zip ? ".zip" : "")
-        if !FileManager.default.fileExists(atPath: source + (zip ? "" : "/manifest.json")) {
-            Output.line("generating \(name) into \(source) ...")
-            try ArchiveWriter.write(VenueGenerator.generate(spec), to: source, created: Date(timeIntervalSince1970: 0))
-        }
         fflush(nil)  // the worker writes to the same output; keep the lines in order
         let worker = Process()
         worker.executableURL = URL(fileURLWithPath: "/proc/self/exe")
@@ -41,6 +36,25 @@ struct IOBenchCommand: ParsableCommand {
         if worker.terminationStatus != 0 {
             throw CommandFailure(exitCode: CommandFailure.commandFailed, message: "the benchmark worker failed")
         }
+    }
+}
+
+/// The benchmark venue, generated once into the work folder and reused by later runs.
+enum Workload {
+    static func prepare(_ spec: VenueSpec, zip: Bool, in workFolder: String) throws -> String {
+        try FileManager.default.createDirectory(atPath: workFolder, withIntermediateDirectories: true)
+        let name = "W-\(spec.buildings)x\(spec.levels)x\(spec.rooms)"
+        let source = workFolder + "/" + name + (zip ? ".zip" : "")
+        if !FileManager.default.fileExists(atPath: source + (zip ? "" : "/manifest.json")) {
+            Output.line("generating \(name) into \(source) ...")
+            try ArchiveWriter.write(VenueGenerator.generate(spec), to: source, created: Date(timeIntervalSince1970: 0))
+        }
+        return source
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 }
 
@@ -92,10 +106,7 @@ struct IOBenchWorker: ParsableCommand {
         Output.line("memory     \(resident(residentWithArchiveOpen)) resident with W open, peak \(resident(peak))  target <= 400 MB: \(peak <= 400_000_000 ? "met" : "MISSED")")
     }
 
-    func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-    }
+    func median(_ values: [Double]) -> Double { Workload.median(values) }
 
     func resident(_ bytes: Int) -> String { String(format: "%.0f MB", Double(bytes) / 1e6) }
 }

@@ -65,6 +65,9 @@ enum ValidationOutput {
         for finding in report.findings {
             var line = "\(finding.severity.rawValue.padded(8))\(finding.code.rawValue.padded(5))"
             if !finding.place.isEmpty { line += finding.place + ": " }
+            if let id = finding.featureID, let type = finding.featureType, !finding.message.contains(id.prefix(8)) {
+                line += "\(type) \(id.prefix(8)): "
+            }
             line += finding.message
             if let command = finding.fix?.command {
                 line += "  [fix: \(command)]"

@@ -4,6 +4,7 @@
 
 import Geometry
 import IMDF
+import Synchronization
 
 enum SpatialRules {
     /// How far a feature may stray outside its container before it is reported (digitising slop).
@@ -29,10 +30,16 @@ enum SpatialRules {
         var tasks: [SpatialTask] = levels.map { SpatialTask.level($0.id) }
         tasks.append(.venueWide)
         let shared = SharedInputs(context: context, projector: projector)
+        let done = Mutex(0)
         let results = tasks.parallelMap(heaviestFirst: { shared.weight(of: $0) }) { task in
-            LevelChecker(shared: shared).run(task)
+            let findings = LevelChecker(shared: shared).run(task)
+            let count = done.withLock { count in
+                count += 1
+                return count
+            }
+            progress?(.levels(done: Swift.min(count, levels.count), of: levels.count))
+            return findings
         }
-        progress?(.levels(done: levels.count, of: levels.count))
         return results.flatMap { $0 }
     }
 }
