@@ -45,18 +45,20 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // Paths the test targets share (the package root, the sample archives).
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(
             name: "IMDFTests",
-            dependencies: ["IMDF", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            dependencies: ["IMDF", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             swiftSettings: strict
         ),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"], swiftSettings: strict),
-        .testTarget(name: "ValidationTests", dependencies: ["IMDF", "Geometry", "Validation", "SyntheticVenue"], swiftSettings: strict),
+        .testTarget(name: "ValidationTests", dependencies: ["IMDF", "Geometry", "Validation", "SyntheticVenue", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "SyntheticVenueTests", dependencies: ["IMDF", "SyntheticVenue"], swiftSettings: strict),
         // Drives the built `imdf` executable the way a user does.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["imdf", "IMDF", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            dependencies: ["imdf", "IMDF", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             swiftSettings: strict
         ),
     ]

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import ZIPFoundation
 
@@ -11,16 +12,8 @@ struct CommandLineTests {
         var errors: String
     }
 
-    static let packageRoot: URL = {
-        var url = URL(fileURLWithPath: #filePath)
-        while url.path != "/" {
-            url.deleteLastPathComponent()
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
-        }
-        return url
-    }()
-
-    static let samples = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/imdf-samples").path
+    static let packageRoot = Samples.packageRoot
+    static let samples = Samples.root
 
     /// The executable `swift test` built next to the test bundle.
     static let executable: String = {

@@ -1,20 +1,10 @@
 import Foundation
 import IMDF
 import SyntheticVenue
+import TestSupport
 import Testing
 
 @testable import Validation
-
-enum Samples {
-    static let root: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        while url.path != "/" {
-            url.deleteLastPathComponent()
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { break }
-        }
-        return url.deletingLastPathComponent().appendingPathComponent("shared/imdf-samples").path
-    }()
-}
 
 /// The findings the issue names on the real archives, counted.
 @Suite("Validation of the real samples")
@@ -93,8 +83,7 @@ struct SampleValidationTests {
 @Suite("Validation building blocks")
 struct ValidationPartsTests {
     @Test func everyCodeIsDocumentedWithItsSeverity() throws {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/Validation/CODES.md").path
+        let path = Samples.packageRoot.appendingPathComponent("Sources/Validation/CODES.md").path
         let table = try String(contentsOfFile: path, encoding: .utf8)
         for code in FindingCode.allCases {
             #expect(table.contains("| \(code.rawValue) | \(code.severity.rawValue) |"), "\(code.rawValue) missing from CODES.md")

@@ -1,23 +1,7 @@
 import Foundation
 import IMDF
+import TestSupport
 import Testing
-
-/// The real archives in ../shared/imdf-samples (beside the project's checkout).
-enum Samples {
-    static let root: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        while url.path != "/" {
-            url.deleteLastPathComponent()
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { break }
-        }
-        return url.deletingLastPathComponent().appendingPathComponent("shared/imdf-samples").path
-    }()
-
-    static let spbstu = root + "/spbstu-polymap"
-    static let postech = root + "/postech-c5"
-    static let ulm = root + "/ulm-osmtoimdf"
-    static let categories = root + "/../imdf/categories.json"
-}
 
 /// A fresh folder under the system temporary folder, removed when the value goes away.
 final class TemporaryFolder {
