@@ -64,12 +64,18 @@ struct LevelChecker {
     mutating func checkDisplayPoint(_ feature: Feature, inside shapes: [Polygon]) {
         guard let position = feature.point("display_point"), GeometryChecks.inRange(position) else { return }
         let point = projector.point(position)
-        let distance = engine.distance(from: point, to: shapes)
-        guard distance > SpatialRules.pointTolerance else { return }
-        let inside = engine.interiorPoint(shapes)
+        guard let (distance, inside) = stray(point, from: shapes) else { return }
         findings.append(finding(
             .G1, "display_point of \(context.describe(feature)) is \(format(distance)) m outside its geometry", feature, at: point,
             fix: inside.map { Fix("move it inside (to the shape's visual centre)", command: "set \(feature.id.prefix(8)) display_point=@\(coordinateText($0))") }))
+    }
+
+    /// How far a point that belongs inside `shapes` lies outside them, with a place inside to move
+    /// it to (the visual centre); nil when it is inside, within the point tolerance.
+    func stray(_ point: Point, from shapes: [Polygon]) -> (distance: Double, inside: Point?)? {
+        let distance = engine.distance(from: point, to: shapes)
+        guard distance > SpatialRules.pointTolerance else { return nil }
+        return (distance, engine.interiorPoint(shapes))
     }
 
     func coordinateText(_ point: Point) -> String {
@@ -191,9 +197,7 @@ struct LevelChecker {
             let unit = context.feature(unitID), let shapes = polygons(of: unit)
         else { return }
         let point = projector.point(position)
-        let distance = engine.distance(from: point, to: shapes)
-        guard distance > SpatialRules.pointTolerance else { return }
-        let inside = engine.interiorPoint(shapes)
+        guard let (distance, inside) = stray(point, from: shapes) else { return }
         findings.append(finding(
             .G2, "anchor \(anchor.id.prefix(8)) is \(format(distance)) m outside its \(context.describe(unit))", anchor, at: point,
             fix: inside.map { Fix("move it into the unit", command: command("move", anchor, $0)) }))
