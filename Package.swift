@@ -35,6 +35,8 @@ let package = Package(
         .target(name: "Geometry", dependencies: ["CGEOS"], swiftSettings: strict),
         // The IMDF rule set: findings with stable codes, located, with fixes described.
         .target(name: "Validation", dependencies: ["IMDF", "Geometry"], exclude: ["CODES.md"], swiftSettings: strict),
+        // The editor's core: document with indexes, commands that plan patches, undo/redo history.
+        .target(name: "Workbench", dependencies: ["IMDF", "Geometry", "Validation"], swiftSettings: strict),
         // Deterministic synthetic venues: demos and the benchmark workload.
         .target(name: "SyntheticVenue", dependencies: ["IMDF"], swiftSettings: strict),
         .executableTarget(
@@ -54,6 +56,10 @@ let package = Package(
         ),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"], swiftSettings: strict),
         .testTarget(name: "ValidationTests", dependencies: ["IMDF", "Geometry", "Validation", "SyntheticVenue", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "WorkbenchTests", dependencies: ["IMDF", "Geometry", "Workbench", "SyntheticVenue", "Validation", "TestSupport"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "SyntheticVenueTests", dependencies: ["IMDF", "SyntheticVenue"], swiftSettings: strict),
         // Drives the built `imdf` executable the way a user does.
         .testTarget(

@@ -1,3 +1,5 @@
+import IMDF
+
 /// SplitMix64: a small, fast generator whose sequence depends only on its seed, so a synthetic
 /// venue is the same on every machine and every run.
 struct SeededRandom: RandomNumberGenerator {
@@ -15,23 +17,6 @@ struct SeededRandom: RandomNumberGenerator {
 
     /// A random (version 4, RFC 4122 variant) UUID in lower case, as IMDF requires for ids.
     mutating func uuid() -> String {
-        var bytes = [UInt8](repeating: 0, count: 16)
-        let high = next()
-        let low = next()
-        for index in 0..<8 {
-            bytes[index] = UInt8(truncatingIfNeeded: high >> (8 * UInt64(index)))
-            bytes[index + 8] = UInt8(truncatingIfNeeded: low >> (8 * UInt64(index)))
-        }
-        bytes[6] = (bytes[6] & 0x0F) | 0x40
-        bytes[8] = (bytes[8] & 0x3F) | 0x80
-        let hex: [Character] = Array("0123456789abcdef")
-        var text = ""
-        text.reserveCapacity(36)
-        for (index, byte) in bytes.enumerated() {
-            if [4, 6, 8, 10].contains(index) { text.append("-") }
-            text.append(hex[Int(byte >> 4)])
-            text.append(hex[Int(byte & 0x0F)])
-        }
-        return text
+        FeatureID.version4(high: next(), low: next())
     }
 }

@@ -91,9 +91,7 @@ private struct Builder {
     /// A feature whose properties are every key of its type's schema, in order, null unless given.
     mutating func add(_ type: FeatureType, geometry: Geometry?, _ values: [String: JSONValue]) -> String {
         let id = random.uuid()
-        var properties = JSONObject()
-        for spec in type.schema { properties.append(key: spec.key, value: values[spec.key] ?? .null) }
-        features[type, default: []].append(Feature(id: id, featureType: type.rawValue, geometry: geometry, properties: properties))
+        features[type, default: []].append(Feature(type, id: id, geometry: geometry, values: values))
         return id
     }
 

@@ -102,8 +102,8 @@ enum Formats {
 
 /// The valid value closest to a misspelt or foreign one, for "did you mean" suggestions: a valid
 /// dotted prefix (`foodservice.coffee` -> `foodservice`) wins, else the smallest edit distance.
-enum Suggestion {
-    static func closest(to value: String, in candidates: [String]) -> String? {
+public enum Suggestion {
+    public static func closest(to value: String, in candidates: [String]) -> String? {
         var prefix = value
         while let dot = prefix.lastIndex(of: ".") {
             prefix = String(prefix[..<dot])

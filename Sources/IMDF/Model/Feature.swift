@@ -29,6 +29,9 @@ public struct Feature: Sendable {
     public var typeMember: JSONValue?
     /// Top-level members beyond type/id/feature_type/geometry/properties, in file order.
     public var foreignMembers: JSONObject
+    /// What the editor knows about the feature that IMDF has no key for (e.g. that an anchor's
+    /// address is to be inherited on save). Never written to the archive.
+    public var editorNotes: [String: String] = [:]
     /// The 1-based line the feature starts on in the file it was read from (0 when made in memory).
     /// Not part of the feature's value: two features are equal regardless of where they came from.
     public var sourceLine: Int
@@ -90,6 +93,7 @@ extension Feature: Hashable {
         lhs.id == rhs.id && lhs.featureType == rhs.featureType && lhs.geometryMember == rhs.geometryMember
             && lhs.properties == rhs.properties && lhs.propertiesForm == rhs.propertiesForm
             && lhs.typeMember == rhs.typeMember && lhs.foreignMembers == rhs.foreignMembers
+            && lhs.editorNotes == rhs.editorNotes
     }
 
     public func hash(into hasher: inout Hasher) {

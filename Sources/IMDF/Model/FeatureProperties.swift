@@ -95,3 +95,13 @@ public struct FeatureReference: Sendable, Hashable {
 
     public var json: JSONValue { ["id": .string(id), "feature_type": .string(featureType)] }
 }
+
+extension Feature {
+    /// A new IMDF feature with every key of its type's schema, in the specification's order, null
+    /// unless given (IMDF archives spell out optional keys).
+    public init(_ type: FeatureType, id: String, geometry: Geometry?, values: [String: JSONValue]) {
+        var properties = JSONObject()
+        for spec in type.schema { properties.append(key: spec.key, value: values[spec.key] ?? .null) }
+        self.init(id: id, featureType: type.rawValue, geometry: geometry, properties: properties)
+    }
+}

@@ -49,11 +49,14 @@ enum SpatialTask: Sendable {
     case venueWide
 }
 
-/// lon/lat <-> metres for the whole archive, around the venue.
-struct Projector: Sendable {
-    let frame: LocalFrame
+/// lon/lat <-> metres for the whole archive, around the venue. The editor computes in the same
+/// frame.
+public struct Projector: Sendable {
+    public let frame: LocalFrame
 
-    init?(archive: IMDFArchive) {
+    public init(frame: LocalFrame) { self.frame = frame }
+
+    public init?(archive: IMDFArchive) {
         var origin: Position?
         if let venue = archive.features(of: .venue).first {
             origin = venue.point("display_point") ?? venue.geometry.flatMap { SpatialRules.coordinate($0) }.map { Position(x: $0.longitude, y: $0.latitude) }
@@ -73,16 +76,27 @@ struct Projector: Sendable {
         frame = LocalFrame(originLongitude: origin.x, originLatitude: origin.y)
     }
 
-    func point(_ position: Position) -> Point { frame.point(longitude: position.x, latitude: position.y) }
+    public func point(_ position: Position) -> Point { frame.point(longitude: position.x, latitude: position.y) }
 
-    func coordinate(_ point: Point) -> Coordinate {
+    public func position(_ point: Point) -> Position {
+        let (longitude, latitude) = frame.coordinates(of: point)
+        return Position(x: longitude, y: latitude)
+    }
+
+    /// A polygon in metres as a GeoJSON polygon in degrees.
+    public func geometry(_ polygons: [Polygon]) -> IMDF.Geometry {
+        let converted = polygons.map { polygon in ([polygon.exterior] + polygon.holes).map { $0.map(position) } }
+        return converted.count == 1 ? .polygon(converted[0]) : .multiPolygon(converted)
+    }
+
+    public func coordinate(_ point: Point) -> Coordinate {
         let (longitude, latitude) = frame.coordinates(of: point)
         return Coordinate(longitude: longitude, latitude: latitude)
     }
 
     /// The polygons of a polygonal geometry, in metres; nil for other geometries and for rings
     /// too short to be polygons (T2 reports those).
-    func polygons(_ geometry: IMDF.Geometry?) -> [Polygon]? {
+    public func polygons(_ geometry: IMDF.Geometry?) -> [Polygon]? {
         func polygon(_ rings: [[Position]]) -> Polygon? {
             guard let exterior = rings.first, exterior.count >= 4, rings.allSatisfy({ $0.count >= 4 && $0.first == $0.last }) else {
                 return nil

@@ -1,0 +1,28 @@
+/// Feature ids: IMDF requires RFC 4122 version 4 UUIDs, written in lower case.
+public enum FeatureID {
+    /// The v4 UUID made from 128 random bits (the version and variant bits are set here).
+    public static func version4(high: UInt64, low: UInt64) -> String {
+        var bytes = [UInt8](repeating: 0, count: 16)
+        for index in 0..<8 {
+            bytes[index] = UInt8(truncatingIfNeeded: high >> (8 * UInt64(index)))
+            bytes[index + 8] = UInt8(truncatingIfNeeded: low >> (8 * UInt64(index)))
+        }
+        bytes[6] = (bytes[6] & 0x0F) | 0x40
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        let hex = Array("0123456789abcdef")
+        var text = ""
+        text.reserveCapacity(36)
+        for (index, byte) in bytes.enumerated() {
+            if [4, 6, 8, 10].contains(index) { text.append("-") }
+            text.append(hex[Int(byte >> 4)])
+            text.append(hex[Int(byte & 0x0F)])
+        }
+        return text
+    }
+
+    /// A fresh random v4 UUID.
+    public static func random() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return version4(high: generator.next(), low: generator.next())
+    }
+}

@@ -1,0 +1,81 @@
+// `add level NAME ordinal=N [short=S] [outdoor] (rect|poly ...)`: a level of a building, with its
+// outline. The building's ground footprint grows to cover the new level (IMDF: a level lies within
+// its building's footprint), created with the building's first level.
+
+import Geometry
+import IMDF
+
+public struct AddLevel: EditCommand {
+    public var name: String
+    public var ordinal: Int
+    public var shortName: String?
+    public var outdoor: Bool
+    public var outline: [[Position]]
+    public var buildingID: String?
+    public var category: String
+
+    public init(
+        name: String, ordinal: Int, shortName: String? = nil, outdoor: Bool = false, outline: [[Position]],
+        buildingID: String?, category: String = "unspecified"
+    ) {
+        self.name = name
+        self.ordinal = ordinal
+        self.shortName = shortName
+        self.outdoor = outdoor
+        self.outline = outline
+        self.buildingID = buildingID
+        self.category = category
+    }
+
+    public func plan(_ document: Document, ids: inout IDSource) throws(EditError) -> Patch {
+        if let buildingID { _ = try document.require(buildingID, as: .building, argument: "building") }
+        try SetProperties.check(.string(category), against: FeatureType.level.spec(forKey: "category")!, argument: "category", in: document)
+        let shapes = try OutlineCheck.polygons(outline, in: document, argument: "outline")
+        let engine = GeometryEngine()
+        let projector = document.projector(near: outline[0][0])
+        let id = ids.next()
+        let language = document.manifest.language ?? "en"
+        let level = Feature(.level, id: id, geometry: .polygon(outline), values: [
+            "category": .string(category), "outdoor": .bool(outdoor), "ordinal": .number(JSONNumber(ordinal)),
+            "name": Labels(name, language: language).json, "short_name": Labels(shortName ?? String(ordinal), language: language).json,
+            "display_point": displayPoint(of: shapes, projector, engine),
+            "building_ids": buildingID.map { [.string($0)] } ?? .null,
+        ])
+        var changes: [Change] = [.create(level, in: .imdf(.level), at: nil)]
+        var minted = [id]
+        if let buildingID, !outdoor {
+            let footprints = document.referrers(of: buildingID).compactMap(document.feature).filter {
+                $0.featureType == FeatureType.footprint.rawValue && $0.string("category") == "ground"
+            }
+            if let footprint = footprints.first, let existing = projector.polygons(footprint.geometry) {
+                if !engine.prepare(existing).covers(shapes) {
+                    var grown = footprint
+                    grown.geometry = projector.geometry(engine.union(existing + shapes))
+                    changes.append(.modify(before: footprint, after: grown))
+                }
+            } else {
+                let footprintID = ids.next()
+                minted.append(footprintID)
+                changes.append(.create(Feature(.footprint, id: footprintID, geometry: .polygon(outline), values: [
+                    "category": "ground", "building_ids": [.string(buildingID)],
+                ]), in: .imdf(.footprint), at: nil))
+            }
+        }
+        return Patch(label: "add level \"\(name)\" (ordinal \(ordinal))", changes: changes, mintedIDs: minted)
+    }
+}
+
+/// Outlines given to commands: closed rings of at least 4 positions forming a valid polygon.
+enum OutlineCheck {
+    static func polygons(_ rings: [[Position]], in document: Document, argument: String) throws(EditError) -> [Polygon] {
+        guard let first = rings.first?.first else { throw EditError("\(argument): the outline is empty", argument: argument) }
+        let projector = document.projector(near: first)
+        guard let shapes = projector.polygons(.polygon(rings)) else {
+            throw EditError("\(argument): an outline needs closed rings of at least 4 points", argument: argument)
+        }
+        if case .invalid(let reason, _) = GeometryEngine().validity(shapes) {
+            throw EditError("\(argument): the outline is not a valid polygon (\(reason))", argument: argument)
+        }
+        return shapes
+    }
+}

@@ -1,0 +1,60 @@
+// `add node at X,Y [link=REF|nearest] [category=C]`: a path node (a routing-graph vertex) on a
+// level, optionally linked both ways to another node at once.
+
+import Geometry
+import IMDF
+
+public struct AddNode: EditCommand {
+    public enum LinkTarget: Sendable, Equatable {
+        case none
+        case node(String)
+        /// The nearest node on the same level.
+        case nearest
+    }
+
+    public var position: Position
+    public var levelID: String
+    public var link: LinkTarget
+    public var tags: [String]
+
+    public init(at position: Position, levelID: String, link: LinkTarget = .none, tags: [String] = []) {
+        self.position = position
+        self.levelID = levelID
+        self.link = link
+        self.tags = tags
+    }
+
+    public func plan(_ document: Document, ids: inout IDSource) throws(EditError) -> Patch {
+        let level = try document.require(levelID, as: .level, argument: "level")
+        let id = ids.next()
+        var properties = JSONObject()
+        properties.append(key: "level_id", value: .string(level.id))
+        properties.append(key: RoutingFormat.buildingKey(document), value: (level.strings("building_ids")?.first).map(JSONValue.string) ?? .null)
+        properties.append(key: "neighbours", value: [])
+        properties.append(key: "weight", value: .number(JSONNumber(text: "1.0")!))
+        properties.append(key: "tags", value: .array(tags.map(JSONValue.string)))
+        var node = Feature(id: id, featureType: RoutingFormat.nodeType, geometry: .point(position), properties: properties)
+        var changes: [Change] = []
+        let other: Feature?
+        switch link {
+        case .none: other = nil
+        case .node(let otherID): other = try RoutingFormat.requireNode(otherID, document, argument: "link")
+        case .nearest:
+            let projector = document.projector(near: position)
+            let here = projector.point(position)
+            other = document.features(onLevel: level.id).filter(RoutingFormat.isNode).min { a, b in
+                guard case .point(let pa)? = a.geometry, case .point(let pb)? = b.geometry else { return false }
+                return projector.point(pa).distance(to: here) < projector.point(pb).distance(to: here)
+            }
+            if other == nil { throw EditError("link=nearest: there is no other node on \(level.described)", argument: "link") }
+        }
+        if let other {
+            node.setStrings("neighbours", [other.id])
+            var linked = other
+            linked.setStrings("neighbours", (other.strings("neighbours") ?? []) + [id])
+            changes.append(.modify(before: other, after: linked))
+        }
+        changes.insert(.create(node, in: RoutingFormat.nodeCollection(document), at: nil), at: 0)
+        return Patch(label: "add node on \(level.described)" + (other.map { " linked to \($0.id.prefix(8))" } ?? ""), changes: changes, mintedIDs: [id])
+    }
+}

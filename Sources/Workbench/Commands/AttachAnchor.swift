@@ -1,0 +1,80 @@
+// `attach anchor to UNIT [at X,Y] [address=inherit|none|REF]`: an anchor in a unit, at the unit's
+// display point unless given; the point must lie inside the unit. The address choice is kept as
+// an editor note for the save-time inheritance (inherit, the default, derives an Address from the
+// building's with the unit's name).
+
+import Geometry
+import IMDF
+
+public enum AddressChoice: Sendable, Equatable {
+    case inherit
+    case none
+    case address(String)
+}
+
+public struct AttachAnchor: EditCommand {
+    public var unitID: String
+    public var position: Position?
+    public var address: AddressChoice
+
+    public init(to unitID: String, at position: Position? = nil, address: AddressChoice = .inherit) {
+        self.unitID = unitID
+        self.position = position
+        self.address = address
+    }
+
+    public func plan(_ document: Document, ids: inout IDSource) throws(EditError) -> Patch {
+        let (anchor, _) = try Self.anchor(in: unitID, at: position, address: address, document, &ids)
+        return Patch(label: "attach anchor to \(try document.require(unitID, argument: "UNIT").described)",
+            changes: [.create(anchor, in: .imdf(.anchor), at: nil)], mintedIDs: [anchor.id])
+    }
+
+    /// The anchor feature for `unitID` (shared with `attach occupant`).
+    static func anchor(
+        in unitID: String, at position: Position?, address: AddressChoice, _ document: Document, _ ids: inout IDSource
+    ) throws(EditError) -> (Feature, Feature) {
+        let unit = try document.require(unitID, as: .unit, argument: "UNIT")
+        guard let geometry = unit.geometry, let first = geometry.positions.first else {
+            throw EditError("\(unit.described) has no outline to place an anchor in", argument: "UNIT")
+        }
+        let projector = document.projector(near: first)
+        guard let shapes = projector.polygons(geometry) else { throw EditError("\(unit.described) has no valid outline", argument: "UNIT") }
+        let engine = GeometryEngine()
+        let point: Point
+        if let position {
+            point = projector.point(position)
+        } else if let display = unit.point("display_point"), engine.distance(from: projector.point(display), to: shapes) == 0 {
+            point = projector.point(display)
+        } else if let centre = engine.interiorPoint(shapes) {
+            point = centre
+        } else {
+            throw EditError("\(unit.described) has no inside to place an anchor in", argument: "UNIT")
+        }
+        let outside = engine.distance(from: point, to: shapes)
+        guard outside <= 0.05 else {
+            throw EditError("at: the point is \(String(format2: outside)) m outside \(unit.described)", argument: "at")
+        }
+        var addressValue = JSONValue.null
+        var notes: [String: String] = [:]
+        switch address {
+        case .inherit: notes["address"] = "inherit"
+        case .none: notes["address"] = "none"
+        case .address(let id):
+            _ = try document.require(id, as: .address, argument: "address")
+            addressValue = .string(id)
+        }
+        let id = ids.next()
+        var anchor = Feature(.anchor, id: id, geometry: .point(projector.position(point)), values: [
+            "address_id": addressValue, "unit_id": .string(unit.id),
+        ])
+        anchor.editorNotes = notes
+        return (anchor, unit)
+    }
+}
+
+extension String {
+    /// Metres for messages: two decimals below 10 m, whole metres above.
+    init(format2 metres: Double) {
+        self = metres >= 10 ? String(Int(metres.rounded())) : String((metres * 100).rounded() / 100)
+    }
+}

@@ -1,0 +1,77 @@
+// `move opening REF by D` slides an opening D metres along the wall it sits on (the sign gives the
+// direction along the unit's outline), turning the outline's corners; on a wall two units share,
+// it refuses to run past the end of the shared stretch. `move opening REF to X,Y` snaps it onto
+// the nearest wall of its level, centred on the nearest wall point. The opening keeps its width.
+
+import Geometry
+import IMDF
+import Validation
+
+public struct MoveOpening: EditCommand {
+    public enum Motion: Sendable, Equatable {
+        case along(Double)
+        case to(Position)
+    }
+
+    public var openingID: String
+    public var motion: Motion
+    /// How far `to` may look for a wall.
+    public static let snapRadius = 5.0
+
+    public init(_ openingID: String, _ motion: Motion) {
+        self.openingID = openingID
+        self.motion = motion
+    }
+
+    public func plan(_ document: Document, ids: inout IDSource) throws(EditError) -> Patch {
+        let before = try document.require(openingID, as: .opening, argument: "REF")
+        guard case .lineString(let positions)? = before.geometry, positions.count >= 2 else {
+            throw EditError("\(before.described) has no LineString to move", argument: "REF")
+        }
+        guard let levelID = before.string("level_id") else { throw EditError("\(before.described) is on no level", argument: "REF") }
+        let projector = document.projector(near: positions[0])
+        let engine = GeometryEngine()
+        let line = positions.map(projector.point)
+        let width = Walls.length(line)
+        let units = Walls.units(onLevel: levelID, document, projector)
+        let moved: [Point]
+        switch motion {
+        case .along(let distance):
+            guard distance.isFinite, distance != 0 else { throw EditError("the distance must be non-zero", argument: "by") }
+            let hosts = units.filter { Walls.lies([line[0], Walls.halfway(line), line[line.count - 1]], on: $0.1, engine) }
+            guard let host = hosts.first, let polygon = host.1.min(by: {
+                engine.nearestBoundaryPosition(on: $0, to: Walls.halfway(line)).distance
+                    < engine.nearestBoundaryPosition(on: $1, to: Walls.halfway(line)).distance
+            }) else {
+                throw EditError("\(before.described) is not on a unit's wall; snap it onto one with `move opening REF to X,Y`", argument: "REF")
+            }
+            let centre = engine.nearestBoundaryPosition(on: polygon, to: Walls.halfway(line))
+            let along = centre.distanceAlong + distance
+            moved = Walls.stretch(of: polygon, ring: centre.ring, from: along - width / 2, to: along + width / 2, engine)
+            for other in hosts.dropFirst() where !Walls.lies(moved, on: other.1, engine) {
+                throw EditError(
+                    "by: moving \(before.described) \(distance) m would run past the end of the wall \(host.0.described) shares with \(other.0.described)",
+                    argument: "by")
+            }
+        case .to(let target):
+            let point = projector.point(target)
+            var best: (polygon: Polygon, position: BoundaryPosition)?
+            for (_, shapes) in units {
+                for polygon in shapes {
+                    let position = engine.nearestBoundaryPosition(on: polygon, to: point)
+                    if best == nil || position.distance < best!.position.distance { best = (polygon, position) }
+                }
+            }
+            guard let best, best.position.distance <= Self.snapRadius else {
+                throw EditError("to: no wall of the level within \(Int(Self.snapRadius)) m of that point", argument: "to")
+            }
+            moved = Walls.stretch(
+                of: best.polygon, ring: best.position.ring, from: best.position.distanceAlong - width / 2,
+                to: best.position.distanceAlong + width / 2, engine)
+        }
+        var after = before
+        after.geometry = .lineString(moved.map(projector.position))
+        if before.point("display_point") != nil { after.setPoint("display_point", projector.position(Walls.halfway(moved))) }
+        return Patch(label: "move \(before.described)", changes: after == before ? [] : [.modify(before: before, after: after)])
+    }
+}

@@ -1,0 +1,38 @@
+// The routing graph's file format (PRODUCT.md section 4): `navPath.geojson` holds path nodes
+// (Point; `level_id`, `builing_id` [sic], `neighbours`, `weight`, `tags`), and
+// `navPathAssocieted.geojson` ties nodes to destinations (`pathNode_id`, `associeted_id` [sic]).
+// Existing archives keep their own key spellings; new nodes copy the keys an existing node uses.
+
+import IMDF
+
+enum RoutingFormat {
+    static let nodeType = "navPath"
+    static let associationType = "navPathAssocieted"
+    static let nodeFile = CollectionKey.extension("navPath.geojson")
+    static let associationFile = CollectionKey.extension("navPathAssocieted.geojson")
+
+    static func isNode(_ feature: Feature) -> Bool { feature.featureType == nodeType }
+
+    static func requireNode(_ id: String, _ document: Document, argument: String) throws(EditError) -> Feature {
+        let node = try document.require(id, argument: argument)
+        guard isNode(node) else { throw EditError("\(argument): \(node.described) is not a path node", argument: argument) }
+        return node
+    }
+
+    /// The collection path nodes live in: the one an existing node is in, else navPath.geojson.
+    static func nodeCollection(_ document: Document) -> CollectionKey {
+        document.indexes.byType[nodeType]?.first.flatMap(document.collection(of:)) ?? nodeFile
+    }
+
+    static func associationCollection(_ document: Document) -> CollectionKey {
+        document.indexes.byType[associationType]?.first.flatMap(document.collection(of:)) ?? associationFile
+    }
+
+    /// The building key as this archive spells it.
+    static func buildingKey(_ document: Document) -> String {
+        if let id = document.indexes.byType[nodeType]?.first, let node = document.feature(id), node.properties.contains(key: "builing_id") {
+            return "builing_id"
+        }
+        return "building_id"
+    }
+}

@@ -1,0 +1,90 @@
+// `split unit REF along X1,Y1 X2,Y2 [names=A,B]`: cuts a room with a line. The larger part keeps
+// the unit's id; every other part (a concave room can give three or more) becomes a new unit with
+// the same category, level, restriction and accessibility, named from the original ("Lab (2)")
+// or as given. Display points are recomputed; anchors, amenities and path-node associations move
+// to the part they lie in. Openings on the old outline still lie on a wall of one of the parts.
+// One undo step. Refuses a line that does not cut the room in two.
+
+import Geometry
+import IMDF
+import Validation
+
+public struct SplitUnit: EditCommand {
+    public var unitID: String
+    public var line: [Position]
+    /// Names for the parts, largest first (the first renames the kept unit).
+    public var names: [String]?
+
+    public init(_ unitID: String, along line: [Position], names: [String]? = nil) {
+        self.unitID = unitID
+        self.line = line
+        self.names = names
+    }
+
+    public func plan(_ document: Document, ids: inout IDSource) throws(EditError) -> Patch {
+        let unit = try document.require(unitID, as: .unit, argument: "REF")
+        guard let first = line.first else { throw EditError("along: the line needs two points", argument: "along") }
+        let projector = document.projector(near: first)
+        guard let shapes = projector.polygons(unit.geometry) else { throw EditError("\(unit.described) has no outline", argument: "REF") }
+        guard shapes.count == 1 else { throw EditError("\(unit.described) has \(shapes.count) separate parts; split works on one polygon", argument: "REF") }
+        let engine = GeometryEngine()
+        let parts: [Polygon]
+        do {
+            parts = try engine.split(shapes[0], along: line.map(projector.point))
+        } catch .lineDoesNotCross(let distance) {
+            let why = distance == 0 ? "it touches it, or stops inside it, without dividing it" : "it stays \(String(format2: distance)) m away"
+            throw EditError("along: the line does not cross \(unit.described) (\(why))", argument: "along")
+        } catch {
+            throw EditError("along: the line needs two distinct points", argument: "along")
+        }
+        if let names, names.count != parts.count {
+            throw EditError("names: the line cuts \(unit.described) into \(parts.count) parts; give \(parts.count) names", argument: "names")
+        }
+        let baseName = unit.labels("name")
+        func name(forPart index: Int) -> JSONValue {
+            if let names { return Labels(names[index], language: baseName?.labels.first?.language ?? document.manifest.language ?? "en").json }
+            guard index > 0, let baseName else { return unit.property("name") ?? .null }
+            return Labels(baseName.labels.map { ($0.language, "\($0.text) (\(index + 1))") }).json
+        }
+        var changes: [Change] = []
+        var kept = unit
+        kept.geometry = projector.geometry([parts[0]])
+        kept.setProperty("display_point", displayPoint(of: [parts[0]], projector, engine))
+        if names != nil { kept.setProperty("name", name(forPart: 0)) }
+        changes.append(.modify(before: unit, after: kept))
+        var partIDs = [unit.id]
+        for index in 1..<parts.count {
+            let id = ids.next()
+            partIDs.append(id)
+            var values: [String: JSONValue] = ["name": name(forPart: index), "display_point": displayPoint(of: [parts[index]], projector, engine)]
+            for key in ["category", "restriction", "accessibility", "alt_name", "level_id"] { values[key] = unit.property(key) ?? .null }
+            changes.append(.create(Feature(.unit, id: id, geometry: projector.geometry([parts[index]]), values: values), in: .imdf(.unit), at: nil))
+        }
+        func part(containing position: Position) -> String {
+            let point = projector.point(position)
+            let nearest = parts.indices.min { engine.distance(from: point, to: [parts[$0]]) < engine.distance(from: point, to: [parts[$1]]) }!
+            return partIDs[nearest]
+        }
+        for referrer in document.referrers(of: unit.id).sorted().compactMap(document.feature) {
+            var after = referrer
+            switch referrer.featureType {
+            case FeatureType.anchor.rawValue:
+                guard case .point(let position)? = referrer.geometry else { continue }
+                after.setString("unit_id", part(containing: position))
+            case FeatureType.amenity.rawValue:
+                guard case .point(let position)? = referrer.geometry else { continue }
+                let target = part(containing: position)
+                after.setStrings("unit_ids", (referrer.strings("unit_ids") ?? []).map { $0 == unit.id ? target : $0 })
+            case RoutingFormat.associationType:
+                guard referrer.string("associeted_id") == unit.id, let node = referrer.string("pathNode_id").flatMap(document.feature),
+                    case .point(let position)? = node.geometry
+                else { continue }
+                after.setString("associeted_id", part(containing: position))
+            default:
+                continue
+            }
+            if after != referrer { changes.append(.modify(before: referrer, after: after)) }
+        }
+        return Patch(label: "split \(unit.described) into \(parts.count) parts", changes: changes, mintedIDs: Array(partIDs.dropFirst()))
+    }
+}

@@ -1,0 +1,28 @@
+// `unlink N1 N2`: removes the link between two path nodes, both directions.
+
+import IMDF
+
+public struct Unlink: EditCommand {
+    public var first: String
+    public var second: String
+
+    public init(_ first: String, _ second: String) {
+        self.first = first
+        self.second = second
+    }
+
+    public func plan(_ document: Document, ids: inout IDSource) throws(EditError) -> Patch {
+        let a = try RoutingFormat.requireNode(first, document, argument: "N1")
+        let b = try RoutingFormat.requireNode(second, document, argument: "N2")
+        var changes: [Change] = []
+        for (node, other) in [(a, b), (b, a)] {
+            let neighbours = node.strings("neighbours") ?? []
+            guard neighbours.contains(other.id) else { continue }
+            var after = node
+            after.setStrings("neighbours", neighbours.filter { $0 != other.id })
+            changes.append(.modify(before: node, after: after))
+        }
+        guard !changes.isEmpty else { throw EditError("\(a.id.prefix(8)) and \(b.id.prefix(8)) are not linked", argument: "N2") }
+        return Patch(label: "unlink \(a.id.prefix(8)) - \(b.id.prefix(8))", changes: changes)
+    }
+}

@@ -1,0 +1,192 @@
+// The document the editor works on: every feature by id, with the indexes commands need (by
+// type, by level, who refers to whom). Features keep their collection (file) and their position
+// in it as an order key, so a save writes untouched features where they were and an undone delete
+// puts a feature back exactly where it stood. Only `History` changes a document, by applying
+// patches; the indexes are updated from each change, never rebuilt.
+
+import IMDF
+import Validation
+
+public enum CollectionKey: Hashable, Sendable {
+    case imdf(FeatureType)
+    /// An extension file (navPath.geojson), by file name.
+    case `extension`(String)
+}
+
+public struct Document: Sendable {
+    struct Entry: Sendable, Equatable {
+        var feature: Feature
+        var collection: CollectionKey
+        var order: Int
+    }
+
+    struct CollectionHeader: Sendable, Equatable {
+        var fileName: String
+        var sourceFileName: String?
+        var foreignMembers: JSONObject
+    }
+
+    public private(set) var manifest: Manifest
+    private(set) var headers: [CollectionKey: CollectionHeader] = [:]
+    /// Extension collections in the order they were read.
+    private(set) var extensionOrder: [String] = []
+    private(set) var opaqueFiles: [IMDFArchive.OpaqueFile]
+    private(set) var entries: [String: Entry] = [:]
+    /// Later features with an id already taken (an archive defect, F3): kept and written back,
+    /// but not editable until they get ids of their own.
+    private(set) var shadowed: [Entry] = []
+    private var nextOrder = 0
+    public private(set) var indexes = DocumentIndexes()
+    /// The metric frame commands compute in (around the venue); nil for a document with no
+    /// coordinates yet, where commands frame themselves around their own input.
+    public let projector: Projector?
+
+    public init(_ archive: IMDFArchive) {
+        manifest = archive.manifest
+        projector = Projector(archive: archive)
+        opaqueFiles = archive.opaqueFiles
+        for type in FeatureType.hierarchyOrder {
+            if let collection = archive.collections[type] { add(collection, as: .imdf(type)) }
+        }
+        for collection in archive.extensions {
+            extensionOrder.append(collection.fileName)
+            add(collection, as: .extension(collection.fileName))
+        }
+    }
+
+    private mutating func add(_ collection: FeatureCollection, as key: CollectionKey) {
+        headers[key] = CollectionHeader(
+            fileName: collection.fileName, sourceFileName: collection.sourceFileName, foreignMembers: collection.foreignMembers)
+        entries.reserveCapacity(entries.count + collection.features.count)
+        for feature in collection.features {
+            let entry = Entry(feature: feature, collection: key, order: nextOrder)
+            nextOrder += 1
+            if entries[feature.id] == nil {
+                entries[feature.id] = entry
+                indexes.add(feature)
+            } else {
+                shadowed.append(entry)
+            }
+        }
+    }
+
+    // MARK: - Reading
+
+    public var featureCount: Int { entries.count }
+
+    public func feature(_ id: String) -> Feature? { entries[id]?.feature }
+
+    public func collection(of id: String) -> CollectionKey? { entries[id]?.collection }
+
+    func entry(_ id: String) -> Entry? { entries[id] }
+
+    /// Features of a `feature_type`, in file order.
+    public func features(ofType type: String) -> [Feature] {
+        (indexes.byType[type] ?? []).compactMap { entries[$0] }.sorted { $0.order < $1.order }.map(\.feature)
+    }
+
+    public func features(of type: FeatureType) -> [Feature] { features(ofType: type.rawValue) }
+
+    /// Features whose level_id is `levelID`, in file order.
+    public func features(onLevel levelID: String) -> [Feature] {
+        (indexes.byLevel[levelID] ?? []).compactMap { entries[$0] }.sorted { $0.order < $1.order }.map(\.feature)
+    }
+
+    /// Ids of the features whose references name `id`.
+    public func referrers(of id: String) -> Set<String> { indexes.referrers[id] ?? [] }
+
+    /// The archive to save: every collection in file order, with its own members.
+    public var archive: IMDFArchive {
+        var grouped: [CollectionKey: [Entry]] = [:]
+        for entry in entries.values { grouped[entry.collection, default: []].append(entry) }
+        for entry in shadowed { grouped[entry.collection, default: []].append(entry) }
+        func collection(_ key: CollectionKey) -> FeatureCollection? {
+            let header = headers[key]
+            let features = (grouped[key] ?? []).sorted { $0.order < $1.order }.map(\.feature)
+            if header == nil && features.isEmpty { return nil }
+            var result = FeatureCollection(
+                fileName: header?.fileName ?? Self.fileName(for: key), foreignMembers: header?.foreignMembers ?? JSONObject(),
+                features: features)
+            result.sourceFileName = header?.sourceFileName
+            return result
+        }
+        var collections: [FeatureType: FeatureCollection] = [:]
+        for type in FeatureType.allCases {
+            if let built = collection(.imdf(type)) { collections[type] = built }
+        }
+        let extensions = extensionOrder.compactMap { collection(.extension($0)) }
+            + grouped.keys.compactMap { key -> FeatureCollection? in
+                guard case .extension(let name) = key, !extensionOrder.contains(name) else { return nil }
+                return collection(key)
+            }.sorted { $0.fileName < $1.fileName }
+        return IMDFArchive(manifest: manifest, collections: collections, extensions: extensions, opaqueFiles: opaqueFiles)
+    }
+
+    static func fileName(for key: CollectionKey) -> String {
+        switch key {
+        case .imdf(let type): type.fileName
+        case .extension(let name): name
+        }
+    }
+
+    // MARK: - Changing (History only)
+
+    /// Checks that every change of `patch` applies to this document, in order, without changing it.
+    func check(_ patch: Patch) throws(EditError) {
+        var pending: [String: Feature?] = [:]
+        func current(_ id: String) -> Feature? {
+            if let state = pending[id] { return state }
+            return entries[id]?.feature
+        }
+        for change in patch.changes {
+            switch change {
+            case .create(let feature, _, _):
+                guard current(feature.id) == nil else { throw EditError("a feature with id \(feature.id) already exists") }
+                pending[feature.id] = .some(feature)
+            case .modify(let before, let after):
+                guard before.id == after.id else { throw EditError("a change may not alter a feature's id") }
+                guard current(before.id) == before else {
+                    throw EditError("\(before.featureType) \(before.id.prefix(8)) has changed since the edit was planned")
+                }
+                pending[after.id] = .some(after)
+            case .delete(let feature, _, _):
+                guard current(feature.id) == feature else {
+                    throw EditError("\(feature.featureType) \(feature.id.prefix(8)) has changed or is gone")
+                }
+                pending[feature.id] = .some(nil)
+            }
+        }
+    }
+
+    /// Applies a checked patch.
+    mutating func applyChecked(_ patch: Patch) {
+        for change in patch.changes {
+            switch change {
+            case .create(let feature, let collection, let order):
+                let position = order ?? nextOrder
+                nextOrder = Swift.max(nextOrder, position + 1)
+                if headers[collection] == nil, case .extension(let name) = collection, !extensionOrder.contains(name) {
+                    extensionOrder.append(name)
+                }
+                entries[feature.id] = Entry(feature: feature, collection: collection, order: position)
+                indexes.add(feature)
+            case .modify(let before, let after):
+                indexes.remove(before)
+                entries[after.id]!.feature = after
+                indexes.add(after)
+            case .delete(let feature, _, _):
+                indexes.remove(feature)
+                entries[feature.id] = nil
+            }
+        }
+    }
+}
+
+extension Document: Equatable {
+    /// Two documents are equal when they hold the same features, each in the same collection at
+    /// the same position, and the same manifest and extra files.
+    public static func == (lhs: Document, rhs: Document) -> Bool {
+        lhs.manifest == rhs.manifest && lhs.entries == rhs.entries && lhs.shadowed == rhs.shadowed
+            && lhs.opaqueFiles == rhs.opaqueFiles && lhs.headers == rhs.headers
+    }
+}

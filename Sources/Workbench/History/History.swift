@@ -1,0 +1,153 @@
+// Applies patches to the document and keeps the undo and redo stacks. Undo applies a step's
+// inverse; redo re-applies the recorded patch, so a redone step is exactly what was done. Every
+// application is checked against the document first: a failing command, undo or redo leaves the
+// document and both stacks as they were.
+
+import IMDF
+
+public struct History: Sendable {
+    public struct Step: Sendable, Equatable {
+        public var patch: Patch
+    }
+
+    public private(set) var document: Document
+    public private(set) var undoStack: [Step] = []
+    public private(set) var redoStack: [Step] = []
+    /// The oldest steps are dropped beyond this many.
+    public var limit: Int {
+        didSet { trim() }
+    }
+    private var group: (label: String, patches: [Patch])?
+
+    public init(document: Document, limit: Int = 1000) {
+        self.document = document
+        self.limit = Swift.max(1, limit)
+    }
+
+    public var isGrouping: Bool { group != nil }
+
+    /// Plans `command` on the document and applies the result as one step (or as part of the
+    /// open group). Returns the applied patch.
+    @discardableResult
+    public mutating func perform(_ command: some EditCommand, ids: inout IDSource) throws(EditError) -> Patch {
+        var attempt = ids
+        let patch = try command.plan(document, ids: &attempt)
+        try apply(patch)
+        ids = attempt
+        return patch
+    }
+
+    /// Applies an already planned patch (a journal replay) as one step.
+    public mutating func apply(_ patch: Patch) throws(EditError) {
+        try document.check(patch)
+        document.applyChecked(patch)
+        if group != nil {
+            group!.patches.append(patch)
+        } else {
+            push(patch)
+        }
+    }
+
+    private mutating func push(_ patch: Patch) {
+        guard !patch.changes.isEmpty else { return }
+        undoStack.append(Step(patch: patch))
+        redoStack.removeAll()
+        trim()
+    }
+
+    private mutating func trim() {
+        if undoStack.count > limit { undoStack.removeFirst(undoStack.count - limit) }
+    }
+
+    /// Undoes the last step; nil when there is nothing to undo.
+    @discardableResult
+    public mutating func undo() throws(EditError) -> Patch? {
+        guard group == nil else { throw EditError("commit or roll back the open group first") }
+        guard let step = undoStack.last else { return nil }
+        let inverse = step.patch.inverse
+        try document.check(inverse)
+        document.applyChecked(inverse)
+        undoStack.removeLast()
+        redoStack.append(step)
+        return step.patch
+    }
+
+    /// Redoes the last undone step; nil when there is nothing to redo.
+    @discardableResult
+    public mutating func redo() throws(EditError) -> Patch? {
+        guard group == nil else { throw EditError("commit or roll back the open group first") }
+        guard let step = redoStack.last else { return nil }
+        try document.check(step.patch)
+        document.applyChecked(step.patch)
+        redoStack.removeLast()
+        undoStack.append(step)
+        trim()
+        return step.patch
+    }
+
+    // MARK: - Groups
+
+    public mutating func begin(_ label: String) throws(EditError) {
+        guard group == nil else { throw EditError("a group (\"\(group!.label)\") is already open") }
+        group = (label, [])
+    }
+
+    /// Closes the group as one undo step.
+    @discardableResult
+    public mutating func commit() throws(EditError) -> Patch {
+        guard let open = group else { throw EditError("no group is open") }
+        group = nil
+        let combined = Patch.combining(open.patches, label: open.label)
+        push(combined)
+        return combined
+    }
+
+    /// Undoes everything done since `begin` and closes the group.
+    public mutating func rollback() throws(EditError) {
+        guard let open = group else { throw EditError("no group is open") }
+        let inverse = Patch.combining(open.patches, label: open.label).inverse
+        try document.check(inverse)
+        document.applyChecked(inverse)
+        group = nil
+    }
+}
+
+/// Where new ids come from: fresh version 4 UUIDs, or - for a replay - the ids a journal recorded,
+/// in order, so the replayed document has the same ids.
+public struct IDSource: Sendable {
+    private var supplied: [String]
+    private var seed: UInt64?
+
+    /// Fresh random v4 UUIDs.
+    public init() { supplied = [] }
+
+    /// The given ids first, then fresh ones.
+    public init(replaying ids: [String]) { supplied = ids.reversed() }
+
+    /// Deterministic v4 UUIDs from a seed (tests, benchmarks).
+    public init(seed: UInt64) {
+        supplied = []
+        self.seed = seed
+    }
+
+    public mutating func next() -> String {
+        if let id = supplied.popLast() { return id }
+        guard var state = seed else { return FeatureID.random() }
+        func step() -> UInt64 {  // SplitMix64
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var value = state
+            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+            return value ^ (value >> 31)
+        }
+        let id = FeatureID.version4(high: step(), low: step())
+        seed = state
+        return id
+    }
+}
+
+/// An edit: reads the document and plans a patch, or says why it cannot. Planning never changes
+/// the document.
+public protocol EditCommand: Sendable {
+    func plan(_ document: Document, ids: inout IDSource) throws(EditError) -> Patch
+}
