@@ -158,6 +158,20 @@ public struct Document: Sendable {
         }
     }
 
+    /// The patch with a concrete position for every create that has none (the end of its
+    /// collection), so that re-applying the recorded patch (redo, replay) puts features exactly
+    /// where they went the first time.
+    func resolvingPositions(_ patch: Patch) -> Patch {
+        var next = nextOrder
+        var resolved = patch
+        resolved.changes = patch.changes.map { change in
+            guard case .create(let feature, let collection, nil) = change else { return change }
+            defer { next += 1 }
+            return .create(feature, in: collection, at: next)
+        }
+        return resolved
+    }
+
     /// Applies a checked patch.
     mutating func applyChecked(_ patch: Patch) {
         for change in patch.changes {

@@ -31,14 +31,16 @@ public struct History: Sendable {
     @discardableResult
     public mutating func perform(_ command: some EditCommand, ids: inout IDSource) throws(EditError) -> Patch {
         var attempt = ids
-        let patch = try command.plan(document, ids: &attempt)
-        try apply(patch)
+        let patch = try apply(try command.plan(document, ids: &attempt))
         ids = attempt
         return patch
     }
 
-    /// Applies an already planned patch (a journal replay) as one step.
-    public mutating func apply(_ patch: Patch) throws(EditError) {
+    /// Applies an already planned patch (a journal replay) as one step, and returns it as
+    /// recorded (with the positions of created features filled in).
+    @discardableResult
+    public mutating func apply(_ planned: Patch) throws(EditError) -> Patch {
+        let patch = document.resolvingPositions(planned)
         try document.check(patch)
         document.applyChecked(patch)
         if group != nil {
@@ -46,6 +48,7 @@ public struct History: Sendable {
         } else {
             push(patch)
         }
+        return patch
     }
 
     private mutating func push(_ patch: Patch) {
