@@ -1,0 +1,53 @@
+// `move unit REF to level REF`: puts a room on another level. Its openings (those on its outline)
+// and the path nodes inside it follow; its anchors follow by referring to the unit.
+
+import Geometry
+import IMDF
+import Validation
+
+public struct MoveUnitToLevel: EditCommand {
+    public var unitID: String
+    public var levelID: String
+
+    public init(_ unitID: String, toLevel levelID: String) {
+        self.unitID = unitID
+        self.levelID = levelID
+    }
+
+    public func plan(_ document: Document, ids: inout IDSource) throws(EditError) -> Patch {
+        let unit = try document.require(unitID, as: .unit, argument: "REF")
+        let level = try document.require(levelID, as: .level, argument: "level")
+        guard let oldLevel = unit.string("level_id"), oldLevel != level.id else {
+            throw EditError("\(unit.described) is already on \(level.described)", argument: "level")
+        }
+        var changes: [Change] = []
+        var moved = unit
+        moved.setString("level_id", level.id)
+        changes.append(.modify(before: unit, after: moved))
+        if let first = unit.geometry?.positions.first, let shapes = document.projector(near: first).polygons(unit.geometry) {
+            let projector = document.projector(near: first)
+            let engine = GeometryEngine()
+            let area = engine.prepare(engine.buffer(shapes, by: Walls.onWallTolerance))
+            for feature in document.features(onLevel: oldLevel) where feature.id != unit.id {
+                let follows: Bool
+                switch (feature.featureType, feature.geometry) {
+                case (FeatureType.opening.rawValue, .lineString(let line)?):
+                    // Openings on the outline follow unless they also sit on a room that stays.
+                    follows = Walls.lies(line.map(projector.point), on: shapes, engine)
+                        && !Walls.units(onLevel: oldLevel, document, projector).contains { other in
+                            other.0.id != unit.id && Walls.lies(line.map(projector.point), on: other.1, engine)
+                        }
+                case (RoutingFormat.nodeType, .point(let position)?):
+                    follows = area.covers(projector.point(position))
+                default:
+                    follows = false
+                }
+                guard follows else { continue }
+                var after = feature
+                after.setString("level_id", level.id)
+                changes.append(.modify(before: feature, after: after))
+            }
+        }
+        return Patch(label: "move \(unit.described) to \(level.described)", changes: changes)
+    }
+}
