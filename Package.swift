@@ -42,7 +42,7 @@ let package = Package(
         .executableTarget(
             name: "imdf",
             dependencies: [
-                "IMDF", "Validation", "SyntheticVenue",
+                "IMDF", "Validation", "Workbench", "Geometry", "SyntheticVenue",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

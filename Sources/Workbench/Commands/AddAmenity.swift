@@ -29,7 +29,7 @@ public struct AddAmenity: EditCommand {
             let projector = document.projector(near: position)
             let engine = GeometryEngine()
             let point = projector.point(position)
-            units = Walls.units(onLevel: levelID, document, projector).filter { engine.distance(from: point, to: $0.1) == 0 }.map(\.0.id)
+            units = Walls.units(onLevel: levelID, near: Bounds(points: [point])!.expanded(by: 0.01), document, projector).filter { engine.distance(from: point, to: $0.1) == 0 }.map(\.0.id)
             guard !units.isEmpty else { throw EditError("at: no unit of the level contains that point", argument: "at") }
         }
         let id = ids.next()

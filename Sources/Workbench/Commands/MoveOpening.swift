@@ -33,12 +33,12 @@ public struct MoveOpening: EditCommand {
         let engine = GeometryEngine()
         let line = positions.map(projector.point)
         let width = Walls.length(line)
-        let units = Walls.units(onLevel: levelID, document, projector)
         let moved: [Point]
         switch motion {
         case .along(let distance):
             guard distance.isFinite, distance != 0 else { throw EditError("the distance must be non-zero", argument: "by") }
-            let hosts = units.filter { Walls.lies([line[0], Walls.halfway(line), line[line.count - 1]], on: $0.1, engine) }
+            let reach = Bounds(points: line)!.expanded(by: abs(distance) + width + 1)
+            let hosts = Walls.units(onLevel: levelID, near: reach, document, projector).filter { Walls.lies([line[0], Walls.halfway(line), line[line.count - 1]], on: $0.1, engine) }
             guard let host = hosts.first, let polygon = host.1.min(by: {
                 engine.nearestBoundaryPosition(on: $0, to: Walls.halfway(line)).distance
                     < engine.nearestBoundaryPosition(on: $1, to: Walls.halfway(line)).distance
@@ -56,7 +56,8 @@ public struct MoveOpening: EditCommand {
         case .to(let target):
             let point = projector.point(target)
             var best: (polygon: Polygon, position: BoundaryPosition)?
-            for (_, shapes) in units {
+            let reach = Bounds(points: [point])!.expanded(by: Self.snapRadius)
+            for (_, shapes) in Walls.units(onLevel: levelID, near: reach, document, projector) {
                 for polygon in shapes {
                     let position = engine.nearestBoundaryPosition(on: polygon, to: point)
                     if best == nil || position.distance < best!.position.distance { best = (polygon, position) }

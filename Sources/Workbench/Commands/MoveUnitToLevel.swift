@@ -28,13 +28,15 @@ public struct MoveUnitToLevel: EditCommand {
             let projector = document.projector(near: first)
             let engine = GeometryEngine()
             let area = engine.prepare(engine.buffer(shapes, by: Walls.onWallTolerance))
-            for feature in document.features(onLevel: oldLevel) where feature.id != unit.id {
+            let reach = shapes.map(\.bounds).reduce(shapes[0].bounds) { $0.union($1) }.expanded(by: 1)
+            let neighbours = Walls.units(onLevel: oldLevel, near: reach, document, projector)
+            for feature in document.features(onLevel: oldLevel, near: reach) where feature.id != unit.id {
                 let follows: Bool
                 switch (feature.featureType, feature.geometry) {
                 case (FeatureType.opening.rawValue, .lineString(let line)?):
                     // Openings on the outline follow unless they also sit on a room that stays.
                     follows = Walls.lies(line.map(projector.point), on: shapes, engine)
-                        && !Walls.units(onLevel: oldLevel, document, projector).contains { other in
+                        && !neighbours.contains { other in
                             other.0.id != unit.id && Walls.lies(line.map(projector.point), on: other.1, engine)
                         }
                 case (RoutingFormat.nodeType, .point(let position)?):

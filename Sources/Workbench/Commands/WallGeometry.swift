@@ -60,9 +60,9 @@ enum Walls {
         }
     }
 
-    /// The units of a level with their outlines in metres.
-    static func units(onLevel levelID: String, _ document: Document, _ projector: Validation.Projector) -> [(Feature, [Polygon])] {
-        document.features(onLevel: levelID).compactMap { feature in
+    /// The units of a level near `bounds`, with their outlines in metres.
+    static func units(onLevel levelID: String, near bounds: Bounds, _ document: Document, _ projector: Validation.Projector) -> [(Feature, [Polygon])] {
+        document.features(onLevel: levelID, near: bounds).compactMap { feature in
             guard feature.featureType == FeatureType.unit.rawValue, let shapes = projector.polygons(feature.geometry) else { return nil }
             return (feature, shapes)
         }

@@ -4,6 +4,7 @@
 // puts a feature back exactly where it stood. Only `History` changes a document, by applying
 // patches; the indexes are updated from each change, never rebuilt.
 
+import Geometry
 import IMDF
 import Validation
 
@@ -63,7 +64,7 @@ public struct Document: Sendable {
             nextOrder += 1
             if entries[feature.id] == nil {
                 entries[feature.id] = entry
-                indexes.add(feature)
+                indexes.add(feature, projector)
             } else {
                 shadowed.append(entry)
             }
@@ -90,6 +91,16 @@ public struct Document: Sendable {
     /// Features whose level_id is `levelID`, in file order.
     public func features(onLevel levelID: String) -> [Feature] {
         (indexes.byLevel[levelID] ?? []).compactMap { entries[$0] }.sorted { $0.order < $1.order }.map(\.feature)
+    }
+
+    /// Features on a level whose extent meets `bounds` (metres in the document's frame), in file
+    /// order: the spatial index, so the cost follows what is nearby, not the size of the level.
+    public func features(onLevel levelID: String, near bounds: Bounds) -> [Feature] {
+        // A document that had no coordinates when opened has no frame to index in.
+        guard projector != nil else { return features(onLevel: levelID) }
+        return indexes.spatial[levelID].map { $0.query(bounds) }.map { ids in
+            ids.compactMap { entries[$0] }.sorted { $0.order < $1.order }.map(\.feature)
+        } ?? []
     }
 
     /// Ids of the features whose references name `id`.
@@ -183,13 +194,13 @@ public struct Document: Sendable {
                     extensionOrder.append(name)
                 }
                 entries[feature.id] = Entry(feature: feature, collection: collection, order: position)
-                indexes.add(feature)
+                indexes.add(feature, projector)
             case .modify(let before, let after):
-                indexes.remove(before)
+                indexes.remove(before, projector)
                 entries[after.id]!.feature = after
-                indexes.add(after)
+                indexes.add(after, projector)
             case .delete(let feature, _, _):
-                indexes.remove(feature)
+                indexes.remove(feature, projector)
                 entries[feature.id] = nil
             }
         }

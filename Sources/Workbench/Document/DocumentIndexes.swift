@@ -1,26 +1,91 @@
 // The document's indexes, kept current change by change: features by type, by level, and the
 // reverse of every reference (who names this id), which delete and merge need.
 
+import Geometry
 import IMDF
+import Validation
 
 public struct DocumentIndexes: Sendable, Equatable {
     public private(set) var byType: [String: Set<String>] = [:]
     public private(set) var byLevel: [String: Set<String>] = [:]
     public private(set) var referrers: [String: Set<String>] = [:]
+    /// Per level: where its features are (metres in the document's frame).
+    public private(set) var spatial: [String: GridIndex] = [:]
 
-    mutating func add(_ feature: Feature) {
+    mutating func add(_ feature: Feature, _ projector: Projector?) {
         byType[feature.featureType, default: []].insert(feature.id)
-        if let level = feature.string("level_id") { byLevel[level, default: []].insert(feature.id) }
+        if let level = feature.string("level_id") {
+            byLevel[level, default: []].insert(feature.id)
+            if let bounds = Self.bounds(of: feature, projector) { spatial[level, default: GridIndex()].insert(feature.id, bounds) }
+        }
         for target in References.targets(of: feature) { referrers[target, default: []].insert(feature.id) }
     }
 
-    mutating func remove(_ feature: Feature) {
+    mutating func remove(_ feature: Feature, _ projector: Projector?) {
         byType[feature.featureType]?.remove(feature.id)
-        if let level = feature.string("level_id") { byLevel[level]?.remove(feature.id) }
+        if let level = feature.string("level_id") {
+            byLevel[level]?.remove(feature.id)
+            if let bounds = Self.bounds(of: feature, projector) { spatial[level]?.remove(feature.id, bounds) }
+        }
         for target in References.targets(of: feature) {
             referrers[target]?.remove(feature.id)
             if referrers[target]?.isEmpty == true { referrers[target] = nil }
         }
+    }
+}
+
+extension DocumentIndexes {
+    static func bounds(of feature: Feature, _ projector: Projector?) -> Bounds? {
+        guard let projector, let geometry = feature.geometry else { return nil }
+        var points: [Point] = []
+        geometry.forEachPosition { points.append(projector.point($0)) }
+        return Bounds(points: points)
+    }
+}
+
+/// A uniform grid over a level: each cell lists the features whose extent reaches it. Kept
+/// current feature by feature (a GEOS STRtree cannot take insertions after its first query), so
+/// "what is near here" costs what is near, whatever the size of the level or the venue.
+public struct GridIndex: Sendable, Equatable {
+    static let cellSize = 10.0
+    /// Features spanning more cells than this (a level's outline) are kept in one list instead.
+    static let largestSpan = 64
+
+    struct Cell: Hashable, Sendable {
+        var column: Int
+        var row: Int
+    }
+
+    private var cells: [Cell: Set<String>] = [:]
+    private var large: Set<String> = []
+
+    private static func cells(_ bounds: Bounds) -> [Cell]? {
+        guard bounds.minX.isFinite, bounds.maxX.isFinite, bounds.minY.isFinite, bounds.maxY.isFinite else { return nil }
+        let columns = Int((bounds.minX / cellSize).rounded(.down))...Int((bounds.maxX / cellSize).rounded(.down))
+        let rows = Int((bounds.minY / cellSize).rounded(.down))...Int((bounds.maxY / cellSize).rounded(.down))
+        guard columns.count * rows.count <= largestSpan else { return nil }
+        return columns.flatMap { column in rows.map { Cell(column: column, row: $0) } }
+    }
+
+    mutating func insert(_ id: String, _ bounds: Bounds) {
+        guard let covered = Self.cells(bounds) else { return _ = large.insert(id) }
+        for cell in covered { cells[cell, default: []].insert(id) }
+    }
+
+    mutating func remove(_ id: String, _ bounds: Bounds) {
+        guard let covered = Self.cells(bounds) else { return _ = large.remove(id) }
+        for cell in covered {
+            cells[cell]?.remove(id)
+            if cells[cell]?.isEmpty == true { cells[cell] = nil }
+        }
+    }
+
+    /// Ids whose cells meet `bounds` (a superset of the features that intersect it).
+    public func query(_ bounds: Bounds) -> Set<String> {
+        guard let covered = Self.cells(bounds) else { return cells.values.reduce(large) { $0.union($1) } }
+        var found = large
+        for cell in covered { found.formUnion(cells[cell] ?? []) }
+        return found
     }
 }
 

@@ -1,0 +1,101 @@
+import ArgumentParser
+import Foundation
+import Geometry
+import IMDF
+import SyntheticVenue
+import Validation
+import Workbench
+
+/// `imdf bench edit`: the median time of each headline edit, of undo and of redo, on workload W
+/// and on a 10-room venue (PRODUCT.md section 9: <= 1 ms each, and no slower on W). Each timed
+/// command is planned and applied through the history, then undone and redone (both timed), then
+/// undone again so every run starts from the same document. The journal's disk flush is not part
+/// of it (the journal is not in the measured path).
+struct EditBenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit", abstract: "Time add unit, split, move opening, link, attach, undo and redo on W and on a 10-room venue.")
+
+    @Option(help: "Timed repetitions of each command.") var runs = 200
+    @Option(help: "Work folder for the generated workload.") var workFolder = NSTemporaryDirectory() + "imdf-bench"
+
+    func run() throws {
+        let small = Document(VenueGenerator.generate(VenueSpec(buildings: 1, levels: 1, rooms: 10)))
+        let source = try Workload.prepare(VenueSpec.benchmark, zip: false, in: workFolder)
+        let large = Document(try Loading.open(source).archive)
+        var smallTimer = EditTimer(document: small, runs: runs)
+        var largeTimer = EditTimer(document: large, runs: runs)
+        let smallTimes = try smallTimer.measure()
+        let largeTimes = try largeTimer.measure()
+        Output.line("median per command (\(runs) runs each), 10-room venue vs W (\(large.featureCount.grouped) features)")
+        for (name, time) in largeTimes {
+            let smallTime = smallTimes.first { $0.0 == name }!.1
+            Output.line("  " + name.padded(14) + String(format: "%8.3f ms %8.3f ms", smallTime * 1000, time * 1000)
+                + (time <= 0.001 ? "" : "  (over 1 ms)"))
+        }
+        let worst = largeTimes.map { $0.1 }.max() ?? 0
+        Output.line("target <= 1 ms on W: \(worst <= 0.001 ? "met" : "MISSED")")
+    }
+}
+
+/// Runs each headline command on rooms, doors and nodes spread over the venue.
+struct EditTimer {
+    var history: History
+    let runs: Int
+
+    init(document: Document, runs: Int) {
+        history = History(document: document)
+        self.runs = runs
+    }
+
+    mutating func measure() throws -> [(String, Double)] {
+        let document = history.document
+        let projector = document.projector!
+        let rooms = document.features(of: .unit).filter { $0.string("category") != "walkway" }
+        let doors = document.features(of: .opening)
+        let levels = document.features(of: .level)
+        var ids = IDSource(seed: 42)
+        // Two unlinked path nodes per level, to time `link` on.
+        var nodePairs: [(String, String)] = []
+        for level in levels.prefix(20) {
+            guard let outline = projector.polygons(level.geometry)?.first else { continue }
+            let bounds = outline.bounds
+            let y = (bounds.minY + bounds.maxY) / 2
+            let a = try history.perform(AddNode(at: projector.position(Point(x: bounds.minX + 1, y: y)), levelID: level.id), ids: &ids).mintedIDs[0]
+            let b = try history.perform(AddNode(at: projector.position(Point(x: bounds.minX + 3, y: y)), levelID: level.id), ids: &ids).mintedIDs[0]
+            nodePairs.append((a, b))
+        }
+        var timings: [String: [Double]] = [:]
+        func time(_ name: String, _ body: () throws -> Void) rethrows {
+            let start = DispatchTime.now()
+            try body()
+            timings[name, default: []].append(Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9)
+        }
+        for run in 0..<runs {
+            let room = rooms[(run * 7919) % rooms.count]
+            let bounds = projector.polygons(room.geometry)![0].bounds
+            let middle = (bounds.minX + bounds.maxX) / 2
+            let commands: [(String, any EditCommand)] = [
+                ("add unit", AddUnit(name: "Bench \(run)", category: "storage", outline: [[
+                    projector.position(Point(x: bounds.minX, y: bounds.minY - 10)), projector.position(Point(x: bounds.minX + 3, y: bounds.minY - 10)),
+                    projector.position(Point(x: bounds.minX + 3, y: bounds.minY - 7)), projector.position(Point(x: bounds.minX, y: bounds.minY - 7)),
+                    projector.position(Point(x: bounds.minX, y: bounds.minY - 10)),
+                ]], levelID: room.string("level_id")!)),
+                ("split unit", SplitUnit(room.id, along: [
+                    projector.position(Point(x: middle, y: bounds.minY - 1)), projector.position(Point(x: middle, y: bounds.maxY + 1)),
+                ])),
+                ("move opening", MoveOpening(doors[(run * 104_729) % doors.count].id, .along(0.5))),
+                ("link", Link([nodePairs[run % nodePairs.count].0, nodePairs[run % nodePairs.count].1])),
+                ("attach", AttachAnchor(to: room.id)),
+            ]
+            for (name, command) in commands {
+                try time(name) { _ = try history.perform(command, ids: &ids) }
+                try time("undo") { _ = try history.undo() }
+                try time("redo") { _ = try history.redo() }
+                _ = try history.undo()
+            }
+        }
+        return ["add unit", "split unit", "move opening", "link", "attach", "undo", "redo"].map { name in
+            (name, Workload.median(timings[name] ?? [0]))
+        }
+    }
+}
