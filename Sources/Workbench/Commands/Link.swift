@@ -1,16 +1,20 @@
-// `link N1 N2 [N3...] [oneway]`: links consecutive path nodes. Both directions unless `oneway`:
-// each node is added to the other's `neighbours`. Refuses a node linked to itself, a node that is
-// not a path node, and a link that already exists in every direction asked for.
+// `link N1 N2 [N3...] [oneway] [weight=W]`: links consecutive path nodes. Both directions unless
+// `oneway`: each node is added to the other's `neighbours`. The routing format weights nodes, not
+// links (a route pays a node's weight for every metre of the step into it), so `weight` sets the
+// weight of the chain's nodes. Refuses a node linked to itself, a node that is not a path node,
+// and a link that already exists in every direction asked for.
 
 import IMDF
 
 public struct Link: EditCommand {
     public var nodes: [String]
     public var oneway: Bool
+    public var weight: Double?
 
-    public init(_ nodes: [String], oneway: Bool = false) {
+    public init(_ nodes: [String], oneway: Bool = false, weight: Double? = nil) {
         self.nodes = nodes
         self.oneway = oneway
+        self.weight = weight
     }
 
     public func plan(_ document: Document, ids: inout IDSource) throws(EditError) -> Patch {
@@ -36,6 +40,13 @@ public struct Link: EditCommand {
                 neighbours.append(to)
                 node.setStrings("neighbours", neighbours)
                 current[from] = node
+                added += 1
+            }
+        }
+        if let weight {
+            guard weight.isFinite, weight > 0, let number = JSONNumber(weight) else { throw EditError("weight must be a positive number", argument: "weight") }
+            for id in order where current[id]!.property("weight")?.doubleValue != weight {
+                current[id]!.setProperty("weight", .number(number))
                 added += 1
             }
         }
