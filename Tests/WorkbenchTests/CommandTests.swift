@@ -49,6 +49,17 @@ struct CommandTests {
         #expect(history.document.feature(anchor.id)?.string("unit_id") == created.id)
         let display = try #require(created.point("display_point"))
         #expect(engine.distance(from: history.document.point(display), to: history.document.polygons(created)) == 0)
+        // The room's door, on its corridor wall before the split, is on a wall of one of the parts after it.
+        let doors = history.document.features(of: .opening).filter { door in
+            guard case .lineString(let line)? = door.geometry else { return false }
+            return Walls.lies(line.map(history.document.point), on: history.document.polygons(room), engine)
+        }
+        #expect(!doors.isEmpty)
+        for door in doors {
+            guard case .lineString(let line)? = door.geometry else { continue }
+            let points = line.map(history.document.point)
+            #expect(Walls.lies(points, on: history.document.polygons(kept), engine) || Walls.lies(points, on: history.document.polygons(created), engine))
+        }
     }
 
     @Test func splitRefusesALineThatMissesTheRoom() {
