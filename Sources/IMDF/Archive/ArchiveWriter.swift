@@ -35,6 +35,10 @@ public enum ArchiveWriter {
         _ archive: IMDFArchive, to path: String, created: Date, generator: String,
         beforeCommit: () throws -> Void
     ) throws(ArchiveWriteError) {
+        let parent = FileSystem.parent(of: path)
+        guard FileSystem.kind(of: parent) == .directory else {
+            throw ArchiveWriteError(path: path, message: "not saved: the folder \(parent) does not exist")
+        }
         let files = serialize(archive, created: created, generator: generator)
         if ArchiveSource.isZipPath(path) {
             try writeZip(files, to: path, date: created, beforeCommit: beforeCommit)

@@ -81,6 +81,17 @@ struct AtomicSaveTests {
         }
     }
 
+    @Test func aMissingFolderIsNamedNotCreated() throws {
+        let temporary = TemporaryFolder()
+        do {
+            try ArchiveWriter.write(try smallArchive(), to: temporary.file("no/such/place.zip"), created: fixedDate)
+            Issue.record("saved into a folder that does not exist")
+        } catch {
+            #expect(error.message == "not saved: the folder \(temporary.file("no/such")) does not exist")
+        }
+        #expect(!FileManager.default.fileExists(atPath: temporary.file("no")))
+    }
+
     @Test func sameArchiveAndTimeGiveTheSameZipBytes() throws {
         let temporary = TemporaryFolder()
         let archive = try smallArchive()
