@@ -83,8 +83,9 @@ struct AtomicSaveTests {
 
     @Test func aMissingFolderIsNamedNotCreated() throws {
         let temporary = TemporaryFolder()
-        do {
-            try ArchiveWriter.write(try smallArchive(), to: temporary.file("no/such/place.zip"), created: fixedDate)
+        let archive = try smallArchive()
+        do throws(ArchiveWriteError) {
+            try ArchiveWriter.write(archive, to: temporary.file("no/such/place.zip"), created: fixedDate)
             Issue.record("saved into a folder that does not exist")
         } catch {
             #expect(error.message == "not saved: the folder \(temporary.file("no/such")) does not exist")
