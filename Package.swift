@@ -37,12 +37,14 @@ let package = Package(
         .target(name: "Validation", dependencies: ["IMDF", "Geometry"], exclude: ["CODES.md"], swiftSettings: strict),
         // The editor's core: document with indexes, commands that plan patches, undo/redo history.
         .target(name: "Workbench", dependencies: ["IMDF", "Geometry", "Validation"], swiftSettings: strict),
+        // The command language, the session (context, handles, history), script runner and reports.
+        .target(name: "Shell", dependencies: ["IMDF", "Geometry", "Validation", "Workbench"], swiftSettings: strict),
         // Deterministic synthetic venues: demos and the benchmark workload.
         .target(name: "SyntheticVenue", dependencies: ["IMDF"], swiftSettings: strict),
         .executableTarget(
             name: "imdf",
             dependencies: [
-                "IMDF", "Validation", "Workbench", "Geometry", "SyntheticVenue",
+                "IMDF", "Validation", "Workbench", "Geometry", "Shell", "SyntheticVenue",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -58,6 +60,10 @@ let package = Package(
         .testTarget(name: "ValidationTests", dependencies: ["IMDF", "Geometry", "Validation", "SyntheticVenue", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "WorkbenchTests", dependencies: ["IMDF", "Geometry", "Workbench", "SyntheticVenue", "Validation", "TestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ShellTests", dependencies: ["IMDF", "Workbench", "Shell", "SyntheticVenue", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(name: "SyntheticVenueTests", dependencies: ["IMDF", "SyntheticVenue"], swiftSettings: strict),

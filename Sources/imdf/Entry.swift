@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IMDF
+import Shell
 
 /// The entry point. Exit codes (PRODUCT.md section 2): 0 success, 1 a command failed, 2 usage
 /// error, 3 the archive could not be read, 4 validation errors with --strict.
@@ -28,11 +29,54 @@ enum Entry {
 struct IMDFCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "imdf",
-        abstract: "A workbench for IMDF indoor maps: inspect, convert, generate and benchmark archives.",
-        discussion: "ARCHIVE is a folder of <feature_type>.geojson files plus manifest.json, or a .zip/.imdf file.",
+        abstract: "A workbench for IMDF indoor maps: edit, validate, convert and inspect archives.",
+        discussion: """
+            imdf [ARCHIVE] opens the archive (or a new document) at a prompt; when standard input is not a \
+            terminal it is read as a script (imdf venue.zip < fix.imdfs). ARCHIVE is a folder of \
+            <feature_type>.geojson files plus manifest.json, or a .zip/.imdf file.
+            """,
         version: ToolInfo.version,
-        subcommands: [InfoCommand.self, ValidateCommand.self, ConvertCommand.self, GenerateCommand.self, BenchCommand.self]
+        subcommands: [
+            PromptCommand.self, RunCommand.self, InfoCommand.self, ValidateCommand.self, ConvertCommand.self,
+            GenerateCommand.self, BenchCommand.self,
+        ],
+        defaultSubcommand: PromptCommand.self
     )
+}
+
+/// `imdf [edit] [ARCHIVE]`: the prompt, or a script on standard input.
+struct PromptCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit", abstract: "Edit an archive (or a new document) at the prompt; a script on standard input runs as a script.")
+
+    @Argument(help: "The archive to edit (a new document when omitted).") var archive: String?
+
+    func run() throws {
+        var session = try Sessions.open(archive)
+        guard isatty(0) == 1 else {
+            // A script on standard input: stop at the first failing command, like `imdf run`.
+            let text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+            let outcome = ScriptRunner.run(ScriptRunner.lines(of: text, file: "<stdin>"), in: &session, echo: false, keepGoing: false) {
+                Output.line($0)
+            }
+            for failure in outcome.failures { Output.error(failure.description) }
+            if !outcome.failures.isEmpty { throw CommandFailure(exitCode: CommandFailure.commandFailed, message: "") }
+            return
+        }
+        // The prompt, reading plain lines (line editing, history and completion come with readline).
+        var number = 0
+        while true {
+            FileHandle.standardOutput.write(Data(session.prompt.utf8))
+            guard var line = readLine() else { break }
+            number += 1
+            while line.hasSuffix("\\"), let next = readLine() { line = String(line.dropLast()) + " " + next }
+            let outcome = ScriptRunner.run([ScriptLine(file: "<prompt>", number: number, text: line)], in: &session, echo: false, keepGoing: true) {
+                Output.line($0)
+            }
+            for failure in outcome.failures { Output.error("error: \(failure.message)") }
+            if outcome.quit { break }
+        }
+    }
 }
 
 /// A failure already explained to the user; `Entry` prints the message and exits with the code.

@@ -25,7 +25,7 @@ struct CommandLineTests {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates.last!
     }()
 
-    func imdf(_ arguments: String..., environment: [String: String] = [:]) throws -> Run {
+    func imdf(_ arguments: String..., environment: [String: String] = [:], input: String? = nil) throws -> Run {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.executable)
         process.arguments = arguments
@@ -34,7 +34,11 @@ struct CommandLineTests {
         let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
+        let stdin = Pipe()
+        process.standardInput = stdin
         try process.run()
+        stdin.fileHandleForWriting.write(Data((input ?? "").utf8))
+        try stdin.fileHandleForWriting.close()
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         let errorData = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
@@ -129,7 +133,8 @@ struct CommandLineTests {
         #expect(try imdf("info").status == 2)
         #expect(try imdf("convert", "only-one-argument").status == 2)
         #expect(try imdf("generate", "/tmp/x", "--rooms", "0").status == 2)
-        #expect(try imdf("frobnicate").status == 2)
+        #expect(try imdf("--frobnicate").status == 2)
+        #expect(try imdf("frobnicate").status == 3)  // `imdf ARCHIVE`: no such archive
     }
 
     @Test func generateWritesAVenueThatInfoReads() throws {
@@ -187,6 +192,55 @@ struct CommandLineTests {
         #expect(clean.status == 0)
         #expect(clean.output.contains(": 0 errors, 0 warnings"))
         #expect(try imdf("validate", "/nonexistent").status == 3)
+    }
+
+    @Test func everySessionScriptRunsGreen() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let sessions = Self.packageRoot.appendingPathComponent("Sessions").path
+        let built = try imdf("run", sessions + "/build-a-small-venue.imdfs", "--save", folder + "/small")
+        #expect(built.status == 0, "\(built.errors)")
+        #expect(built.output.contains("every unit is reached") || built.output.contains("no node reaches"))
+        #expect(FileManager.default.fileExists(atPath: folder + "/small/manifest.json"))
+        #expect(try imdf("generate", folder + "/venue", "--levels", "2", "--rooms", "6").status == 0)
+        for script in ["renovate-a-floor.imdfs", "wire-a-corridor.imdfs"] {
+            let run = try imdf("run", sessions + "/" + script, "--archive", folder + "/venue")
+            #expect(run.status == 0, "\(script): \(run.errors)")
+        }
+        let scripts = try FileManager.default.contentsOfDirectory(atPath: sessions).filter { $0.hasSuffix(".imdfs") }
+        for script in scripts {
+            let text = try String(contentsOfFile: sessions + "/" + script, encoding: .utf8)
+            #expect(text.hasPrefix("#"), "\(script) should say in a comment what it demonstrates")
+        }
+    }
+
+    @Test func aBadLineStopsTheRunAtItsFileAndLineAndTouchesNothing() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try imdf("generate", folder + "/venue.zip", "--rooms", "4").status == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: folder + "/venue.zip"))
+        let script = folder + "/fix.imdfs"
+        try "rename 0.001 \"Seminar\"\nsplit unit 0.002 along 90,0 90,6\nrename 0.003 Never\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let run = try imdf("run", script, "--archive", folder + "/venue.zip", "--save", folder + "/out.zip")
+        #expect(run.status == 1)
+        #expect(run.errors.contains("\(script):2: along: the line does not cross"))
+        #expect(!run.output.contains("Never"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out.zip"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/venue.zip")) == before)
+    }
+
+    @Test func aScriptOnStandardInputRunsAgainstTheArchive() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try imdf("generate", folder + "/venue", "--rooms", "4").status == 0)
+        let run = try imdf(folder + "/venue", input: "rename 0.001 Library\nsave \(folder)/renamed.zip\n")
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.contains("saved \(folder)/renamed.zip"))
+        let info = try imdf("info", folder + "/renamed.zip")
+        #expect(info.status == 0)
+        let failing = try imdf(folder + "/venue", input: "rename nobody X\n")
+        #expect(failing.status == 1)
+        #expect(failing.errors.contains("<stdin>:1: REF: nothing is called nobody"))
     }
 
     @Test func versionAndHelpAnswer() throws {

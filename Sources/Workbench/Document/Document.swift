@@ -81,6 +81,21 @@ public struct Document: Sendable {
 
     func entry(_ id: String) -> Entry? { entries[id] }
 
+    /// The frame to compute in: the document's, or - for a document that had no coordinates when
+    /// it was opened - one around its first located feature.
+    public var workingProjector: Projector? {
+        if let projector { return projector }
+        for entry in entries.values {
+            if let first = entry.feature.geometry?.positions.first {
+                return Projector(frame: LocalFrame(originLongitude: first.x, originLatitude: first.y))
+            }
+        }
+        return nil
+    }
+
+    /// Every feature, in no particular order.
+    public var allFeatures: [Feature] { entries.values.map(\.feature) }
+
     /// Features of a `feature_type`, in file order.
     public func features(ofType type: String) -> [Feature] {
         (indexes.byType[type] ?? []).compactMap { entries[$0] }.sorted { $0.order < $1.order }.map(\.feature)

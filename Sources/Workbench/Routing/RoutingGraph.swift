@@ -29,7 +29,7 @@ public struct RoutingGraph {
     public static let inaccessibleUnitCategories: Set<String> = ["stairs", "steps", "escalator"]
 
     public init(_ document: Document) {
-        guard let projector = document.projector else { return }
+        guard let projector = document.workingProjector else { return }
         let engine = GeometryEngine()
         var blockingUnits: [String: [[Polygon]]] = [:]
         for unit in document.features(of: .unit) where Self.inaccessibleUnitCategories.contains(unit.string("category") ?? "") {
@@ -98,7 +98,7 @@ public struct RoutingGraph {
 
     /// Units no node reaches: neither associated with a node nor holding one.
     public static func unreachableUnits(in document: Document) -> [Feature] {
-        guard let projector = document.projector else { return document.features(of: .unit) }
+        guard let projector = document.workingProjector else { return document.features(of: .unit) }
         let engine = GeometryEngine()
         let graph = RoutingGraph(document)
         var reached = Set(graph.associations.keys)

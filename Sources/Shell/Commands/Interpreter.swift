@@ -1,0 +1,65 @@
+// Runs one command line against a session: tokenise, find the command by its leading words
+// (longest match), run it, and return what to print. A failing line changes nothing.
+
+import IMDF
+import Workbench
+
+public enum Interpreter {
+    public static let commands: [CommandSpec] = EditingCommands.all + ViewingCommands.all + HistoryCommands.all
+
+    /// The command for `tokens` (longest matching words) and the tokens after its name.
+    static func match(_ tokens: [Token]) -> (CommandSpec, [Token])? {
+        let words = tokens.prefix { $0.key == nil && !$0.quoted }.map(\.text)
+        var best: CommandSpec?
+        for spec in commands where spec.words.count <= words.count && Array(words.prefix(spec.words.count)) == spec.words {
+            if best == nil || spec.words.count > best!.words.count { best = spec }
+        }
+        return best.map { ($0, Array(tokens.dropFirst($0.words.count))) }
+    }
+
+    /// Runs `line`. Returns the text to print (empty for blank lines and comments).
+    public static func execute(_ line: String, in session: inout EditingSession) throws(EditError) -> String {
+        let tokens: [Token]
+        do {
+            tokens = try Tokenizer.tokens(line)
+        } catch {
+            throw EditError(error.message)
+        }
+        guard let first = tokens.first else { return "" }
+        guard let (spec, rest) = match(tokens) else {
+            let known = Set(commands.map { $0.words[0] })
+            let hint = known.contains(first.text) ? "; `help \(first.text)` lists its forms" : "; `help` lists the commands"
+            throw EditError("unknown command \"\(tokens.prefix(2).map(\.text).joined(separator: " "))\"\(hint)", argument: first.text)
+        }
+        let invocation = try Invocation(command: spec.name, tokens: rest)
+        do {
+            return try spec.run(&session, invocation)
+        } catch let error as EditError {
+            throw error
+        } catch {
+            throw EditError("\(spec.name): \(error)")
+        }
+    }
+}
+
+extension EditingSession {
+    /// Performs an edit through the history; binds `as NAME` to the first id it minted.
+    mutating func perform(_ command: some EditCommand, _ invocation: Invocation) throws(EditError) -> String {
+        var handle: String?
+        if let words = invocation.after("as", count: 1), let name = words.first {
+            guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), !name.isEmpty else {
+                throw EditError("as: a handle is letters, digits and _ (then use it as $\(name))", argument: "as")
+            }
+            handle = name
+        }
+        let patch = try history.perform(command, ids: &ids)
+        markDirty()
+        if let first = patch.mintedIDs.first {
+            lastCreated = first
+            if let handle { handles[handle] = first }
+        }
+        for id in patch.mintedIDs where document.feature(id)?.featureType == "navPath" { lastNode = id }
+        let minted = patch.mintedIDs.isEmpty ? "" : " [" + patch.mintedIDs.map { String($0.prefix(8)) }.joined(separator: ", ") + "]"
+        return patch.label + minted + (handle.map { " as $\($0)" } ?? "")
+    }
+}

@@ -1,0 +1,53 @@
+// Coordinates as typed: `X,Y` in metres east and north of the frame's origin (the level's
+// south-west corner unless `frame` set another), or `@LON,LAT` in degrees; `rect X,Y WxH`,
+// `poly X1,Y1 X2,Y2 ...` and `line X1,Y1 X2,Y2` build shapes from them.
+
+import Geometry
+import IMDF
+import Workbench
+
+extension EditingSession {
+    public func position(_ text: String, argument: String) throws(EditError) -> Position {
+        let geographic = text.hasPrefix("@")
+        let parts = (geographic ? String(text.dropFirst()) : text).split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2, let first = Double(parts[0]), let second = Double(parts[1]), first.isFinite, second.isFinite else {
+            throw EditError("\(argument): \"\(text)\" is not a coordinate (X,Y in metres, or @LON,LAT)", argument: argument)
+        }
+        if geographic {
+            guard (-180...180).contains(first), (-90...90).contains(second) else {
+                throw EditError("\(argument): \(text) is not a longitude,latitude", argument: argument)
+            }
+            return Position(x: first, y: second)
+        }
+        let (longitude, latitude) = frame.coordinates(of: Point(x: first, y: second))
+        return Position(x: longitude, y: latitude)
+    }
+
+    /// `rect X,Y WxH` or `poly X1,Y1 X2,Y2 X3,Y3 ...` from `words`, as one closed ring.
+    public func outline(_ words: [String], argument: String) throws(EditError) -> [[Position]] {
+        guard let kind = words.first else { throw EditError("\(argument): give `rect X,Y WxH` or `poly X1,Y1 X2,Y2 ...`", argument: argument) }
+        switch kind {
+        case "rect":
+            guard words.count == 3 else { throw EditError("rect: write `rect X,Y WxH` (e.g. rect 2,3 4x6)", argument: "rect") }
+            let corner = try position(words[1], argument: "rect")
+            let size = words[2].lowercased().split(separator: "x")
+            guard size.count == 2, let width = Double(size[0]), let height = Double(size[1]), width > 0, height > 0 else {
+                throw EditError("rect: \"\(words[2])\" is not a size WxH in metres (e.g. 4x6)", argument: "rect")
+            }
+            let local = frame.point(longitude: corner.x, latitude: corner.y)
+            let corners = [(0.0, 0.0), (width, 0.0), (width, height), (0.0, height), (0.0, 0.0)].map { dx, dy in
+                let (longitude, latitude) = frame.coordinates(of: Point(x: local.x + dx, y: local.y + dy))
+                return Position(x: longitude, y: latitude)
+            }
+            return [corners]
+        case "poly":
+            var ring: [Position] = []
+            for word in words.dropFirst() { ring.append(try position(word, argument: "poly")) }
+            guard ring.count >= 3 else { throw EditError("poly: give at least three points", argument: "poly") }
+            if ring.first != ring.last { ring.append(ring[0]) }
+            return [ring]
+        default:
+            throw EditError("\(argument): expected rect or poly, found \"\(kind)\"", argument: argument)
+        }
+    }
+}

@@ -1,0 +1,71 @@
+// Resolving what a user types for a feature: a full id, a unique id prefix of at least 4 hex
+// digits (like git), `$handle` and `$_`, or a name or room designation ("Room 310", "310").
+// An ambiguous reference is an error that lists the candidates.
+
+import IMDF
+import Workbench
+
+extension EditingSession {
+    public func resolve(_ text: String, argument: String, types: Set<String>? = nil) throws(EditError) -> String {
+        let document = self.document
+        func accept(_ feature: Feature) -> Bool { types.map { $0.contains(feature.featureType) } ?? true }
+        if text == "$_" {
+            guard let id = lastCreated else { throw EditError("\(argument): $_ is the last feature created, and none has been", argument: argument) }
+            return id
+        }
+        if text.hasPrefix("$") {
+            guard let id = handles[String(text.dropFirst())] else {
+                throw EditError("\(argument): no handle \(text) (bind one with `as NAME` when creating a feature)", argument: argument)
+            }
+            return id
+        }
+        if let feature = document.feature(text) {
+            guard accept(feature) else { throw wrongType(feature, argument, types!) }
+            return feature.id
+        }
+        let lowered = text.lowercased()
+        let all = document.allFeatures
+        if lowered.count >= 4, lowered.allSatisfy({ $0.isHexDigit || $0 == "-" }) {
+            let matches = all.filter { $0.id.hasPrefix(lowered) && accept($0) }
+            if matches.count == 1 { return matches[0].id }
+            if matches.count > 1 { throw ambiguous(text, matches, argument) }
+        }
+        // Names and designations; a match on the level in use wins over matches elsewhere.
+        let named = all.filter { feature in
+            guard accept(feature), let labels = feature.labels("name") else { return false }
+            return labels.labels.contains { label in
+                let name = label.text.lowercased()
+                return name == lowered || name.split(separator: " ").last.map(String.init) == lowered
+            }
+        }
+        if named.count == 1 { return named[0].id }
+        if named.count > 1 {
+            let here = named.filter { $0.string("level_id") == levelID && levelID != nil }
+            if here.count == 1 { return here[0].id }
+            throw ambiguous(text, here.isEmpty ? named : here, argument)
+        }
+        throw EditError("\(argument): nothing is called \(text)" + (types.map { " among \($0.sorted().joined(separator: ", "))" } ?? ""), argument: argument)
+    }
+
+    func wrongType(_ feature: Feature, _ argument: String, _ types: Set<String>) -> EditError {
+        EditError("\(argument): \(describe(feature)) is a \(feature.featureType), not a \(types.sorted().joined(separator: " or "))", argument: argument)
+    }
+
+    func ambiguous(_ text: String, _ matches: [Feature], _ argument: String) -> EditError {
+        let listed = matches.sorted { $0.id < $1.id }.prefix(8).map { "  \($0.id.prefix(8))  \(describe($0))" }
+        return EditError(
+            "\(argument): \"\(text)\" matches \(matches.count) features; use an id prefix:\n" + listed.joined(separator: "\n")
+                + (matches.count > 8 ? "\n  ..." : ""), argument: argument)
+    }
+
+    /// `unit "Room 310" on Level 3 (5c1e7a2b)`.
+    public func describe(_ feature: Feature) -> String {
+        let language = document.manifest.language
+        var text = feature.featureType
+        if let name = feature.labels("name")?.preferred(language: language) { text += " \"\(name)\"" }
+        if let level = feature.string("level_id").flatMap(document.feature), let levelName = level.labels("name")?.preferred(language: language) {
+            text += " on \(levelName)"
+        }
+        return text + " (\(feature.id.prefix(8)))"
+    }
+}

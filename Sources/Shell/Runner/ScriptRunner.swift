@@ -1,0 +1,114 @@
+// Runs scripts: text files of commands, exactly as typed at the prompt. A trailing `\` joins the
+// next line; `#` starts a comment; `source FILE` runs another script; `quit` stops. A failing
+// command is reported as `FILE:LINE: message` and stops the run unless asked to keep going.
+
+import Foundation
+import Workbench
+
+public struct ScriptLine: Sendable, Equatable {
+    public var file: String
+    /// The line the command starts on.
+    public var number: Int
+    public var text: String
+
+    public init(file: String, number: Int, text: String) {
+        self.file = file
+        self.number = number
+        self.text = text
+    }
+}
+
+public struct ScriptFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var message: String
+
+    public var description: String { "\(file):\(line): \(message)" }
+}
+
+public enum ScriptRunner {
+    /// The commands of a script, continuation lines joined.
+    public static func lines(of text: String, file: String) -> [ScriptLine] {
+        var result: [ScriptLine] = []
+        var pending: (number: Int, text: String)?
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var line = String(raw)
+            if line.hasSuffix("\r") { line.removeLast() }
+            let continues = line.hasSuffix("\\")
+            if continues { line.removeLast() }
+            if var open = pending {
+                open.text += " " + line
+                pending = open
+            } else {
+                pending = (index + 1, line)
+            }
+            if !continues, let done = pending {
+                result.append(ScriptLine(file: file, number: done.number, text: done.text))
+                pending = nil
+            }
+        }
+        if let done = pending { result.append(ScriptLine(file: file, number: done.number, text: done.text)) }
+        return result
+    }
+
+    public struct Outcome: Sendable {
+        public var commands = 0
+        public var failures: [ScriptFailure] = []
+        public var quit = false
+
+        public init() {}
+    }
+
+    /// Runs `lines`, printing each result through `output`.
+    public static func run(
+        _ lines: [ScriptLine], in session: inout EditingSession, echo: Bool, keepGoing: Bool, depth: Int = 0,
+        output: (String) -> Void
+    ) -> Outcome {
+        var outcome = Outcome()
+        for line in lines {
+            let trimmed = line.text.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { continue }
+            if echo { output("> " + trimmed) }
+            if trimmed == "quit" || trimmed == "exit" {
+                outcome.quit = true
+                return outcome
+            }
+            if trimmed.hasPrefix("source ") {
+                let inner = runSource(String(trimmed.dropFirst(7)).trimmingCharacters(in: .whitespaces), from: line, &session, echo, keepGoing, depth, output)
+                outcome.commands += inner.commands
+                outcome.failures += inner.failures
+                if inner.quit || (!inner.failures.isEmpty && !keepGoing) {
+                    outcome.quit = inner.quit
+                    return outcome
+                }
+                continue
+            }
+            outcome.commands += 1
+            do {
+                let result = try Interpreter.execute(trimmed, in: &session)
+                if !result.isEmpty { output(result) }
+            } catch {
+                outcome.failures.append(ScriptFailure(file: line.file, line: line.number, message: error.message))
+                if !keepGoing { return outcome }
+            }
+        }
+        return outcome
+    }
+
+    private static func runSource(
+        _ argument: String, from line: ScriptLine, _ session: inout EditingSession, _ echo: Bool, _ keepGoing: Bool, _ depth: Int,
+        _ output: (String) -> Void
+    ) -> Outcome {
+        var outcome = Outcome()
+        let path = argument.hasPrefix("\"") && argument.hasSuffix("\"") ? String(argument.dropFirst().dropLast()) : argument
+        guard depth < 16 else {
+            outcome.failures.append(ScriptFailure(file: line.file, line: line.number, message: "source: scripts nested more than 16 deep"))
+            return outcome
+        }
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            outcome.failures.append(ScriptFailure(file: line.file, line: line.number, message: "source: cannot read \(path)"))
+            return outcome
+        }
+        return run(lines(of: text, file: path), in: &session, echo: echo, keepGoing: keepGoing, depth: depth + 1, output: output)
+    }
+}

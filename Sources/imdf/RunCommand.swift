@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import IMDF
+import Shell
+import Workbench
+
+/// `imdf run SCRIPT... [--archive A] [--save OUT] [--echo] [--keep-going] [--json]`.
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run edit scripts (.imdfs) on an archive, or on a new document.",
+        discussion: """
+            A script holds commands exactly as typed at the prompt. The run stops at the first failing command \
+            (FILE:LINE: message, exit 1) unless --keep-going. --save writes the result only when every command \
+            succeeded, or with --keep-going.
+            """
+    )
+
+    @Argument(help: "Scripts to run, in order.") var scripts: [String]
+    @Option(help: "The archive to open first.") var archive: String?
+    @Option(help: "Where to save the result.") var save: String?
+    @Flag(help: "Print each command before its result.") var echo = false
+    @Flag(help: "Run the remaining commands after a failure.") var keepGoing = false
+    @Flag(help: "Print a JSON summary instead of the results.") var json = false
+
+    func validate() throws {
+        guard !scripts.isEmpty else { throw ValidationError("give at least one script") }
+    }
+
+    func run() throws {
+        var session = try Sessions.open(archive)
+        var outcome = ScriptRunner.Outcome()
+        for script in scripts {
+            guard let text = try? String(contentsOfFile: script, encoding: .utf8) else {
+                throw CommandFailure(exitCode: CommandFailure.usage, message: "\(script): cannot read the script")
+            }
+            let result = ScriptRunner.run(
+                ScriptRunner.lines(of: text, file: script), in: &session, echo: echo, keepGoing: keepGoing,
+                output: { if !json { Output.line($0) } })
+            outcome.commands += result.commands
+            outcome.failures += result.failures
+            if result.quit || (!result.failures.isEmpty && !keepGoing) { break }
+        }
+        for failure in outcome.failures where !json { Output.error(failure.description) }
+        var saved: String?
+        if let save, outcome.failures.isEmpty || keepGoing {
+            do {
+                try ArchiveWriter.write(session.document.archive, to: save, created: SaveClock.now())
+                saved = save
+                if !json { Output.line("saved \(save): \(session.document.featureCount.grouped) features") }
+            } catch {
+                throw CommandFailure(exitCode: CommandFailure.commandFailed, message: error.description)
+            }
+        }
+        if json {
+            var summary: [String: Any] = ["commands": outcome.commands, "failures": outcome.failures.map {
+                ["file": $0.file, "line": $0.line, "message": $0.message] as [String: Any]
+            }]
+            if let saved { summary["saved"] = saved }
+            let data = try JSONSerialization.data(withJSONObject: summary, options: [.sortedKeys])
+            Output.line(String(decoding: data, as: UTF8.self))
+        }
+        if !outcome.failures.isEmpty { throw CommandFailure(exitCode: CommandFailure.commandFailed, message: "") }
+    }
+}
+
+enum Sessions {
+    /// A session on `path`, or on a new empty document.
+    static func open(_ path: String?) throws -> EditingSession {
+        guard let path else {
+            return EditingSession(document: Document(IMDFArchive(manifest: Manifest(language: "en"))))
+        }
+        let load = try Loading.open(path)
+        guard load.isComplete else {
+            throw CommandFailure(
+                exitCode: CommandFailure.unreadableArchive,
+                message: "\(path): \(load.unreadableFiles.joined(separator: ", ")) could not be read; editing would lose those features")
+        }
+        return EditingSession(document: Document(load.archive), archivePath: path)
+    }
+}

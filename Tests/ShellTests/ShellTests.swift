@@ -1,0 +1,89 @@
+import Foundation
+import IMDF
+import SyntheticVenue
+import Testing
+import Workbench
+
+@testable import Shell
+
+@Suite("Command language")
+struct ShellTests {
+    func session() -> EditingSession {
+        EditingSession(document: Document(VenueGenerator.generate(VenueSpec(buildings: 1, levels: 2, rooms: 6, seed: 3))))
+    }
+
+    @Test func tokensKeepQuotesKeysAndComments() throws {
+        let tokens = try Tokenizer.tokens(#"set 310 name.en="Room \"A\"" restriction=employeesonly # a comment"#)
+        #expect(tokens.map(\.text) == ["set", "310", "Room \"A\"", "employeesonly"])
+        #expect(tokens[2].key == "name.en" && tokens[2].quoted)
+        #expect(throws: SyntaxError.self) { try Tokenizer.tokens(#"rename 310 "unterminated"#) }
+    }
+
+    @Test func referencesResolveByIdPrefixNameDesignationAndHandle() throws {
+        var session = session()
+        let room = session.document.features(of: .unit).first { $0.labels("name")?["en"] == "Room 1.002" }!
+        #expect(try session.resolve(room.id, argument: "REF") == room.id)
+        #expect(try session.resolve(String(room.id.prefix(6)), argument: "REF") == room.id)
+        #expect(try session.resolve("Room 1.002", argument: "REF") == room.id)
+        #expect(try session.resolve("1.002", argument: "REF") == room.id)
+        _ = try Interpreter.execute("attach anchor to 1.002 as a", in: &session)
+        #expect(session.document.feature(try session.resolve("$a", argument: "REF"))?.featureType == "anchor")
+        #expect(try session.resolve("$_", argument: "REF") == session.resolve("$a", argument: "REF"))
+        _ = try Interpreter.execute("rename 0.001 Lab", in: &session)
+        _ = try Interpreter.execute("rename 0.002 Lab", in: &session)
+        do {
+            _ = try session.resolve("Lab", argument: "REF")
+            Issue.record("an ambiguous name resolved")
+        } catch {
+            #expect(error.message.contains("\"Lab\" matches 2 features; use an id prefix"))
+        }
+    }
+
+    @Test func localCoordinatesAreMetresFromTheLevelsCorner() throws {
+        let session = session()
+        let level = session.document.features(of: .level).first!
+        let corner = try session.position("0,0", argument: "at")
+        var minimum = Position(x: 180, y: 90)
+        level.geometry!.forEachPosition { minimum = Position(x: Swift.min(minimum.x, $0.x), y: Swift.min(minimum.y, $0.y)) }
+        #expect(abs(corner.x - minimum.x) < 1e-9 && abs(corner.y - minimum.y) < 1e-9)
+        #expect(try session.position("@13.4,52.5", argument: "at") == Position(x: 13.4, y: 52.5))
+        #expect(throws: EditError.self) { try session.position("north", argument: "at") }
+        #expect(try session.outline(["rect", "1,1", "2x3"], argument: "outline")[0].count == 5)
+    }
+
+    @Test func commandsEditUndoAndReportTheirArgumentOnError() throws {
+        var session = session()
+        _ = try Interpreter.execute("use level \"Floor 1\"", in: &session)
+        #expect(try Interpreter.execute("split unit 1.003 along 9,0 9,6", in: &session).contains("into 2 parts"))
+        #expect(session.isDirty)
+        #expect(session.prompt.hasSuffix("* > "))
+        #expect(try Interpreter.execute("undo", in: &session).hasPrefix("undid: split"))
+        do {
+            _ = try Interpreter.execute("split unit 1.003 along 90,0 90,6", in: &session)
+            Issue.record("a line that misses the room was accepted")
+        } catch {
+            #expect(error.argument == "along")
+        }
+        #expect(throws: EditError.self) { try Interpreter.execute("frobnicate now", in: &session) }
+        #expect(try Interpreter.execute("help split", in: &session).contains("example: split unit"))
+    }
+
+    @Test func everyCommandHasSyntaxAndAnExampleThatParses() {
+        for spec in Interpreter.commands {
+            #expect(!spec.summary.isEmpty && spec.syntax.hasPrefix(spec.name))
+            #expect((try? Tokenizer.tokens(spec.example)) != nil, "\(spec.name)")
+            #expect(Interpreter.match((try? Tokenizer.tokens(spec.example)) ?? [])?.0.name == spec.name, "\(spec.name): \(spec.example)")
+        }
+    }
+
+    @Test func scriptsJoinContinuationsAndReportFileAndLine() {
+        var session = session()
+        let lines = ScriptRunner.lines(of: "use level \"Floor 1\"\n# note\nrename 1.001 \\\n  Seminar\nrename nothing X\nrename 1.002 Y\n", file: "s.imdfs")
+        #expect(lines.filter { !$0.text.isEmpty }.count == 5)
+        #expect(lines[2].number == 3 && lines[2].text.hasSuffix("Seminar"))
+        let outcome = ScriptRunner.run(lines, in: &session, echo: false, keepGoing: false) { _ in }
+        #expect(outcome.failures.map(\.description) == ["s.imdfs:5: REF: nothing is called nothing"])
+        #expect(session.document.features(of: .unit).contains { $0.labels("name")?["en"] == "Seminar" })
+        #expect(!session.document.features(of: .unit).contains { $0.labels("name")?["en"] == "Y" })
+    }
+}
