@@ -103,6 +103,13 @@ enum Formats {
 /// The valid value closest to a misspelt or foreign one, for "did you mean" suggestions: a valid
 /// dotted prefix (`foodservice.coffee` -> `foodservice`) wins, else the smallest edit distance.
 public enum Suggestion {
+    /// Whether `suggestion` is close enough to `value` to offer it as a fix: a dotted prefix, or a
+    /// misspelling (a quarter of the letters or fewer differ). "shop" is nearest to "ramp" by
+    /// spelling, which names the nearest value but is no repair.
+    public static func isConvincing(_ suggestion: String, for value: String) -> Bool {
+        value.hasPrefix(suggestion + ".") || editDistance(value.lowercased(), suggestion) <= Swift.max(1, value.count / 4)
+    }
+
     public static func closest(to value: String, in candidates: [String]) -> String? {
         var prefix = value
         while let dot = prefix.lastIndex(of: ".") {

@@ -207,6 +207,12 @@ struct CommandLineTests {
             let run = try imdf("run", sessions + "/" + script, "--archive", folder + "/venue")
             #expect(run.status == 0, "\(script): \(run.errors)")
         }
+        for script in ["spbstu-link-two-nodes.imdfs", "fix-spbstu-categories.imdfs"] {
+            let run = try imdf("run", sessions + "/" + script, "--archive", Self.samples + "/spbstu-polymap", "--save", folder + "/" + script + ".zip")
+            #expect(run.status == 0, "\(script): \(run.errors)")
+        }
+        let fixed = try imdf("validate", folder + "/fix-spbstu-categories.imdfs.zip", "--json")
+        #expect(!fixed.output.contains("\"category \\\"shop\\\""))
         let scripts = try FileManager.default.contentsOfDirectory(atPath: sessions).filter { $0.hasSuffix(".imdfs") }
         for script in scripts {
             let text = try String(contentsOfFile: sessions + "/" + script, encoding: .utf8)

@@ -35,7 +35,11 @@ struct SampleValidationTests {
         for value in ["shop", "security", "administration", "wardrobe", "foodservice.coffee"] {
             #expect(categories.contains { $0.message.contains("\"\(value)\"") && $0.message.contains("closest valid") }, "\(value)")
         }
-        #expect(categories.first { $0.message.contains("\"foodservice.coffee\"") }?.message.hasSuffix("closest valid: \"foodservice\"") == true)
+        let coffee = categories.first { $0.message.contains("\"foodservice.coffee\"") }
+        #expect(coffee?.message.hasSuffix("closest valid: \"foodservice\"") == true)
+        #expect(coffee?.fix?.command?.hasSuffix("category=foodservice") == true)
+        // "shop" is nearest to "ramp" by spelling: named, but not offered as a repair.
+        #expect(categories.first { $0.message.contains("\"shop\"") }?.fix == nil)
         let anchor = try #require(findings(report, .G2).first)
         #expect(anchor.location != nil && anchor.file == "anchor.geojson" && anchor.line != nil)
         #expect(anchor.fix?.command?.hasPrefix("move ") == true)

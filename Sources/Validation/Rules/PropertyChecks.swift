@@ -58,9 +58,10 @@ enum PropertyChecks {
         guard !list.contains(text) else { return nil }
         let suggestion = Suggestion.closest(to: text, in: list.values)
         let hint = suggestion.map { "; closest valid: \"\($0)\"" } ?? ""
-        return place.finding(
-            .F4c, "\(key) \"\(text)\" is not in \(list.rawValue)\(hint)",
-            fix: suggestion.map { Fix("use \"\($0)\"", command: "set \(place.feature.id.prefix(8)) \(key)=\($0)") })
+        let fix = suggestion.flatMap { value in
+            Suggestion.isConvincing(value, for: text) ? Fix("use \"\(value)\"", command: "set \(place.feature.id.prefix(8)) \(key)=\(value)") : nil
+        }
+        return place.finding(.F4c, "\(key) \"\(text)\" is not in \(list.rawValue)\(hint)", fix: fix)
     }
 
     /// The string, or a wrong-type finding.
