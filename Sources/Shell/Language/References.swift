@@ -24,20 +24,14 @@ extension EditingSession {
             return feature.id
         }
         let lowered = text.lowercased()
-        let all = document.allFeatures
         if lowered.count >= 4, lowered.allSatisfy({ $0.isHexDigit || $0 == "-" }) {
-            let matches = all.filter { $0.id.hasPrefix(lowered) && accept($0) }
+            let matches = (document.indexes.byIDPrefix[lowered.prefix(4)] ?? []).filter { $0.lowercased().hasPrefix(lowered) }
+                .compactMap(document.feature).filter(accept)
             if matches.count == 1 { return matches[0].id }
             if matches.count > 1 { throw ambiguous(text, matches, argument) }
         }
         // Names and designations; a match on the level in use wins over matches elsewhere.
-        let named = all.filter { feature in
-            guard accept(feature), let labels = feature.labels("name") else { return false }
-            return labels.labels.contains { label in
-                let name = label.text.lowercased()
-                return name == lowered || name.split(separator: " ").last.map(String.init) == lowered
-            }
-        }
+        let named = (document.indexes.byName[lowered] ?? []).compactMap(document.feature).filter(accept)
         if named.count == 1 { return named[0].id }
         if named.count > 1 {
             let here = named.filter { $0.string("level_id") == levelID && levelID != nil }

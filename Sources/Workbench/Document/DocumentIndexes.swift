@@ -11,9 +11,25 @@ public struct DocumentIndexes: Sendable, Equatable {
     public private(set) var referrers: [String: Set<String>] = [:]
     /// Per level: where its features are (metres in the document's frame).
     public private(set) var spatial: [String: GridIndex] = [:]
+    /// Ids by their first four characters, for id-prefix references.
+    public private(set) var byIDPrefix: [Substring: Set<String>] = [:]
+    /// Ids by name: every label, lower-cased, and its last word (a room designation: "310").
+    public private(set) var byName: [String: Set<String>] = [:]
+
+    static func nameKeys(of feature: Feature) -> Set<String> {
+        var keys = Set<String>()
+        for label in feature.labels("name")?.labels ?? [] {
+            let lowered = label.text.lowercased()
+            keys.insert(lowered)
+            if let last = lowered.split(separator: " ").last { keys.insert(String(last)) }
+        }
+        return keys
+    }
 
     mutating func add(_ feature: Feature, _ projector: Projector?) {
         byType[feature.featureType, default: []].insert(feature.id)
+        byIDPrefix[feature.id.lowercased().prefix(4), default: []].insert(feature.id)
+        for key in Self.nameKeys(of: feature) { byName[key, default: []].insert(feature.id) }
         if let level = feature.string("level_id") {
             byLevel[level, default: []].insert(feature.id)
             if let bounds = Self.bounds(of: feature, projector) { spatial[level, default: GridIndex()].insert(feature.id, bounds) }
@@ -23,6 +39,11 @@ public struct DocumentIndexes: Sendable, Equatable {
 
     mutating func remove(_ feature: Feature, _ projector: Projector?) {
         byType[feature.featureType]?.remove(feature.id)
+        byIDPrefix[feature.id.lowercased().prefix(4)]?.remove(feature.id)
+        for key in Self.nameKeys(of: feature) {
+            byName[key]?.remove(feature.id)
+            if byName[key]?.isEmpty == true { byName[key] = nil }
+        }
         if let level = feature.string("level_id") {
             byLevel[level]?.remove(feature.id)
             if let bounds = Self.bounds(of: feature, projector) { spatial[level]?.remove(feature.id, bounds) }
