@@ -56,11 +56,22 @@ public struct DocumentIndexes: Sendable, Equatable {
 }
 
 extension DocumentIndexes {
+    /// The feature's extent in metres: the degree box's corners projected (four projections, not
+    /// one per vertex - this runs for every feature when a document opens), widened by a
+    /// centimetre for the frame's slight curvature across a room.
     static func bounds(of feature: Feature, _ projector: Projector?) -> Bounds? {
         guard let projector, let geometry = feature.geometry else { return nil }
-        var points: [Point] = []
-        geometry.forEachPosition { points.append(projector.point($0)) }
-        return Bounds(points: points)
+        var minimum = Position(x: .infinity, y: .infinity)
+        var maximum = Position(x: -.infinity, y: -.infinity)
+        geometry.forEachPosition { position in
+            minimum = Position(x: Swift.min(minimum.x, position.x), y: Swift.min(minimum.y, position.y))
+            maximum = Position(x: Swift.max(maximum.x, position.x), y: Swift.max(maximum.y, position.y))
+        }
+        guard minimum.x.isFinite, maximum.y.isFinite else { return nil }
+        let corners = [
+            minimum, Position(x: maximum.x, y: minimum.y), maximum, Position(x: minimum.x, y: maximum.y),
+        ].map(projector.point)
+        return Bounds(points: corners)?.expanded(by: 0.01)
     }
 }
 
