@@ -9,24 +9,26 @@ enum HistoryCommands {
         return count
     }
 
+    /// Undo or redo up to N times, stopping when the stack runs out; one line per step.
+    static func repeatStep(
+        _ args: Invocation, _ session: inout EditingSession, done: String, none: String,
+        _ step: (inout EditingSession) throws -> Patch?
+    ) throws -> String {
+        var labels: [String] = []
+        for _ in 0..<(try count(args)) {
+            guard let patch = try step(&session) else { break }
+            labels.append(patch.label)
+            session.markDirty()
+        }
+        return labels.isEmpty ? none : labels.map { "\(done): \($0)" }.joined(separator: "\n")
+    }
+
     static let all: [CommandSpec] = [
         CommandSpec("undo", "undo [N]", "undo the last step (or N steps)", example: "undo 2") { session, args in
-            var undone: [String] = []
-            for _ in 0..<(try count(args)) {
-                guard let patch = try session.history.undo() else { break }
-                undone.append(patch.label)
-                session.markDirty()
-            }
-            return undone.isEmpty ? "nothing to undo" : undone.map { "undid: \($0)" }.joined(separator: "\n")
+            try repeatStep(args, &session, done: "undid", none: "nothing to undo") { try $0.history.undo() }
         },
         CommandSpec("redo", "redo [N]", "redo the last undone step (or N steps)", example: "redo") { session, args in
-            var redone: [String] = []
-            for _ in 0..<(try count(args)) {
-                guard let patch = try session.history.redo() else { break }
-                redone.append(patch.label)
-                session.markDirty()
-            }
-            return redone.isEmpty ? "nothing to redo" : redone.map { "redid: \($0)" }.joined(separator: "\n")
+            try repeatStep(args, &session, done: "redid", none: "nothing to redo") { try $0.history.redo() }
         },
         CommandSpec("history", "history", "the steps that can be undone, oldest first", example: "history") { session, _ in
             let steps = session.history.undoStack
