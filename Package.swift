@@ -37,8 +37,10 @@ let package = Package(
         .target(name: "Validation", dependencies: ["IMDF", "Geometry"], exclude: ["CODES.md"], swiftSettings: strict),
         // The editor's core: document with indexes, commands that plan patches, undo/redo history.
         .target(name: "Workbench", dependencies: ["IMDF", "Geometry", "Validation"], swiftSettings: strict),
+        // GNU readline (Debian's libreadline-dev): line editing, history, completion at the prompt.
+        .systemLibrary(name: "CReadline", pkgConfig: "readline", providers: [.apt(["libreadline-dev"])]),
         // The command language, the session (context, handles, history), script runner and reports.
-        .target(name: "Shell", dependencies: ["IMDF", "Geometry", "Validation", "Workbench"], swiftSettings: strict),
+        .target(name: "Shell", dependencies: ["IMDF", "Geometry", "Validation", "Workbench", "CReadline"], swiftSettings: strict),
         // Deterministic synthetic venues: demos and the benchmark workload.
         .target(name: "SyntheticVenue", dependencies: ["IMDF"], swiftSettings: strict),
         .executableTarget(

@@ -63,19 +63,34 @@ struct PromptCommand: ParsableCommand {
             if !outcome.failures.isEmpty { throw CommandFailure(exitCode: CommandFailure.commandFailed, message: "") }
             return
         }
-        // The prompt, reading plain lines (line editing, history and completion come with readline).
+        // The prompt: GNU readline with history and completion.
+        let editor = LineEditor(historyPath: LineEditor.defaultHistoryPath)
         var number = 0
         while true {
-            FileHandle.standardOutput.write(Data(session.prompt.utf8))
-            guard var line = readLine() else { break }
+            let snapshot = session
+            guard let line = editor.line(prompt: session.prompt, complete: { Completion.candidates($0, session: snapshot) }) else {
+                // Ctrl-D at an empty line.
+                if session.isDirty && !Self.confirmQuit(editor) { continue }
+                Output.line("")
+                break
+            }
             number += 1
-            while line.hasSuffix("\\"), let next = readLine() { line = String(line.dropLast()) + " " + next }
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed == "quit" || trimmed == "exit" {
+                if session.isDirty && !Self.confirmQuit(editor) { continue }
+                break
+            }
             let outcome = ScriptRunner.run([ScriptLine(file: "<prompt>", number: number, text: line)], in: &session, echo: false, keepGoing: true) {
                 Output.line($0)
             }
             for failure in outcome.failures { Output.error("error: \(failure.message)") }
-            if outcome.quit { break }
         }
+    }
+
+    /// Asks before throwing away unsaved changes.
+    static func confirmQuit(_ editor: LineEditor) -> Bool {
+        let answer = editor.line(prompt: "There are unsaved changes. Quit without saving? [y/N] ", remember: false, complete: { _ in [] })
+        return answer?.lowercased().hasPrefix("y") ?? true
     }
 }
 

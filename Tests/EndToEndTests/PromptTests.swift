@@ -1,0 +1,133 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The prompt as a person uses it: a real terminal (tmux), keys sent one by one, the screen read
+/// back. Tab completion, Ctrl-C, undo, quitting with unsaved changes, and history across restarts.
+@Suite("The prompt in a terminal", .serialized)
+struct PromptTests {
+    struct Terminal {
+        let name = "imdf-test-" + UUID().uuidString.prefix(8)
+
+        @discardableResult
+        func tmux(_ arguments: String...) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["tmux"] + arguments
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = Pipe()
+            try process.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return String(decoding: data, as: UTF8.self)
+        }
+
+        /// Starts the session. Its output goes nowhere: the tmux server it may start outlives the
+        /// call and would hold a pipe open forever.
+        func start(_ command: String) throws {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["tmux", "new-session", "-d", "-s", name, "-x", "120", "-y", "40", command]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+        }
+
+        func keys(_ keys: String...) throws {
+            for key in keys { try tmux("send-keys", "-t", name, key) }
+        }
+
+        func type(_ text: String) throws { try tmux("send-keys", "-t", name, "-l", text) }
+
+        func screen() throws -> String { try tmux("capture-pane", "-p", "-t", name) }
+
+        /// Waits until the screen shows `text` (the program answers asynchronously).
+        func waitFor(_ text: String, seconds: Double = 10) throws -> Bool {
+            let deadline = Date().addingTimeInterval(seconds)
+            while Date() < deadline {
+                if try screen().contains(text) { return true }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            return false
+        }
+
+        func isRunning() throws -> Bool { try tmux("list-sessions").contains(name) }
+
+        func stop() { _ = try? tmux("kill-session", "-t", name) }
+    }
+
+    @Test func completionCtrlCUndoQuitAndHistoryWorkAtARealTerminal() throws {
+        let folder = NSTemporaryDirectory() + "imdf-prompt-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let imdf = CommandLineTests.executable
+        let generate = Process()
+        generate.executableURL = URL(fileURLWithPath: imdf)
+        generate.arguments = ["generate", folder + "/venue", "--rooms", "6"]
+        try generate.run()
+        generate.waitUntilExit()
+        let command = "IMDF_HISTORY=\(folder)/history \(imdf) \(folder)/venue"
+
+        let terminal = Terminal()
+        defer { terminal.stop() }
+        try terminal.start(command)
+        #expect(try terminal.waitFor("imdf Building 1/G >"))
+        // Tab completes a command word, then its second word.
+        try terminal.type("spl")
+        try terminal.keys("Tab")
+        #expect(try terminal.waitFor("> split"))
+        try terminal.keys("Tab")
+        #expect(try terminal.waitFor("> split unit"))
+        // A category valid for the command, and a room's name.
+        try terminal.keys("C-u")
+        try terminal.type("add unit X category=offi")
+        try terminal.keys("Tab")
+        #expect(try terminal.waitFor("category=office"))
+        try terminal.keys("C-u")
+        try terminal.type("rename 0.00")
+        try terminal.keys("Tab", "Tab")
+        #expect(try terminal.waitFor("0.001  0.002  0.003"))
+        // Ctrl-C drops a half-typed line.
+        try terminal.keys("C-u")
+        try terminal.type("delete everything")
+        try terminal.keys("C-c")
+        #expect(try terminal.waitFor("^C"))
+        // Edit, undo, edit again.
+        try terminal.type("rename 0.001 Lab")
+        try terminal.keys("Enter")
+        #expect(try terminal.waitFor("to \"Lab\""))
+        #expect(try terminal.waitFor("imdf Building 1/G* >"))
+        try terminal.type("undo")
+        try terminal.keys("Enter")
+        #expect(try terminal.waitFor("undid: rename"))
+        try terminal.type("rename 0.002 Seminar")
+        try terminal.keys("Enter")
+        #expect(try terminal.waitFor("to \"Seminar\""))
+        // Ctrl-D with unsaved changes asks; "n" stays; quit and "y" leaves.
+        try terminal.keys("C-d")
+        #expect(try terminal.waitFor("Quit without saving? [y/N]"))
+        try terminal.type("n")
+        try terminal.keys("Enter")
+        #expect(try terminal.isRunning())
+        try terminal.type("quit")
+        try terminal.keys("Enter")
+        #expect(try terminal.waitFor("Quit without saving? [y/N]"))
+        try terminal.type("y")
+        try terminal.keys("Enter")
+        let deadline = Date().addingTimeInterval(5)
+        while try terminal.isRunning(), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(try !terminal.isRunning())
+
+        // History survives a restart: Up brings back the last commands.
+        let again = Terminal()
+        defer { again.stop() }
+        try again.start(command)
+        #expect(try again.waitFor("imdf Building 1/G >"))
+        try again.keys("Up", "Up")
+        #expect(try again.waitFor("> rename 0.002 Seminar"))
+        let history = try String(contentsOfFile: folder + "/history", encoding: .utf8)
+        #expect(history.contains("rename 0.001 Lab") && !history.contains("\ny\n"))
+    }
+}
