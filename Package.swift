@@ -17,6 +17,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // Atomic replacement of a directory (renameat2), which Swift's Glibc module does not export.
@@ -40,7 +41,11 @@ let package = Package(
         // GNU readline (Debian's libreadline-dev): line editing, history, completion at the prompt.
         .systemLibrary(name: "CReadline", pkgConfig: "readline", providers: [.apt(["libreadline-dev"])]),
         // The command language, the session (context, handles, history), script runner and reports.
-        .target(name: "Shell", dependencies: ["IMDF", "Geometry", "Validation", "Workbench", "CReadline"], swiftSettings: strict),
+        .target(
+            name: "Shell",
+            dependencies: ["IMDF", "Geometry", "Validation", "Workbench", "CReadline", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strict
+        ),
         // Deterministic synthetic venues: demos and the benchmark workload.
         .target(name: "SyntheticVenue", dependencies: ["IMDF"], swiftSettings: strict),
         .executableTarget(

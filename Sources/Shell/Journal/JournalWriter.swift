@@ -1,0 +1,68 @@
+// Appends accepted commands to the journal, each durable (fdatasync) before its result is shown.
+// The file is locked while a session writes it: a second imdf on the same archive is refused.
+
+import Foundation
+import IMDF
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+public final class JournalWriter {
+    public let path: String
+    private let descriptor: Int32
+    public private(set) var recordCount: Int
+
+    /// Opens `path` to append. `fresh` starts a new journal (header for `baseHash`); otherwise
+    /// the records already there are continued (after a recovery).
+    public init(path: String, archive: String, baseHash: String, fresh: Bool, existingRecords: Int = 0) throws(JournalError) {
+        self.path = path
+        let flags = O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | (fresh ? O_TRUNC : 0)
+        let opened = open(path, flags, 0o644)
+        guard opened >= 0 else { throw JournalError(path: path, line: 0, message: "cannot open the journal: \(String(cString: strerror(errno)))") }
+        guard flock(opened, LOCK_EX | LOCK_NB) == 0 else {
+            close(opened)
+            throw JournalError(path: path, line: 0, message: "another imdf is editing this archive (its journal is locked)")
+        }
+        descriptor = opened
+        recordCount = fresh ? 0 : existingRecords
+        if fresh {
+            if ftruncate(descriptor, 0) != 0 { throw JournalError(path: path, line: 0, message: "cannot reset the journal") }
+            try write(JournalFormat.header(baseHash: baseHash, archive: archive, date: Date()))
+        }
+    }
+
+    deinit { close(descriptor) }
+
+    /// Appends a record and makes it durable; only then may the command be acknowledged.
+    public func append(command: String, ids: [String]) throws(JournalError) {
+        let record = JournalFormat.Record(number: recordCount + 1, command: command, ids: ids)
+        try write(record.text)
+        recordCount += 1
+    }
+
+    public func appendCheck(_ hash: String) throws(JournalError) {
+        try write("#check \(recordCount) \(hash)\n")
+    }
+
+    private func write(_ text: String) throws(JournalError) {
+        let bytes = Array(text.utf8)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, bytes.count - written) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw JournalError(path: path, line: 0, message: "cannot write the journal: \(String(cString: strerror(errno)))")
+            }
+            written += count
+        }
+        guard fdatasync(descriptor) == 0 else {
+            throw JournalError(path: path, line: 0, message: "cannot flush the journal to disk: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// The journal kept next to an archive: `venue.zip.journal`, `venue.journal` for a folder.
+    public static func path(for archive: String) -> String {
+        (archive.hasSuffix("/") ? String(archive.dropLast()) : archive) + ".journal"
+    }
+}
