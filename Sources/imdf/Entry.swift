@@ -50,21 +50,52 @@ struct PromptCommand: ParsableCommand {
         commandName: "edit", abstract: "Edit an archive (or a new document) at the prompt; a script on standard input runs as a script.")
 
     @Argument(help: "The archive to edit (a new document when omitted).") var archive: String?
+    @Flag(help: "Replay the journal's unsaved commands without asking.") var recover = false
+    @Flag(help: "Throw the journal's unsaved commands away without asking.") var discardJournal = false
+
+    func validate() throws {
+        if recover && discardJournal { throw ValidationError("--recover and --discard-journal exclude each other") }
+    }
 
     func run() throws {
         var session = try Sessions.open(archive)
-        guard isatty(0) == 1 else {
-            // A script on standard input: stop at the first failing command, like `imdf run`.
-            let text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-            let outcome = ScriptRunner.run(ScriptRunner.lines(of: text, file: "<stdin>"), in: &session, echo: false, keepGoing: false) {
-                Output.line($0)
+        let interactive = isatty(0) == 1
+        let editor = interactive ? LineEditor(historyPath: LineEditor.defaultHistoryPath) : nil
+        var journal: Journal?
+        if let archive {
+            let start: Journal.Start = recover ? .recover : discardJournal ? .discard : .ask
+            do {
+                journal = try Journal(
+                    archive: archive, session: &session, start: start,
+                    ask: { question in editor?.line(prompt: question, remember: false, complete: { _ in [] })?.lowercased().first },
+                    report: { Output.error($0) })
+            } catch {
+                throw CommandFailure(exitCode: CommandFailure.commandFailed, message: error.description)
             }
-            for failure in outcome.failures { Output.error(failure.description) }
-            if !outcome.failures.isEmpty { throw CommandFailure(exitCode: CommandFailure.commandFailed, message: "") }
+        }
+        guard let editor else {
+            // A script on standard input, one line at a time (each journaled before its result
+            // is printed); the first failing command stops it, as `imdf run` does.
+            var number = 0
+            var pending = ""
+            while let raw = readLine() {
+                number += 1
+                if raw.hasSuffix("\\") {
+                    pending += String(raw.dropLast()) + " "
+                    continue
+                }
+                let line = pending + raw
+                pending = ""
+                let outcome = ScriptRunner.run([ScriptLine(file: "<stdin>", number: number, text: line)], in: &session, echo: false, keepGoing: false, journal: journal) {
+                    Output.line($0)
+                }
+                for failure in outcome.failures { Output.error(failure.description) }
+                if !outcome.failures.isEmpty { throw CommandFailure(exitCode: CommandFailure.commandFailed, message: "") }
+                if outcome.quit { break }
+            }
             return
         }
         // The prompt: GNU readline with history and completion.
-        let editor = LineEditor(historyPath: LineEditor.defaultHistoryPath)
         var number = 0
         while true {
             let snapshot = session
@@ -80,10 +111,11 @@ struct PromptCommand: ParsableCommand {
                 if session.isDirty && !Self.confirmQuit(editor) { continue }
                 break
             }
-            let outcome = ScriptRunner.run([ScriptLine(file: "<prompt>", number: number, text: line)], in: &session, echo: false, keepGoing: true) {
+            let outcome = ScriptRunner.run([ScriptLine(file: "<prompt>", number: number, text: line)], in: &session, echo: false, keepGoing: true, journal: journal) {
                 Output.line($0)
             }
             for failure in outcome.failures { Output.error("error: \(failure.message)") }
+            if outcome.quit { break }
         }
     }
 
@@ -107,6 +139,8 @@ struct CommandFailure: Error {
 enum Output {
     static func line(_ text: String) {
         print(text)
+        // Acknowledgements must reach a pipe as they happen, not when the buffer fills.
+        fflush(nil)
     }
 
     static func error(_ text: String) {

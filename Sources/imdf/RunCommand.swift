@@ -67,6 +67,15 @@ struct RunCommand: ParsableCommand {
 enum Sessions {
     /// A session on `path`, or on a new empty document.
     static func open(_ path: String?) throws -> EditingSession {
+        var session = try load(path)
+        // IMDF_ID_SEED makes the ids a session mints reproducible (tests, demos); unset, ids are random.
+        if let text = ProcessInfo.processInfo.environment["IMDF_ID_SEED"], let seed = UInt64(text) {
+            session.ids = IDSource(seed: seed)
+        }
+        return session
+    }
+
+    static func load(_ path: String?) throws -> EditingSession {
         guard let path else {
             return EditingSession(document: Document(IMDFArchive(manifest: Manifest(language: "en"))))
         }

@@ -120,10 +120,19 @@ struct PromptTests {
         while try terminal.isRunning(), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
         #expect(try !terminal.isRunning())
 
-        // History survives a restart: Up brings back the last commands.
+        // The journal offers the unsaved commands back; history survives the restart too: Up
+        // brings back the last commands.
         let again = Terminal()
         defer { again.stop() }
         try again.start(command)
+        #expect(try again.waitFor("unsaved commands from"))
+        #expect(try again.waitFor("recover, discard, show? [r/d/s]"))
+        try again.type("s")
+        try again.keys("Enter")
+        #expect(try again.waitFor("3. rename 0.002 Seminar"))
+        try again.type("d")
+        try again.keys("Enter")
+        #expect(try again.waitFor("discarded 3 unsaved commands"))
         #expect(try again.waitFor("imdf Building 1/G >"))
         try again.keys("Up", "Up")
         #expect(try again.waitFor("> rename 0.002 Seminar"))

@@ -64,10 +64,10 @@ struct JournalTests {
     @Test func aSecondWriterIsRefusedWhileTheFirstHoldsTheLock() throws {
         let path = NSTemporaryDirectory() + "imdf-journal-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let first = try JournalWriter(path: path, archive: "a", baseHash: "x", fresh: true)
-        _ = first
-        let fd = open(path, O_RDONLY)
-        defer { close(fd) }
-        #expect(flock(fd, LOCK_EX | LOCK_NB) != 0)
+        defer { try? FileManager.default.removeItem(atPath: path + ".lock") }
+        let held = try JournalWriter.lock(path)
+        #expect(throws: JournalError.self) { _ = try JournalWriter.lock(path) }
+        close(held)
+        close(try JournalWriter.lock(path))
     }
 }

@@ -17,8 +17,18 @@ public enum Interpreter {
         return best.map { ($0, Array(tokens.dropFirst($0.words.count))) }
     }
 
+    /// Commands that only look: they are not journaled.
+    static let viewing: Set<String> = ["ls", "show", "find", "tree", "where", "help", "validate", "route", "check reachability", "history"]
+
+    /// Whether `line` changes the document or the context later commands resolve in.
+    public static func changesState(_ line: String) -> Bool {
+        guard let tokens = try? Tokenizer.tokens(line), let (spec, _) = match(tokens) else { return false }
+        return !viewing.contains(spec.name)
+    }
+
     /// Runs `line`. Returns the text to print (empty for blank lines and comments).
     public static func execute(_ line: String, in session: inout EditingSession) throws(EditError) -> String {
+        session.lastMinted = []
         let tokens: [Token]
         do {
             tokens = try Tokenizer.tokens(line)
@@ -54,6 +64,7 @@ extension EditingSession {
         }
         let patch = try history.perform(command, ids: &ids)
         markDirty()
+        lastMinted = patch.mintedIDs
         if let first = patch.mintedIDs.first {
             lastCreated = first
             if let handle { handles[handle] = first }

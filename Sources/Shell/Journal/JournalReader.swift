@@ -19,7 +19,7 @@ public struct JournalError: Error, Sendable, CustomStringConvertible {
     public var line: Int
     public var message: String
 
-    public var description: String { "\(path):\(line): \(message)" }
+    public var description: String { line > 0 ? "\(path):\(line): \(message)" : "\(path): \(message)" }
 }
 
 public enum JournalReader {

@@ -1,5 +1,4 @@
 // Appends accepted commands to the journal, each durable (fdatasync) before its result is shown.
-// The file is locked while a session writes it: a second imdf on the same archive is refused.
 
 import Foundation
 import IMDF
@@ -20,10 +19,6 @@ public final class JournalWriter {
         let flags = O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | (fresh ? O_TRUNC : 0)
         let opened = open(path, flags, 0o644)
         guard opened >= 0 else { throw JournalError(path: path, line: 0, message: "cannot open the journal: \(String(cString: strerror(errno)))") }
-        guard flock(opened, LOCK_EX | LOCK_NB) == 0 else {
-            close(opened)
-            throw JournalError(path: path, line: 0, message: "another imdf is editing this archive (its journal is locked)")
-        }
         descriptor = opened
         recordCount = fresh ? 0 : existingRecords
         if fresh {
@@ -59,6 +54,20 @@ public final class JournalWriter {
         guard fdatasync(descriptor) == 0 else {
             throw JournalError(path: path, line: 0, message: "cannot flush the journal to disk: \(String(cString: strerror(errno)))")
         }
+    }
+
+    /// Takes the lock that keeps a second imdf from journaling the same archive; held until the
+    /// returned descriptor is closed (or the process ends). A lock file beside the journal, so
+    /// rotating the journal by rename does not drop the lock.
+    public static func lock(_ journalPath: String) throws(JournalError) -> Int32 {
+        let lockPath = journalPath + ".lock"
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw JournalError(path: lockPath, line: 0, message: "cannot create the lock file") }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            throw JournalError(path: journalPath, line: 0, message: "another imdf is editing this archive (its journal is locked)")
+        }
+        return descriptor
     }
 
     /// The journal kept next to an archive: `venue.zip.journal`, `venue.journal` for a folder.

@@ -62,7 +62,7 @@ public enum ScriptRunner {
     /// Runs `lines`, printing each result through `output`.
     public static func run(
         _ lines: [ScriptLine], in session: inout EditingSession, echo: Bool, keepGoing: Bool, depth: Int = 0,
-        output: (String) -> Void
+        journal: Journal? = nil, output: (String) -> Void
     ) -> Outcome {
         var outcome = Outcome()
         for line in lines {
@@ -74,7 +74,7 @@ public enum ScriptRunner {
                 return outcome
             }
             if trimmed.hasPrefix("source ") {
-                let inner = runSource(String(trimmed.dropFirst(7)).trimmingCharacters(in: .whitespaces), from: line, &session, echo, keepGoing, depth, output)
+                let inner = runSource(String(trimmed.dropFirst(7)).trimmingCharacters(in: .whitespaces), from: line, &session, echo, keepGoing, depth, journal, output)
                 outcome.commands += inner.commands
                 outcome.failures += inner.failures
                 if inner.quit || (!inner.failures.isEmpty && !keepGoing) {
@@ -86,6 +86,20 @@ public enum ScriptRunner {
             outcome.commands += 1
             do {
                 let result = try Interpreter.execute(trimmed, in: &session)
+                if let journal, Interpreter.changesState(trimmed) {
+                    do {
+                        if trimmed == "save" || trimmed.hasPrefix("save ") {
+                            try journal.saved(to: session.archivePath ?? "")
+                        } else {
+                            try journal.accepted(trimmed, ids: session.lastMinted, session: session)
+                        }
+                    } catch {
+                        // Not durable, so not acknowledged: stop rather than go on unrecorded.
+                        outcome.failures.append(ScriptFailure(file: line.file, line: line.number, message: "\(error) (the command was not recorded)"))
+                        outcome.quit = true
+                        return outcome
+                    }
+                }
                 if !result.isEmpty { output(result) }
             } catch {
                 outcome.failures.append(ScriptFailure(file: line.file, line: line.number, message: error.message))
@@ -97,7 +111,7 @@ public enum ScriptRunner {
 
     private static func runSource(
         _ argument: String, from line: ScriptLine, _ session: inout EditingSession, _ echo: Bool, _ keepGoing: Bool, _ depth: Int,
-        _ output: (String) -> Void
+        _ journal: Journal?, _ output: (String) -> Void
     ) -> Outcome {
         var outcome = Outcome()
         let path = argument.hasPrefix("\"") && argument.hasSuffix("\"") ? String(argument.dropFirst().dropLast()) : argument
@@ -109,6 +123,6 @@ public enum ScriptRunner {
             outcome.failures.append(ScriptFailure(file: line.file, line: line.number, message: "source: cannot read \(path)"))
             return outcome
         }
-        return run(lines(of: text, file: path), in: &session, echo: echo, keepGoing: keepGoing, depth: depth + 1, output: output)
+        return run(lines(of: text, file: path), in: &session, echo: echo, keepGoing: keepGoing, depth: depth + 1, journal: journal, output: output)
     }
 }

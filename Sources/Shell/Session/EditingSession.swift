@@ -19,6 +19,8 @@ public struct EditingSession: Sendable {
     /// The origin `frame` set explicitly; otherwise the level's south-west corner.
     public var explicitOrigin: Position?
     public private(set) var isDirty = false
+    /// The ids the last command minted (the journal records them so a replay mints the same).
+    public internal(set) var lastMinted: [String] = []
     public var ids = IDSource()
 
     public init(document: Document, archivePath: String? = nil) {

@@ -1,0 +1,131 @@
+// The session's journal: opened with the archive, offered back after a crash, appended to before
+// each accepted command is acknowledged, and started afresh (rotated) when the archive is saved.
+
+import Foundation
+import IMDF
+import Workbench
+
+public final class Journal {
+    public enum Start: Sendable {
+        /// Recover unsaved records without asking.
+        case recover
+        /// Throw unsaved records away.
+        case discard
+        /// Ask (at a terminal); refuse to guess otherwise.
+        case ask
+    }
+
+    public private(set) var path: String
+    private var writer: JournalWriter
+    private var lock: Int32
+    private var baseHash: String
+
+    /// Opens the journal of `archive` for `session`, replaying unsaved records when asked to.
+    /// `ask` returns the user's choice for "recover, discard, show" (nil when nobody can answer).
+    public init(
+        archive: String, session: inout EditingSession, start: Start, ask: (String) -> Character?, report: (String) -> Void
+    ) throws(JournalError) {
+        path = JournalWriter.path(for: archive)
+        lock = try JournalWriter.lock(path)
+        baseHash = JournalFormat.archiveHash(archive) ?? ""
+        var recovered: JournalContents?
+        if FileManager.default.fileExists(atPath: path) {
+            let contents = try JournalReader.read(path)
+            for warning in contents.warnings { report("journal: \(warning)") }
+            if !contents.records.isEmpty {
+                if contents.baseHash != baseHash {
+                    let aside = path + ".stale-\(Int(Date().timeIntervalSince1970))"
+                    try? FileManager.default.moveItem(atPath: path, toPath: aside)
+                    report("journal: \(contents.records.count) unsaved commands were recorded against an earlier version of the archive; kept in \(aside), not replayed")
+                } else if try Self.choose(start, contents, ask, report) {
+                    try Self.replay(contents, into: &session, path: path)
+                    report("recovered \(contents.records.count) unsaved command\(contents.records.count == 1 ? "" : "s") from \(contents.started)")
+                    recovered = contents
+                } else {
+                    report("discarded \(contents.records.count) unsaved command\(contents.records.count == 1 ? "" : "s")")
+                }
+            }
+        }
+        writer = try Self.startJournal(at: path, archive: archive, baseHash: baseHash, records: recovered?.records ?? [])
+    }
+
+    deinit { close(lock) }
+
+    static func choose(_ start: Start, _ contents: JournalContents, _ ask: (String) -> Character?, _ report: (String) -> Void) throws(JournalError) -> Bool {
+        switch start {
+        case .recover: return true
+        case .discard: return false
+        case .ask:
+            while true {
+                let question = "\(contents.records.count) unsaved command\(contents.records.count == 1 ? "" : "s") from \(contents.started) - recover, discard, show? [r/d/s] "
+                guard let answer = ask(question) else {
+                    throw JournalError(path: contents.archive, line: 0, message:
+                        "\(contents.records.count) unsaved commands are in the journal; open with --recover to replay them or --discard-journal to drop them")
+                }
+                switch answer {
+                case "r": return true
+                case "d": return false
+                default: for record in contents.records { report("  \(record.number). \(record.command)") }
+                }
+            }
+        }
+    }
+
+    /// Replays the records, minting the recorded ids, and checks the #check hashes.
+    static func replay(_ contents: JournalContents, into session: inout EditingSession, path: String) throws(JournalError) {
+        let checks = Dictionary(contents.checks.map { ($0.0, $0.1) }, uniquingKeysWith: { first, _ in first })
+        for record in contents.records {
+            session.ids = IDSource(replaying: record.ids)
+            do {
+                _ = try Interpreter.execute(record.command, in: &session)
+            } catch {
+                throw JournalError(path: path, line: 0, message: "record \(record.number) (\(record.command)) does not replay: \(error.message); recovery stops")
+            }
+            if let expected = checks[record.number], JournalFormat.documentHash(session.document.archive) != expected {
+                throw JournalError(path: path, line: 0, message: "the replay diverges from the recorded session at record \(record.number); recovery stops")
+            }
+        }
+        session.ids = IDSource()
+    }
+
+    /// A new journal file holding `records` (a recovered session goes on where it stopped): the
+    /// whole file is written beside the old one, synced, and renamed over it.
+    static func startJournal(at path: String, archive: String, baseHash: String, records: [JournalFormat.Record]) throws(JournalError) -> JournalWriter {
+        let temporary = path + ".new"
+        do {
+            let fresh = try JournalWriter(path: temporary, archive: archive, baseHash: baseHash, fresh: true)
+            for record in records { try fresh.append(command: record.command, ids: record.ids) }
+        }
+        guard rename(temporary, path) == 0 else { throw JournalError(path: path, line: 0, message: "cannot put the new journal in place") }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY)
+        if descriptor >= 0 {
+            fsync(descriptor)
+            close(descriptor)
+        }
+        return try JournalWriter(path: path, archive: archive, baseHash: baseHash, fresh: false, existingRecords: records.count)
+    }
+
+    /// Records an accepted command; only after this returns may its result be shown.
+    public func accepted(_ command: String, ids: [String], session: EditingSession) throws(JournalError) {
+        try writer.append(command: command, ids: ids)
+        if writer.recordCount % JournalFormat.checkInterval == 0 {
+            try writer.appendCheck(JournalFormat.documentHash(session.document.archive))
+        }
+    }
+
+    /// After a save: the saved archive is the new base, and the journal starts again.
+    public func saved(to archive: String) throws(JournalError) {
+        let newPath = JournalWriter.path(for: archive)
+        if newPath != path {
+            let newLock = try JournalWriter.lock(newPath)
+            close(lock)
+            lock = newLock
+            try? FileManager.default.removeItem(atPath: path)
+            try? FileManager.default.removeItem(atPath: path + ".lock")
+            path = newPath
+        }
+        baseHash = JournalFormat.archiveHash(archive) ?? ""
+        writer = try Self.startJournal(at: path, archive: archive, baseHash: baseHash, records: [])
+    }
+}

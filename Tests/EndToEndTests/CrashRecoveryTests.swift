@@ -1,0 +1,95 @@
+import Foundation
+import IMDF
+import TestSupport
+import Testing
+
+/// A session killed with SIGKILL at 20 points of a scripted session (between commands and in the
+/// middle of one) is reopened with --recover: the recovered document is the document after the
+/// commands whose results had been printed (plus, when the kill came mid-command, that command
+/// if its record had already reached the disk).
+@Suite("Crash recovery", .serialized)
+struct CrashRecoveryTests {
+    let commands = [
+        "rename 0.001 Atrium", "attach anchor to 0.002", "split unit 0.003 along 9,0 9,6", "rename 0.004 Bistro", "undo",
+        "set 0.005 restriction=employeesonly", "attach occupant \"Acme\" category=accounting to 0.006", "rename 0.007 Clinic", "redo",
+        "rename 0.008 Depot",
+    ]
+
+    func run(_ arguments: [String], input: String, environment: [String: String] = [:]) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLineTests.executable)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let stdin = Pipe()
+        let errors = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    func features(_ path: String) throws -> [String: [Feature]] {
+        let archive = try ArchiveReader.read(path).archive
+        var result: [String: [Feature]] = [:]
+        for collection in archive.allCollections { result[collection.fileName] = collection.features }
+        return result
+    }
+
+    @Test func killedSessionsRecoverWhatWasAcknowledged() throws {
+        let folder = NSTemporaryDirectory() + "imdf-crash-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = try run(["generate", folder + "/base", "--rooms", "8"], input: "")
+        let seed = ["IMDF_ID_SEED": "77"]
+        for point in 0..<20 {
+            let venue = folder + "/venue-\(point)"
+            try FileManager.default.copyItem(atPath: folder + "/base", toPath: venue)
+            let acknowledged = point % (commands.count + 1)
+            let midCommand = point >= commands.count + 1 && acknowledged < commands.count
+
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: CommandLineTests.executable)
+            process.arguments = [venue]
+            process.environment = ProcessInfo.processInfo.environment.merging(seed) { $1 }
+            let stdin = Pipe()
+            let stdout = Pipe()
+            process.standardInput = stdin
+            process.standardOutput = stdout
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            var seen = 0
+            var buffer = Data()
+            for command in commands.prefix(acknowledged) {
+                stdin.fileHandleForWriting.write(Data((command + "\n").utf8))
+                while seen < acknowledged, buffer.filter({ $0 == 10 }).count <= seen {
+                    buffer.append(stdout.fileHandleForReading.availableData)
+                }
+                seen += 1
+            }
+            if midCommand { stdin.fileHandleForWriting.write(Data((commands[acknowledged] + "\n").utf8)) }
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            #expect(buffer.filter { $0 == 10 }.count == acknowledged)
+
+            let (status, report) = try run([venue, "--recover"], input: "save \(folder)/recovered-\(point)\n")
+            #expect(status == 0, "kill point \(point): \(report)")
+            let recovered = report.split(separator: "\n").first { $0.hasPrefix("recovered ") }.flatMap { Int($0.split(separator: " ")[1]) } ?? 0
+            #expect(recovered == acknowledged || (midCommand && recovered == acknowledged + 1), "kill point \(point): recovered \(recovered) of \(acknowledged)")
+
+            let expectedScript = folder + "/expected-\(point).imdfs"
+            try commands.prefix(recovered).joined(separator: "\n").appending("\n").write(toFile: expectedScript, atomically: true, encoding: .utf8)
+            try FileManager.default.copyItem(atPath: folder + "/base", toPath: folder + "/expected-base-\(point)")
+            let (expectedStatus, expectedErrors) = try run(
+                ["run", expectedScript, "--archive", folder + "/expected-base-\(point)", "--save", folder + "/expected-\(point)"], input: "", environment: seed)
+            #expect(expectedStatus == 0, "\(expectedErrors)")
+            #expect(try features(folder + "/recovered-\(point)") == features(folder + "/expected-\(point)"), "kill point \(point)")
+            // The archive itself was never touched: the killed session never saved, the recovery saved elsewhere.
+            #expect(try features(venue) == features(folder + "/base"))
+        }
+    }
+}
