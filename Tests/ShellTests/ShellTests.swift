@@ -87,3 +87,28 @@ struct ShellTests {
         #expect(!session.document.features(of: .unit).contains { $0.labels("name")?["en"] == "Y" })
     }
 }
+
+@Suite("Session export")
+struct SessionExportTests {
+    func summary(_ document: Document) -> [String] {
+        document.allFeatures.map { "\($0.featureType) \($0.labels("name")?.labels.first?.text ?? "") \($0.string("category") ?? "") \($0.string("unit_id").flatMap(document.feature)?.labels("name")?.labels.first?.text ?? "")" }.sorted()
+    }
+
+    @Test func theExportedScriptRebuildsTheDocumentWithoutUndoneSteps() throws {
+        let start = Document(VenueGenerator.generate(VenueSpec(buildings: 1, levels: 2, rooms: 6, seed: 3)))
+        var session = EditingSession(document: start)
+        for line in [
+            "use level \"Floor 1\"", "rename 1.001 Atrium", "attach anchor to 1.002", "rename 1.003 Gone", "undo",
+            "begin", "split unit 1.004 along 1.5,8 1.5,15", "rename 1.005 Kitchen", "commit", "rename 1.006 Store", "undo", "redo",
+        ] {
+            _ = try Interpreter.execute(line, in: &session)
+        }
+        let script = session.exportedScript
+        #expect(!script.contains("Gone"))
+        #expect(script.contains("begin\nsplit unit 1.004 along 1.5,8 1.5,15\nrename 1.005 Kitchen\ncommit"))
+        var replay = EditingSession(document: start)
+        let outcome = ScriptRunner.run(ScriptRunner.lines(of: script, file: "export"), in: &replay, echo: false, keepGoing: false) { _ in }
+        #expect(outcome.failures.isEmpty, "\(outcome.failures)")
+        #expect(summary(replay.document) == summary(session.document))
+    }
+}

@@ -18,7 +18,9 @@ public enum Interpreter {
     }
 
     /// Commands that only look: they are not journaled.
-    static let viewing: Set<String> = ["ls", "show", "find", "tree", "where", "help", "validate", "route", "check reachability", "history"]
+    static let viewing: Set<String> = [
+        "ls", "show", "find", "tree", "where", "help", "validate", "route", "check reachability", "history", "session export",
+    ]
 
     /// Whether `line` changes the document or the context later commands resolve in.
     public static func changesState(_ line: String) -> Bool {
@@ -43,7 +45,9 @@ public enum Interpreter {
         }
         let invocation = try Invocation(command: spec.name, tokens: rest)
         do {
-            return try spec.run(&session, invocation)
+            let output = try spec.run(&session, invocation)
+            session.record(spec.name, line: line, output: output)
+            return output
         } catch let error as EditError {
             throw error
         } catch {
@@ -72,5 +76,55 @@ extension EditingSession {
         for id in patch.mintedIDs where document.feature(id)?.featureType == "navPath" { lastNode = id }
         let minted = patch.mintedIDs.isEmpty ? "" : " [" + patch.mintedIDs.map { String($0.prefix(8)) }.joined(separator: ", ") + "]"
         return patch.label + minted + (handle.map { " as $\($0)" } ?? "")
+    }
+}
+
+extension EditingSession {
+    /// Keeps the transcript `session export` writes in step with the history.
+    mutating func record(_ command: String, line: String, output: String) {
+        let text = line.trimmingCharacters(in: .whitespaces)
+        switch command {
+        case "undo":
+            for _ in output.split(separator: "\n") where output.hasPrefix("undid") {
+                guard let index = transcript.lastIndex(where: { if case .step = $0 { return true } else { return false } }),
+                    case .step(let commands) = transcript[index]
+                else { break }
+                transcript.remove(at: index)
+                undoneSteps.append(commands)
+            }
+        case "redo":
+            for _ in output.split(separator: "\n") where output.hasPrefix("redid") {
+                guard let step = undoneSteps.popLast() else { break }
+                transcript.append(.step(step))
+            }
+        case "begin": openGroup = []
+        case "commit":
+            if let group = openGroup, !group.isEmpty { transcript.append(.step(group)) }
+            openGroup = nil
+            undoneSteps.removeAll()
+        case "rollback": openGroup = nil
+        case "use building", "use level", "frame": transcript.append(.context(text))
+        default:
+            guard !Interpreter.viewing.contains(command), command != "save", command != "session export" else { return }
+            if openGroup != nil {
+                openGroup!.append(text)
+            } else {
+                transcript.append(.step([text]))
+                undoneSteps.removeAll()
+            }
+        }
+    }
+
+    /// The session as a clean script: what makes the document from the archive, undone steps left out.
+    public var exportedScript: String {
+        var lines = ["# imdf session" + (archivePath.map { " on \($0)" } ?? "") + ": the commands that made the document, undone steps left out"]
+        for entry in transcript {
+            switch entry {
+            case .context(let line): lines.append(line)
+            case .step(let commands) where commands.count == 1: lines.append(commands[0])
+            case .step(let commands): lines += ["begin"] + commands + ["commit"]
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
 }

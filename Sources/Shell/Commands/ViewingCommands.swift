@@ -132,6 +132,16 @@ enum ViewingCommands {
             session.markSaved(as: path)
             return "saved \(path): \(session.document.featureCount) features"
         },
+        CommandSpec("session export", "session export FILE", "write the session so far as a clean script (undone steps left out)",
+            example: "session export renovation.imdfs") { session, args in
+            let path = try args.word(0, "FILE")
+            do {
+                try session.exportedScript.write(toFile: path, atomically: true, encoding: .utf8)
+            } catch {
+                throw EditError("session export: cannot write \(path) (\(error.localizedDescription))", argument: "FILE")
+            }
+            return "wrote \(path): \(session.exportedScript.split(separator: "\n").count - 1) lines"
+        },
         CommandSpec("help", "help [COMMAND]", "list the commands, or one command's syntax and an example", example: "help split") { _, args in
             let asked = args.words.joined(separator: " ")
             let matching = asked.isEmpty ? Interpreter.commands : Interpreter.commands.filter { $0.name == asked || $0.words[0] == asked }

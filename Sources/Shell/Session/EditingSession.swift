@@ -19,6 +19,17 @@ public struct EditingSession: Sendable {
     /// The origin `frame` set explicitly; otherwise the level's south-west corner.
     public var explicitOrigin: Position?
     public private(set) var isDirty = false
+    /// What `session export` writes: the context commands and the steps that made the document,
+    /// without the steps undone (kept aside until a redo brings them back or an edit drops them).
+    enum TranscriptEntry: Sendable, Equatable {
+        case context(String)
+        case step([String])
+    }
+
+    var transcript: [TranscriptEntry] = []
+    var undoneSteps: [[String]] = []
+    var openGroup: [String]?
+
     /// The ids the last command minted (the journal records them so a replay mints the same).
     public internal(set) var lastMinted: [String] = []
     public var ids = IDSource()
