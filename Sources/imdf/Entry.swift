@@ -61,17 +61,39 @@ struct PromptCommand: ParsableCommand {
         var session = try Sessions.open(archive)
         let interactive = isatty(0) == 1
         let editor = interactive ? LineEditor(historyPath: LineEditor.defaultHistoryPath) : nil
-        var journal: Journal?
-        if let archive {
-            let start: Journal.Start = recover ? .recover : discardJournal ? .discard : .ask
+        let start: Journal.Start = recover ? .recover : discardJournal ? .discard : .ask
+        func openJournal(_ archive: String?, _ session: inout EditingSession) throws -> Journal {
             do {
-                journal = try Journal(
+                return try Journal(
                     archive: archive, session: &session, start: start,
                     ask: { question in editor?.line(prompt: question, remember: false, complete: { _ in [] })?.lowercased().first },
                     report: { Output.error($0) })
             } catch {
                 throw CommandFailure(exitCode: CommandFailure.commandFailed, message: error.description)
             }
+        }
+        var journal: Journal?
+        do {
+            journal = try openJournal(archive, &session)
+        } catch let failure as CommandFailure where archive == nil {
+            // One new-document journal at a time: a second untitled session goes unjournaled.
+            Output.error("\(failure.message); this new document's commands are not journaled")
+        }
+        /// `open PATH`: the new archive's session and journal replace the current ones.
+        func reopen(_ path: String, _ session: inout EditingSession) -> Bool {
+            do {
+                var next = try Sessions.open(path)
+                journal = nil  // releases the current journal's lock before the new one is taken
+                journal = try openJournal(path, &next)
+                session = next
+                Output.line("opened \(path): \(session.document.featureCount.grouped) features")
+                return true
+            } catch let failure as CommandFailure {
+                Output.error("open: \(failure.message.isEmpty ? "\(path) could not be read" : failure.message)")
+            } catch {
+                Output.error("open: \(error)")
+            }
+            return false
         }
         guard let editor else {
             // A script on standard input, one line at a time (each journaled before its result
@@ -91,6 +113,9 @@ struct PromptCommand: ParsableCommand {
                 }
                 for failure in outcome.failures { Output.error(failure.description) }
                 if !outcome.failures.isEmpty { throw CommandFailure(exitCode: CommandFailure.commandFailed, message: "") }
+                if let path = outcome.openRequest, !reopen(path, &session) {
+                    throw CommandFailure(exitCode: CommandFailure.commandFailed, message: "")
+                }
                 if outcome.quit { break }
             }
             return
@@ -115,6 +140,7 @@ struct PromptCommand: ParsableCommand {
                 Output.line($0)
             }
             for failure in outcome.failures { Output.error("error: \(failure.message)") }
+            if let path = outcome.openRequest { _ = reopen(path, &session) }
             if outcome.quit { break }
         }
     }

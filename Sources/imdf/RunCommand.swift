@@ -29,13 +29,24 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         var session = try Sessions.open(archive)
+        // The archive's journal records the run, so a run killed half-way can be recovered with
+        // `imdf edit A --recover`; a run that finishes removes it (its result is --save's to keep).
+        var journal: Journal?
+        if let archive {
+            do {
+                journal = try Journal(archive: archive, session: &session, start: .ask, ask: { _ in nil }, report: { Output.error($0) })
+            } catch {
+                throw CommandFailure(exitCode: CommandFailure.commandFailed, message: error.description)
+            }
+        }
+        defer { journal?.finish() }
         var outcome = ScriptRunner.Outcome()
         for script in scripts {
             guard let text = try? String(contentsOfFile: script, encoding: .utf8) else {
                 throw CommandFailure(exitCode: CommandFailure.usage, message: "\(script): cannot read the script")
             }
             let result = ScriptRunner.run(
-                ScriptRunner.lines(of: text, file: script), in: &session, echo: echo, keepGoing: keepGoing,
+                ScriptRunner.lines(of: text, file: script), in: &session, echo: echo, keepGoing: keepGoing, journal: journal,
                 output: { if !json { Output.line($0) } })
             outcome.commands += result.commands
             outcome.failures += result.failures

@@ -207,8 +207,10 @@ struct CommandLineTests {
             let run = try imdf("run", sessions + "/" + script, "--archive", folder + "/venue")
             #expect(run.status == 0, "\(script): \(run.errors)")
         }
+        // A copy of the sample: a run keeps its journal beside the archive, never in shared/.
+        try FileManager.default.copyItem(atPath: Self.samples + "/spbstu-polymap", toPath: folder + "/spbstu-polymap")
         for script in ["spbstu-link-two-nodes.imdfs", "fix-spbstu-categories.imdfs"] {
-            let run = try imdf("run", sessions + "/" + script, "--archive", Self.samples + "/spbstu-polymap", "--save", folder + "/" + script + ".zip")
+            let run = try imdf("run", sessions + "/" + script, "--archive", folder + "/spbstu-polymap", "--save", folder + "/" + script + ".zip")
             #expect(run.status == 0, "\(script): \(run.errors)")
         }
         let fixed = try imdf("validate", folder + "/fix-spbstu-categories.imdfs.zip", "--json")
@@ -247,6 +249,25 @@ struct CommandLineTests {
         let failing = try imdf(folder + "/venue", input: "rename nobody X\n")
         #expect(failing.status == 1)
         #expect(failing.errors.contains("<stdin>:1: REF: nothing is called nobody"))
+    }
+
+    @Test func aNewDocumentIsJournaledAndOpenRefusesToDropUnsavedWork() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let state = ["XDG_STATE_HOME": folder + "/state"]
+        let first = try imdf(environment: state, input: "frame @13.4,52.5\nadd building \"Hall 7\"\n")
+        #expect(first.status == 0, "\(first.errors)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/state/imdf/untitled.journal"))
+        let recovered = try imdf("--recover", environment: state, input: "find Hall\n")
+        #expect(recovered.errors.contains("recovered 2 unsaved commands"))
+        #expect(recovered.output.contains("building \"Hall 7\""))
+        #expect(try imdf("generate", folder + "/venue", "--rooms", "4").status == 0)
+        let opened = try imdf(folder + "/venue", input: "rename 0.001 Lab\nopen \(folder)/venue\n")
+        #expect(opened.status == 1)
+        #expect(opened.errors.contains("open: there are unsaved changes"))
+        let clean = try imdf("--discard-journal", environment: state, input: "open \(folder)/venue\nfind Lab\n")
+        #expect(clean.status == 0, "\(clean.errors)")
+        #expect(clean.output.contains("opened \(folder)/venue"))
     }
 
     @Test func versionAndHelpAnswer() throws {

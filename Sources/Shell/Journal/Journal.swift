@@ -20,14 +20,25 @@ public final class Journal {
     private var lock: Int32
     private var baseHash: String
 
-    /// Opens the journal of `archive` for `session`, replaying unsaved records when asked to.
-    /// `ask` returns the user's choice for "recover, discard, show" (nil when nobody can answer).
+    /// Where the journal of a new, never saved document is kept: `$XDG_STATE_HOME/imdf/`
+    /// (by default `~/.local/state/imdf/`).
+    public static var untitledPath: String {
+        let state = ProcessInfo.processInfo.environment["XDG_STATE_HOME"] ?? (NSHomeDirectory() + "/.local/state")
+        return state + "/imdf/untitled.journal"
+    }
+
+    /// Opens the journal of `archive` (or of a new document when nil) for `session`, replaying
+    /// unsaved records when asked to. `ask` returns the user's choice for "recover, discard,
+    /// show" (nil when nobody can answer).
     public init(
-        archive: String, session: inout EditingSession, start: Start, ask: (String) -> Character?, report: (String) -> Void
+        archive: String?, session: inout EditingSession, start: Start, ask: (String) -> Character?, report: (String) -> Void
     ) throws(JournalError) {
-        path = JournalWriter.path(for: archive)
+        path = archive.map(JournalWriter.path(for:)) ?? Self.untitledPath
+        if archive == nil {
+            try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        }
         lock = try JournalWriter.lock(path)
-        baseHash = JournalFormat.archiveHash(archive) ?? ""
+        baseHash = archive.flatMap(JournalFormat.archiveHash) ?? "new"
         var recovered: JournalContents?
         if FileManager.default.fileExists(atPath: path) {
             let contents = try JournalReader.read(path)
@@ -46,7 +57,7 @@ public final class Journal {
                 }
             }
         }
-        writer = try Self.startJournal(at: path, archive: archive, baseHash: baseHash, records: recovered?.records ?? [])
+        writer = try Self.startJournal(at: path, archive: archive ?? "(new document)", baseHash: baseHash, records: recovered?.records ?? [])
     }
 
     deinit { close(lock) }
@@ -112,6 +123,13 @@ public final class Journal {
         if writer.recordCount % JournalFormat.checkInterval == 0 {
             try writer.appendCheck(JournalFormat.documentHash(session.document.archive))
         }
+    }
+
+    /// Ends a session whose unsaved work is meant to go (a script run that finished without
+    /// saving to this archive): the journal is removed, so nothing is offered back.
+    public func finish() {
+        try? FileManager.default.removeItem(atPath: path)
+        try? FileManager.default.removeItem(atPath: path + ".lock")
     }
 
     /// After a save: the saved archive is the new base, and the journal starts again.

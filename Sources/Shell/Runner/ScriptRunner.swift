@@ -55,6 +55,8 @@ public enum ScriptRunner {
         public var commands = 0
         public var failures: [ScriptFailure] = []
         public var quit = false
+        /// `open PATH` asks the caller to replace the session (and its journal) with another archive.
+        public var openRequest: String?
 
         public init() {}
     }
@@ -71,6 +73,20 @@ public enum ScriptRunner {
             if echo { output("> " + trimmed) }
             if trimmed == "quit" || trimmed == "exit" {
                 outcome.quit = true
+                return outcome
+            }
+            if trimmed == "open" || trimmed.hasPrefix("open ") {
+                let argument = String(trimmed.dropFirst(4)).trimmingCharacters(in: .whitespaces)
+                let path = argument.hasPrefix("\"") && argument.hasSuffix("\"") && argument.count > 1 ? String(argument.dropFirst().dropLast()) : argument
+                guard !path.isEmpty else {
+                    outcome.failures.append(ScriptFailure(file: line.file, line: line.number, message: "open: give the archive to open"))
+                    return outcome
+                }
+                guard !session.isDirty else {
+                    outcome.failures.append(ScriptFailure(file: line.file, line: line.number, message: "open: there are unsaved changes; save them (or undo them) first"))
+                    return outcome
+                }
+                outcome.openRequest = path
                 return outcome
             }
             if trimmed.hasPrefix("source ") {
