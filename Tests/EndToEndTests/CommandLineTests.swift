@@ -26,8 +26,13 @@ struct CommandLineTests {
     }()
 
     func imdf(_ arguments: String..., environment: [String: String] = [:], input: String? = nil) throws -> Run {
+        try Self.run(arguments, environment: environment, input: input)
+    }
+
+    /// Runs the built imdf with `arguments`, feeding `input` on standard input.
+    static func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> Run {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.executable)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let output = Pipe()

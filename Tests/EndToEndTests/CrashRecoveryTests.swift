@@ -16,21 +16,8 @@ struct CrashRecoveryTests {
     ]
 
     func run(_ arguments: [String], input: String, environment: [String: String] = [:]) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLineTests.executable)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let stdin = Pipe()
-        let errors = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        let result = try CommandLineTests.run(arguments, environment: environment, input: input)
+        return (result.status, result.errors)
     }
 
     func features(_ path: String) throws -> [String: [Feature]] {
