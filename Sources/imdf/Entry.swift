@@ -95,6 +95,8 @@ struct PromptCommand: ParsableCommand {
             }
             return false
         }
+        // A session that ends with nothing unsaved leaves no journal behind.
+        defer { if !session.isDirty { journal?.finish() } }
         guard let editor else {
             // A script on standard input, one line at a time (each journaled before its result
             // is printed); the first failing command stops it, as `imdf run` does.
