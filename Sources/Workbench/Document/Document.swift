@@ -53,6 +53,7 @@ public struct Document: Sendable {
             extensionOrder.append(collection.fileName)
             add(collection, as: .extension(collection.fileName))
         }
+        indexes = DocumentIndexes(building: entries.values.map(\.feature), projector: projector)
     }
 
     private mutating func add(_ collection: FeatureCollection, as key: CollectionKey) {
@@ -64,7 +65,6 @@ public struct Document: Sendable {
             nextOrder += 1
             if entries[feature.id] == nil {
                 entries[feature.id] = entry
-                indexes.add(feature, projector)
             } else {
                 shadowed.append(entry)
             }
