@@ -1,5 +1,6 @@
 import ArgumentParser
 import IMDF
+import Shell
 
 /// `imdf convert IN OUT`: load and save - folder <-> zip, legacy file names to canonical ones,
 /// canonical formatting. Refuses (exit 3, nothing written) when any file of IN cannot be read,
@@ -22,7 +23,7 @@ struct ConvertCommand: ParsableCommand {
                 message: "\(input): \(load.unreadableFiles.count) file(s) could not be read (\(load.unreadableFiles.joined(separator: ", "))); nothing written")
         }
         do {
-            try ArchiveWriter.write(load.archive, to: output, created: Loading.saveDate())
+            try ArchiveWriter.write(load.archive, to: output, created: SaveClock.now())
         } catch {
             throw CommandFailure(exitCode: CommandFailure.commandFailed, message: error.description)
         }

@@ -203,13 +203,4 @@ enum Loading {
             throw CommandFailure(exitCode: CommandFailure.unreadableArchive, message: "\(path): the archive could not be read")
         }
     }
-
-    /// The time to stamp into a saved manifest: now, or `SOURCE_DATE_EPOCH` when set, so that
-    /// scripted saves can be made byte-reproducible (the reproducible-builds convention).
-    static func saveDate() -> Date {
-        if let text = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let seconds = TimeInterval(text) {
-            return Date(timeIntervalSince1970: seconds)
-        }
-        return Date()
-    }
 }

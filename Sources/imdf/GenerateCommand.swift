@@ -1,5 +1,6 @@
 import ArgumentParser
 import IMDF
+import Shell
 import SyntheticVenue
 
 /// `imdf generate OUT`: a deterministic synthetic venue (benchmarks, demos).
@@ -29,7 +30,7 @@ struct GenerateCommand: ParsableCommand {
     func run() throws {
         let archive = VenueGenerator.generate(VenueSpec(buildings: buildings, levels: levels, rooms: rooms, seed: seed))
         do {
-            try ArchiveWriter.write(archive, to: output, created: Loading.saveDate())
+            try ArchiveWriter.write(archive, to: output, created: SaveClock.now())
         } catch {
             throw CommandFailure(exitCode: CommandFailure.commandFailed, message: error.description)
         }

@@ -86,8 +86,8 @@ struct CommandTests {
         let shift = history.document.point(after[0]).distance(to: history.document.point(before[0]))
         #expect(abs(shift - 1) < 0.001)
         // The door keeps its width (0.9 m as generated, to the millimetre the coordinates carry).
-        let width = Walls.length(after.map(history.document.point))
-        #expect(abs(width - Walls.length(before.map(history.document.point))) < 0.0001)
+        let width = Polyline.length(after.map(history.document.point))
+        #expect(abs(width - Polyline.length(before.map(history.document.point))) < 0.0001)
         #expect(abs(width - 0.9) < 0.005)
         let findings = history.document.rooms.contains { room in
             Walls.lies(after.map(history.document.point), on: history.document.polygons(room), GeometryEngine())

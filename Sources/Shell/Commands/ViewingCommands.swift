@@ -154,7 +154,8 @@ enum ViewingCommands {
     ]
 }
 
-/// The time saves stamp into the manifest: now, or SOURCE_DATE_EPOCH (reproducible output).
+/// The time saves stamp into the manifest: now, or `SOURCE_DATE_EPOCH` when set, so scripted
+/// saves can be byte-reproducible (the reproducible-builds convention). Every save reads it here.
 public enum SaveClock {
     public static func now() -> Date {
         if let text = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let seconds = TimeInterval(text) {

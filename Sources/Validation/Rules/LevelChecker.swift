@@ -167,7 +167,7 @@ struct LevelChecker {
         guard case .lineString(let positions)? = opening.geometry, positions.count >= 2 else { return }
         let line = positions.map(projector.point)
         var worst: (Point, Double)?
-        for point in [line[0], Self.pointHalfway(along: line), line[line.count - 1]] {
+        for point in [line[0], Polyline.halfway(line), line[line.count - 1]] {
             var nearest = Double.infinity
             let probe = Bounds(minX: point.x, minY: point.y, maxX: point.x, maxY: point.y).expanded(by: SpatialRules.openingTolerance)
             for candidate in index.query(probe) {
@@ -184,7 +184,7 @@ struct LevelChecker {
         }
         if let position = opening.point("display_point") {
             let point = projector.point(position)
-            let distance = Self.distance(from: point, toLine: line)
+            let distance = Polyline.distance(from: point, to: line)
             if distance > 0.01 {
                 findings.append(finding(.G1, "display_point of opening \(opening.id.prefix(8)) is \(format(distance)) m off the opening's line", opening, at: point,
                     fix: Fix("recompute it", command: "unset \(opening.id.prefix(8)) display_point")))
@@ -253,32 +253,5 @@ struct LevelChecker {
                 findings.append(finding(.G1, "display_point of \(context.describe(building)) is outside the building's footprint", building, at: point))
             }
         }
-    }
-
-    // MARK: - Plain planar helpers (a line's midpoint and a point-to-segment distance)
-
-    static func pointHalfway(along line: [Point]) -> Point {
-        let lengths = zip(line, line.dropFirst()).map { hypot($1.x - $0.x, $1.y - $0.y) }
-        var remaining = lengths.reduce(0, +) / 2
-        for (index, length) in lengths.enumerated() {
-            if remaining <= length, length > 0 {
-                let t = remaining / length
-                return Point(x: line[index].x + t * (line[index + 1].x - line[index].x), y: line[index].y + t * (line[index + 1].y - line[index].y))
-            }
-            remaining -= length
-        }
-        return line[line.count - 1]
-    }
-
-    static func distance(from point: Point, toLine line: [Point]) -> Double {
-        var best = Double.infinity
-        for (a, b) in zip(line, line.dropFirst()) {
-            let dx = b.x - a.x
-            let dy = b.y - a.y
-            let lengthSquared = dx * dx + dy * dy
-            let t = lengthSquared == 0 ? 0 : Swift.max(0, Swift.min(1, ((point.x - a.x) * dx + (point.y - a.y) * dy) / lengthSquared))
-            best = Swift.min(best, hypot(point.x - (a.x + t * dx), point.y - (a.y + t * dy)))
-        }
-        return best
     }
 }

@@ -53,7 +53,7 @@ public struct AddOpening: EditCommand {
         let door: JSONValue = doorType.map { ["type": .string($0), "automatic": false, "material": nil] } ?? .null
         let opening = Feature(.opening, id: id, geometry: .lineString(line.map(projector.position)), values: [
             "category": .string(category), "door": door, "level_id": .string(levelID),
-            "display_point": GeoJSONGeometry(.point(projector.position(Walls.halfway(line)))).json,
+            "display_point": GeoJSONGeometry(.point(projector.position(Polyline.halfway(line)))).json,
         ])
         return Patch(label: "add opening on \(units.map(\.described).joined(separator: " / "))",
             changes: [.create(opening, in: .imdf(.opening), at: nil)], mintedIDs: [id])

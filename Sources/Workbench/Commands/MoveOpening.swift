@@ -32,20 +32,20 @@ public struct MoveOpening: EditCommand {
         let projector = document.projector(near: positions[0])
         let engine = GeometryEngine()
         let line = positions.map(projector.point)
-        let width = Walls.length(line)
+        let width = Polyline.length(line)
         let moved: [Point]
         switch motion {
         case .along(let distance):
             guard distance.isFinite, distance != 0 else { throw EditError("the distance must be non-zero", argument: "by") }
             let reach = Bounds(points: line)!.expanded(by: abs(distance) + width + 1)
-            let hosts = Walls.units(onLevel: levelID, near: reach, document, projector).filter { Walls.lies([line[0], Walls.halfway(line), line[line.count - 1]], on: $0.1, engine) }
+            let hosts = Walls.units(onLevel: levelID, near: reach, document, projector).filter { Walls.lies([line[0], Polyline.halfway(line), line[line.count - 1]], on: $0.1, engine) }
             guard let host = hosts.first, let polygon = host.1.min(by: {
-                engine.nearestBoundaryPosition(on: $0, to: Walls.halfway(line)).distance
-                    < engine.nearestBoundaryPosition(on: $1, to: Walls.halfway(line)).distance
+                engine.nearestBoundaryPosition(on: $0, to: Polyline.halfway(line)).distance
+                    < engine.nearestBoundaryPosition(on: $1, to: Polyline.halfway(line)).distance
             }) else {
                 throw EditError("\(before.described) is not on a unit's wall; snap it onto one with `move opening REF to X,Y`", argument: "REF")
             }
-            let centre = engine.nearestBoundaryPosition(on: polygon, to: Walls.halfway(line))
+            let centre = engine.nearestBoundaryPosition(on: polygon, to: Polyline.halfway(line))
             let along = centre.distanceAlong + distance
             moved = Walls.stretch(of: polygon, ring: centre.ring, from: along - width / 2, to: along + width / 2, engine)
             for other in hosts.dropFirst() where !Walls.lies(moved, on: other.1, engine) {
@@ -72,7 +72,7 @@ public struct MoveOpening: EditCommand {
         }
         var after = before
         after.geometry = .lineString(moved.map(projector.position))
-        if before.point("display_point") != nil { after.setPoint("display_point", projector.position(Walls.halfway(moved))) }
+        if before.point("display_point") != nil { after.setPoint("display_point", projector.position(Polyline.halfway(moved))) }
         return Patch(label: "move \(before.described)", changes: after == before ? [] : [.modify(before: before, after: after)])
     }
 }

@@ -36,23 +36,6 @@ enum Walls {
         return result
     }
 
-    static func length(_ line: [Point]) -> Double {
-        zip(line, line.dropFirst()).reduce(0) { $0 + $1.0.distance(to: $1.1) }
-    }
-
-    static func halfway(_ line: [Point]) -> Point {
-        var remaining = length(line) / 2
-        for (a, b) in zip(line, line.dropFirst()) {
-            let segment = a.distance(to: b)
-            if remaining <= segment, segment > 0 {
-                let t = remaining / segment
-                return Point(x: a.x + t * (b.x - a.x), y: a.y + t * (b.y - a.y))
-            }
-            remaining -= segment
-        }
-        return line[line.count - 1]
-    }
-
     /// True when every point of `line` lies on the outline of `polygons`.
     static func lies(_ line: [Point], on polygons: [Polygon], _ engine: GeometryEngine) -> Bool {
         line.allSatisfy { point in

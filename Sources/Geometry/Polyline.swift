@@ -1,0 +1,35 @@
+// Plain measures of a polyline in metres, shared by validation (is an opening on a wall?) and
+// the editor (laying and sliding openings along walls).
+
+public enum Polyline {
+    public static func length(_ line: [Point]) -> Double {
+        zip(line, line.dropFirst()).reduce(0) { $0 + $1.0.distance(to: $1.1) }
+    }
+
+    /// The point half way along the line (by length, not by vertex count).
+    public static func halfway(_ line: [Point]) -> Point {
+        var remaining = length(line) / 2
+        for (a, b) in zip(line, line.dropFirst()) {
+            let segment = a.distance(to: b)
+            if remaining <= segment, segment > 0 {
+                let t = remaining / segment
+                return Point(x: a.x + t * (b.x - a.x), y: a.y + t * (b.y - a.y))
+            }
+            remaining -= segment
+        }
+        return line[line.count - 1]
+    }
+
+    /// The distance from `point` to the nearest point of the line.
+    public static func distance(from point: Point, to line: [Point]) -> Double {
+        var best = Double.infinity
+        for (a, b) in zip(line, line.dropFirst()) {
+            let dx = b.x - a.x
+            let dy = b.y - a.y
+            let lengthSquared = dx * dx + dy * dy
+            let t = lengthSquared == 0 ? 0 : max(0, min(1, ((point.x - a.x) * dx + (point.y - a.y) * dy) / lengthSquared))
+            best = min(best, point.distance(to: Point(x: a.x + t * dx, y: a.y + t * dy)))
+        }
+        return best
+    }
+}
