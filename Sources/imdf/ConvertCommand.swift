@@ -28,7 +28,7 @@ struct ConvertCommand: ParsableCommand {
             throw CommandFailure(exitCode: CommandFailure.commandFailed, message: error.description)
         }
         let files = load.archive.allCollections.count + load.archive.opaqueFiles.count + 1
-        let kind = output.lowercased().hasSuffix(".zip") || output.lowercased().hasSuffix(".imdf") ? "zip" : "folder"
+        let kind = ArchiveWriter.writesZip(to: output) ? "zip" : "folder"
         Output.line("wrote \(output) (\(kind)): \(load.archive.featureCount.grouped) features in \(files) files")
     }
 }

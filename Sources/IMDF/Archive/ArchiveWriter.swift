@@ -21,6 +21,9 @@ public enum ArchiveWriter {
         public var bytes: [UInt8]
     }
 
+    /// Whether a save to `path` writes a zip (`.zip`, `.imdf`) rather than a folder.
+    public static func writesZip(to path: String) -> Bool { ArchiveSource.isZipPath(path) }
+
     /// Writes `archive` to `path`. `created` stamps the manifest (and the zip entries' dates, so
     /// the same archive saved with the same time gives the same bytes).
     public static func write(
