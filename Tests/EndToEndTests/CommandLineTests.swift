@@ -6,11 +6,7 @@ import ZIPFoundation
 /// Runs the built `imdf` executable as a user would and checks its output, exit codes and files.
 @Suite("imdf on the command line")
 struct CommandLineTests {
-    struct Run {
-        var status: Int32
-        var output: String
-        var errors: String
-    }
+    typealias Run = ChildProcess.Result
 
     static let packageRoot = Samples.packageRoot
     static let samples = Samples.root
@@ -31,25 +27,7 @@ struct CommandLineTests {
 
     /// Runs the built imdf with `arguments`, feeding `input` on standard input.
     static func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        let stdin = Pipe()
-        process.standardInput = stdin
-        try process.run()
-        stdin.fileHandleForWriting.write(Data((input ?? "").utf8))
-        try stdin.fileHandleForWriting.close()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-            errors: String(decoding: errorData, as: UTF8.self))
+        try ChildProcess.run(executable, arguments, environment: environment, input: input ?? "")
     }
 
     func temporaryFolder() throws -> String {
@@ -162,15 +140,9 @@ struct CommandLineTests {
         for zip in [false, true] {
             var arguments = ["bench", "io", "--buildings", "2", "--levels", "2", "--rooms", "6", "--runs", "3", "--work-folder", folder]
             if zip { arguments.append("--zip") }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: Self.executable)
-            process.arguments = arguments
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0)
+            let run = try ChildProcess.run(Self.executable, arguments)
+            let text = run.output
+            #expect(run.status == 0)
             #expect(text.contains("W-2x2x6\(zip ? ".zip" : ""): 128 features"))
             for label in ["open       median", "save       median", "open+save  median", "memory     "] {
                 #expect(text.contains(label), "missing \(label) in\n\(text)")

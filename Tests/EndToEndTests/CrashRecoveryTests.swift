@@ -39,29 +39,16 @@ struct CrashRecoveryTests {
             let acknowledged = point % (commands.count + 1)
             let midCommand = point >= commands.count + 1 && acknowledged < commands.count
 
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: CommandLineTests.executable)
-            process.arguments = [venue]
-            process.environment = ProcessInfo.processInfo.environment.merging(seed) { $1 }
-            let stdin = Pipe()
-            let stdout = Pipe()
-            process.standardInput = stdin
-            process.standardOutput = stdout
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            var seen = 0
-            var buffer = Data()
-            for command in commands.prefix(acknowledged) {
-                stdin.fileHandleForWriting.write(Data((command + "\n").utf8))
-                while seen < acknowledged, buffer.filter({ $0 == 10 }).count <= seen {
-                    buffer.append(stdout.fileHandleForReading.availableData)
-                }
-                seen += 1
+            let session = try ChildProcess(CommandLineTests.executable, [venue], environment: seed, errors: .null)
+            var printed = ""
+            for (index, command) in commands.prefix(acknowledged).enumerated() {
+                try session.write(command + "\n")
+                printed = try session.waitForLines(index + 1)
             }
-            if midCommand { stdin.fileHandleForWriting.write(Data((commands[acknowledged] + "\n").utf8)) }
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            #expect(buffer.filter { $0 == 10 }.count == acknowledged)
+            if midCommand { try session.write(commands[acknowledged] + "\n") }
+            session.send(SIGKILL)
+            _ = try session.wait()
+            #expect(printed.count(where: { $0 == "\n" }) == acknowledged)
 
             let (status, report) = try run([venue, "--recover"], input: "save \(folder)/recovered-\(point)\n")
             #expect(status == 0, "kill point \(point): \(report)")
@@ -88,28 +75,19 @@ struct KilledSaveTests {
         let folder = NSTemporaryDirectory() + "imdf-killsave-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let generate = Process()
-        generate.executableURL = URL(fileURLWithPath: CommandLineTests.executable)
-        generate.arguments = ["generate", folder + "/venue.zip", "--buildings", "2", "--levels", "4", "--rooms", "60"]
-        try generate.run()
-        generate.waitUntilExit()
+        let generate = try ChildProcess.run(
+            CommandLineTests.executable, ["generate", folder + "/venue.zip", "--buildings", "2", "--levels", "4", "--rooms", "60"])
+        #expect(generate.status == 0)
         let original = try ArchiveReader.read(folder + "/venue.zip").archive
         var sawOld = false
         var sawNew = false
         for attempt in 0..<12 {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: CommandLineTests.executable)
-            process.arguments = [folder + "/venue.zip", "--discard-journal"]
-            let stdin = Pipe()
-            process.standardInput = stdin
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            stdin.fileHandleForWriting.write(Data("rename 0.001 \"Renamed \(attempt)\"\nsave\n".utf8))
+            let session = try ChildProcess(CommandLineTests.executable, [folder + "/venue.zip", "--discard-journal"], output: .null, errors: .null)
+            try session.write("rename 0.001 \"Renamed \(attempt)\"\nsave\n")
             // Kill somewhere between opening the archive and finishing the save.
             Thread.sleep(forTimeInterval: Double(attempt) * 0.03)
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            session.send(SIGKILL)
+            _ = try session.wait()
             let load = try ArchiveReader.read(folder + "/venue.zip")
             #expect(load.isComplete && load.errors.isEmpty, "attempt \(attempt): the archive is damaged")
             let name = load.archive.features(of: .unit).first { $0.labels("name")?["en"]?.hasPrefix("Renamed") == true || $0.labels("name")?["en"] == "Room 0.001" }

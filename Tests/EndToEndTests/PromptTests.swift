@@ -6,33 +6,26 @@ import Testing
 /// back. Tab completion, Ctrl-C, undo, quitting with unsaved changes, and history across restarts.
 @Suite("The prompt in a terminal", .serialized)
 struct PromptTests {
+    /// A tmux session on a server of its own (its socket in the test's folder), so the test
+    /// neither touches the user's tmux nor leaves a server running when it ends.
     struct Terminal {
         let name = "imdf-test-" + UUID().uuidString.prefix(8)
+        let socket: String
+
+        init(folder: String) { socket = folder + "/tmux-" + name }
 
         @discardableResult
         func tmux(_ arguments: String...) throws -> String {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["tmux"] + arguments
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = Pipe()
-            try process.run()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return String(decoding: data, as: UTF8.self)
+            try ChildProcess.run("tmux", ["-S", socket] + arguments, environment: ["TMUX": ""], timeout: 10).output
         }
 
-        /// Starts the session. Its output goes nowhere: the tmux server it may start outlives the
-        /// call and would hold a pipe open forever.
+        /// Starts the session. Its output goes nowhere: the tmux server it starts outlives the
+        /// call and would hold a pipe open.
         func start(_ command: String) throws {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["tmux", "new-session", "-d", "-s", name, "-x", "120", "-y", "40", command]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
+            let client = try ChildProcess(
+                "tmux", ["-S", socket, "new-session", "-d", "-s", name, "-x", "120", "-y", "40", command],
+                environment: ["TMUX": ""], input: .null, output: .null, errors: .null)
+            _ = try client.wait(timeout: 10)
         }
 
         func keys(_ keys: String...) throws {
@@ -55,7 +48,7 @@ struct PromptTests {
 
         func isRunning() throws -> Bool { try tmux("list-sessions").contains(name) }
 
-        func stop() { _ = try? tmux("kill-session", "-t", name) }
+        func stop() { _ = try? tmux("kill-server") }
     }
 
     @Test func completionCtrlCUndoQuitAndHistoryWorkAtARealTerminal() throws {
@@ -63,14 +56,10 @@ struct PromptTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let imdf = CommandLineTests.executable
-        let generate = Process()
-        generate.executableURL = URL(fileURLWithPath: imdf)
-        generate.arguments = ["generate", folder + "/venue", "--rooms", "6"]
-        try generate.run()
-        generate.waitUntilExit()
+        #expect(try ChildProcess.run(imdf, ["generate", folder + "/venue", "--rooms", "6"]).status == 0)
         let command = "IMDF_HISTORY=\(folder)/history \(imdf) \(folder)/venue"
 
-        let terminal = Terminal()
+        let terminal = Terminal(folder: folder)
         defer { terminal.stop() }
         try terminal.start(command)
         #expect(try terminal.waitFor("imdf Building 1/G >"))
@@ -122,7 +111,7 @@ struct PromptTests {
 
         // The journal offers the unsaved commands back; history survives the restart too: Up
         // brings back the last commands.
-        let again = Terminal()
+        let again = Terminal(folder: folder)
         defer { again.stop() }
         try again.start(command)
         #expect(try again.waitFor("unsaved commands from"))

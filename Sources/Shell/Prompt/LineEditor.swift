@@ -18,11 +18,13 @@ public final class LineEditor {
         rl_attempted_completion_function = attemptCompletion
         using_history()
         read_history(historyPath)
-        // A program started by another that blocked SIGINT (a multiplexer, a job runner) inherits
-        // the blocked mask, and Ctrl-C would never arrive.
+        // A program started by another that blocked signals (a multiplexer, a job runner) inherits
+        // the blocked mask: Ctrl-C would never arrive, and closing the terminal (SIGHUP) or a
+        // `kill` would leave the session running with its journal locked. Every acknowledged
+        // command is already on disk, so ending on those signals loses nothing.
         var interrupt = sigset_t()
         sigemptyset(&interrupt)
-        sigaddset(&interrupt, SIGINT)
+        for signal in [SIGINT, SIGHUP, SIGTERM] { sigaddset(&interrupt, signal) }
         pthread_sigmask(SIG_UNBLOCK, &interrupt, nil)
         signal(SIGINT) { _ in
             // Ctrl-C: drop the half-typed line and start a fresh prompt, as a shell does.
