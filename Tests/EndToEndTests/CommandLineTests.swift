@@ -30,6 +30,16 @@ struct CommandLineTests {
         try ChildProcess.run(executable, arguments, environment: environment, input: input ?? "")
     }
 
+    /// A zip of the archive folder `source` (its files at the top), made in `folder`.
+    func zipped(_ source: String, into folder: String) throws -> String {
+        let zip = folder + "/" + URL(fileURLWithPath: source).lastPathComponent + ".zip"
+        let archive = try Archive(url: URL(fileURLWithPath: zip), accessMode: .create)
+        for name in try FileManager.default.contentsOfDirectory(atPath: source) {
+            try archive.addEntry(with: name, fileURL: URL(fileURLWithPath: source + "/" + name), compressionMethod: .deflate)
+        }
+        return zip
+    }
+
     func temporaryFolder() throws -> String {
         let path = NSTemporaryDirectory() + "imdf-e2e-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -54,11 +64,7 @@ struct CommandLineTests {
         ]
         for (sample, status, rows) in expectations {
             let source = Self.samples + "/" + sample
-            let zip = folder + "/" + sample + ".zip"
-            let archive = try Archive(url: URL(fileURLWithPath: zip), accessMode: .create)
-            for name in try FileManager.default.contentsOfDirectory(atPath: source) {
-                try archive.addEntry(with: name, fileURL: URL(fileURLWithPath: source + "/" + name), compressionMethod: .deflate)
-            }
+            let zip = try zipped(source, into: folder)
             for path in [source, zip] {
                 let run = try imdf("info", path)
                 #expect(run.status == status, "\(path): \(run.errors)")
@@ -92,6 +98,13 @@ struct CommandLineTests {
                 let b = try Data(contentsOf: URL(fileURLWithPath: third + "/" + name))
                 #expect(a == b, "\(sample)/\(name)")
             }
+            // The sample as a zip converts to the very same files.
+            let fromZip = folder + "/\(sample)-from-zip"
+            #expect(try imdf("convert", try zipped(Self.samples + "/" + sample, into: folder), fromZip, environment: fixedTime).status == 0)
+            for name in names {
+                let a = try Data(contentsOf: URL(fileURLWithPath: first + "/" + name))
+                #expect(a == (try Data(contentsOf: URL(fileURLWithPath: fromZip + "/" + name))), "\(sample).zip/\(name)")
+            }
             let manifest = try String(contentsOfFile: first + "/manifest.json", encoding: .utf8)
             #expect(manifest.contains("\"version\": \"1.0.0\""))
             #expect(manifest.contains("\"generated_by\": \"imdf "))
@@ -107,6 +120,43 @@ struct CommandLineTests {
         #expect(run.errors.contains("amenity.geojson:1086:3: error: trailing comma before ']'"))
         #expect(run.errors.contains("nothing written"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/out.zip"))
+    }
+
+    @Test func convertRefusesEveryKindOfBrokenArchiveAndWritesNothing() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func copy(_ name: String) throws -> String {
+            try FileManager.default.copyItem(atPath: Self.samples + "/spbstu-polymap", toPath: folder + "/" + name)
+            return folder + "/" + name
+        }
+        let noManifest = try copy("no-manifest")
+        try FileManager.default.removeItem(atPath: noManifest + "/manifest.json")
+        let notACollection = try copy("not-a-collection")
+        try #"{"type": "Feature", "properties": {}}"#.write(toFile: notACollection + "/unit.geojson", atomically: true, encoding: .utf8)
+        let noID = try copy("no-id")
+        try #"{"type": "FeatureCollection", "features": [{"type": "Feature", "feature_type": "unit", "geometry": null, "properties": {}}]}"#
+            .write(toFile: noID + "/unit.geojson", atomically: true, encoding: .utf8)
+        // A stored (uncompressed) entry with one byte of its data flipped fails its CRC-32.
+        let flipped = folder + "/flipped.zip"
+        let archive = try Archive(url: URL(fileURLWithPath: flipped), accessMode: .create)
+        for name in try FileManager.default.contentsOfDirectory(atPath: Self.samples + "/spbstu-polymap") {
+            try archive.addEntry(with: name, fileURL: URL(fileURLWithPath: Self.samples + "/spbstu-polymap/" + name), compressionMethod: .none)
+        }
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: flipped))
+        let marker = try #require(bytes.range(of: Data(#""feature_type":"venue""#.utf8)))
+        bytes[marker.lowerBound + 1] ^= 0x20
+        try bytes.write(to: URL(fileURLWithPath: flipped))
+        let cases: [(String, String)] = [
+            (noManifest, "manifest.json"), (notACollection, "unit.geojson:1:1"), (noID, "unit.geojson:1:"), (flipped, "CRC"),
+        ]
+        for (index, (input, said)) in cases.enumerated() {
+            let output = folder + "/out-\(index).zip"
+            let run = try imdf("convert", input, output)
+            #expect(run.status == 3, "\(input): \(run.errors)")
+            #expect(run.errors.contains(said), "\(input): \(run.errors)")
+            #expect(run.errors.contains("nothing written"), "\(input): \(run.errors)")
+            #expect(!FileManager.default.fileExists(atPath: output))
+        }
     }
 
     @Test func unreadableArchiveExitsWith3AndUsageErrorsWith2() throws {

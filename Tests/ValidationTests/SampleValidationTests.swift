@@ -33,13 +33,19 @@ struct SampleValidationTests {
         #expect(findings(report, .R1).isEmpty)
         let categories = findings(report, .F4c, type: "unit")
         for value in ["shop", "security", "administration", "wardrobe", "foodservice.coffee"] {
-            #expect(categories.contains { $0.message.contains("\"\(value)\"") && $0.message.contains("closest valid") }, "\(value)")
+            #expect(categories.contains { $0.message.contains("\"\(value)\"") }, "\(value)")
         }
         let coffee = categories.first { $0.message.contains("\"foodservice.coffee\"") }
-        #expect(coffee?.message.hasSuffix("closest valid: \"foodservice\"") == true)
+        #expect(coffee?.message.hasSuffix("did you mean \"foodservice\"?") == true)
         #expect(coffee?.fix?.command?.hasSuffix("category=foodservice") == true)
-        // "shop" is nearest to "ramp" by spelling: named, but not offered as a repair.
-        #expect(categories.first { $0.message.contains("\"shop\"") }?.fix == nil)
+        // "shop" is nearest to "ramp" by spelling: no repair, and not named either.
+        let shop = categories.first { $0.message.contains("\"shop\"") }
+        #expect(shop?.fix == nil)
+        #expect(shop?.message == "category \"shop\" is not in UNIT-CATEGORY")
+        // Unit categories given to occupants are said to be unit categories.
+        let classrooms = findings(report, .F4c, type: "occupant", containing: "\"classroom\"")
+        #expect(classrooms.count == 198)
+        #expect(classrooms.allSatisfy { $0.message.hasSuffix("(it is a value of UNIT-CATEGORY)") && $0.fix == nil })
         let anchor = try #require(findings(report, .G2).first)
         #expect(anchor.location != nil && anchor.file == "anchor.geojson" && anchor.line != nil)
         #expect(anchor.fix?.command?.hasPrefix("move ") == true)

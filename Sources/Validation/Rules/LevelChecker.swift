@@ -105,7 +105,7 @@ struct LevelChecker {
             guard let shapes, let bounds = shapes.map(\.bounds).reduce(nil, { $0?.union($1) ?? $1 }) else { continue }
             index.insert(bounds, number)
             if let container, !container.covers(shapes) {
-                findings.append(finding(.G5, "\(context.describe(unit)) extends outside its level \(context.describe(level))", unit))
+                findings.append(finding(.G5, "\(context.describe(unit)) extends outside its \(context.describe(level))", unit))
             }
         }
         checkOverlaps(units, unitShapes, index)
@@ -137,7 +137,7 @@ struct LevelChecker {
                 guard case .point(let position)? = node.geometry else { continue }
                 let point = projector.point(position)
                 if !container.covers(point) {
-                    findings.append(finding(.N3, "path node \(node.id.prefix(8)) lies outside its level \(context.describe(level))", node, at: point))
+                    findings.append(finding(.N3, "path node \(node.id.prefix(8)) lies outside its \(context.describe(level))", node, at: point))
                 }
             }
         }

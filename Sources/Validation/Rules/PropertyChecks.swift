@@ -56,11 +56,14 @@ enum PropertyChecks {
 
     static func category(_ text: String, in list: CategoryList, key: String, _ place: FeaturePlace) -> Finding? {
         guard !list.contains(text) else { return nil }
-        let suggestion = Suggestion.closest(to: text, in: list.values)
-        let hint = suggestion.map { "; closest valid: \"\($0)\"" } ?? ""
-        let fix = suggestion.flatMap { value in
-            Suggestion.isConvincing(value, for: text) ? Fix("use \"\(value)\"", command: "set \(place.feature.id.prefix(8)) \(key)=\(value)") : nil
-        }
+        // Only a convincing suggestion is named: the nearest spelling of "classroom" among occupant
+        // categories is "fastfood", which helps nobody. A value of another enumeration (a unit
+        // category put on an occupant) is said to be one, which explains where it came from.
+        let suggestion = Suggestion.closest(to: text, in: list.values).flatMap { Suggestion.isConvincing($0, for: text) ? $0 : nil }
+        let elsewhere = CategoryList.allCases.filter { $0 != list && $0.contains(text) }.map(\.rawValue)
+        var hint = suggestion.map { "; did you mean \"\($0)\"?" } ?? ""
+        if !elsewhere.isEmpty { hint += " (it is a value of \(elsewhere.joined(separator: " and ")))" }
+        let fix = suggestion.map { Fix("use \"\($0)\"", command: "set \(place.feature.id.prefix(8)) \(key)=\($0)") }
         return place.finding(.F4c, "\(key) \"\(text)\" is not in \(list.rawValue)\(hint)", fix: fix)
     }
 

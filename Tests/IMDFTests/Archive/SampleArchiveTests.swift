@@ -63,6 +63,18 @@ struct SampleArchiveTests {
         #expect(load.archive.collections[.unit]?.sourceFileName == "unit.json")
     }
 
+    @Test func aBetaManifestVersionIsReadWithAWarning() throws {
+        let folder = NSTemporaryDirectory() + "imdf-beta-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: Samples.spbstu, toPath: folder)
+        try #"{"version": "1.0.0.beta.2", "created": "2019-01-01T00:00:00Z", "language": "en"}"#
+            .write(toFile: folder + "/manifest.json", atomically: true, encoding: .utf8)
+        let load = try read(folder)
+        #expect(load.isComplete && load.errors.isEmpty)
+        #expect(load.warnings.contains { $0.message.contains("1.0.0.beta.2") })
+        #expect(load.archive.featureCount == (try read(Samples.spbstu)).archive.featureCount)
+    }
+
     @Test func levelsGroupByOrdinal() throws {
         let summary = ArchiveSummary(try read(Samples.spbstu).archive)
         #expect(summary.levelsByOrdinal.map(\.ordinal) == [0, 1, 2, 3, 4, 5])
