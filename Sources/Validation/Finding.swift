@@ -15,10 +15,17 @@ public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable, Coda
 public struct Fix: Sendable, Hashable, Codable {
     public var description: String
     public var command: String?
+    /// Whether `fix` may run the command as it stands. A command with a value for a person to
+    /// choose (`level_id=REF`, `name=...`, an example category) or one that is not an edit (`save`)
+    /// is shown, never run.
+    public var automatic: Bool
 
-    public init(_ description: String, command: String? = nil) {
+    public init(_ description: String, command: String? = nil, automatic: Bool? = nil) {
         self.description = description
         self.command = command
+        self.automatic = automatic ?? command.map { command in
+            command != "save" && !command.split(separator: " ").contains { $0.hasSuffix("=REF") || $0.hasSuffix("=...") }
+        } ?? false
     }
 }
 

@@ -6,6 +6,8 @@ import IMDF
 public struct ValidationReport: Sendable {
     public var findings: [Finding]
 
+    public init(findings: [Finding]) { self.findings = findings }
+
     public func count(_ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }
     public var hasErrors: Bool { findings.contains { $0.severity == .error } }
 

@@ -32,16 +32,3 @@ struct ConvertCommand: ParsableCommand {
         Output.line("wrote \(output) (\(kind)): \(load.archive.featureCount.grouped) features in \(files) files")
     }
 }
-
-extension Int {
-    /// 97,262: thousands separated, for counts people read.
-    var grouped: String {
-        let digits = String(abs(self))
-        var result = ""
-        for (index, character) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
-            result.append(character)
-        }
-        return self < 0 ? "-" + result : result
-    }
-}

@@ -1,5 +1,6 @@
 import ArgumentParser
 import IMDF
+import Shell
 
 /// `imdf info ARCHIVE`: counts per type (extension files included), manifest fields, buildings,
 /// levels grouped by ordinal, and every warning. Files that could not be read are listed with
@@ -84,15 +85,5 @@ enum InfoReport {
         lines.append("")
         lines.append("\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s") while reading (listed on standard error)")
         return lines.joined(separator: "\n")
-    }
-}
-
-extension String {
-    func padded(_ width: Int) -> String {
-        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
-    }
-
-    func leftPadded(_ width: Int) -> String {
-        count >= width ? self : String(repeating: " ", count: width - count) + self
     }
 }

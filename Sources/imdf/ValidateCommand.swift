@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IMDF
+import Shell
 import Validation
 
 /// `imdf validate ARCHIVE [--json] [--strict]`: every IMDF rule, grouped by severity and code.
@@ -38,58 +39,6 @@ struct ValidateCommand: ParsableCommand {
         if strict && report.hasErrors {
             throw CommandFailure(exitCode: 4, message: "")
         }
-    }
-}
-
-enum ValidationOutput {
-    static func text(_ report: ValidationReport, archive: String, featureCount: Int) -> String {
-        var lines: [String] = []
-        let summary = Severity.allCases.map { severity in
-            let count = report.count(severity)
-            return "\(count.grouped) \(severity.rawValue)\(count == 1 || severity == .info ? "" : "s")"
-        }
-        lines.append("\(archive): \(summary.joined(separator: ", ")) in \(featureCount.grouped) features")
-        for severity in Severity.allCases {
-            let groups = report.groups.filter { $0.severity == severity }
-            guard !groups.isEmpty else { continue }
-            lines.append("")
-            lines.append(severity.rawValue + (severity == .info ? "" : "s"))
-            for group in groups {
-                lines.append("  " + group.code.rawValue.padded(5) + group.findings.count.grouped.leftPadded(7) + "  " + group.code.title)
-            }
-        }
-        if !report.findings.isEmpty {
-            lines.append("")
-            lines.append("findings")
-        }
-        for finding in report.findings {
-            var line = "\(finding.severity.rawValue.padded(8))\(finding.code.rawValue.padded(5))"
-            if !finding.place.isEmpty { line += finding.place + ": " }
-            if let id = finding.featureID, let type = finding.featureType, !finding.message.contains(id.prefix(8)) {
-                line += "\(type) \(id.prefix(8)): "
-            }
-            line += finding.message
-            if let command = finding.fix?.command {
-                line += "  [fix: \(command)]"
-            } else if let fix = finding.fix {
-                line += "  [fix: \(fix.description)]"
-            }
-            lines.append(line)
-        }
-        return lines.joined(separator: "\n")
-    }
-
-    static func json(_ report: ValidationReport, archive: String) throws -> String {
-        struct Document: Encodable {
-            var archive: String
-            var counts: [String: Int]
-            var findings: [Finding]
-        }
-        let counts = Dictionary(uniqueKeysWithValues: Severity.allCases.map { ($0.rawValue, report.count($0)) })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(Document(archive: archive, counts: counts, findings: report.findings))
-        return String(decoding: data, as: UTF8.self)
     }
 }
 

@@ -68,6 +68,15 @@ struct ShellTests {
         #expect(try Interpreter.execute("help split", in: &session).contains("example: split unit"))
     }
 
+    @Test func helpListsTheRunnersOwnCommandsToo() throws {
+        var session = session()
+        let help = try Interpreter.execute("help", in: &session)
+        for name in ["open", "source", "quit", "fix", "validate"] {
+            #expect(help.split(separator: "\n").contains { $0.hasPrefix("  " + name + " ") }, "\(name)")
+        }
+        #expect(try Interpreter.execute("help source", in: &session).contains("example: source "))
+    }
+
     @Test func everyCommandHasSyntaxAndAnExampleThatParses() {
         for spec in Interpreter.commands {
             #expect(!spec.summary.isEmpty && spec.syntax.hasPrefix(spec.name))

@@ -24,6 +24,26 @@ public struct CommandSpec: Sendable {
     }
 
     public var name: String { words.joined(separator: " ") }
+
+    public var help: CommandHelp { CommandHelp(name, syntax: syntax, summary: summary, example: example) }
+}
+
+/// What `help` shows of a command and Tab completes: also for the commands the script runner
+/// carries out itself (`open`, `source`, `quit`), which act on the session rather than the document.
+public struct CommandHelp: Sendable {
+    public let name: String
+    public let syntax: String
+    public let summary: String
+    public let example: String
+
+    public init(_ name: String, syntax: String, summary: String, example: String) {
+        self.name = name
+        self.syntax = syntax
+        self.summary = summary
+        self.example = example
+    }
+
+    public var words: [String] { name.split(separator: " ").map(String.init) }
 }
 
 /// The words after a command's name: positional words and key=value options.

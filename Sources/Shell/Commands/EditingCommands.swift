@@ -110,8 +110,13 @@ enum EditingCommands {
             }
             return try moveBy(unit, args, &session)
         },
-        CommandSpec("move", "move REF by DX,DY", "shift any located feature by metres east and north", example: "move $_ by 0.5,0") { session, args in
-            try moveBy(try session.resolve(try args.word(0, "REF"), argument: "REF"), args, &session)
+        CommandSpec("move", "move REF (by DX,DY | to X,Y)", "shift any located feature by metres east and north, or put a point feature at a place",
+            example: "move $_ by 0.5,0") { session, args in
+            let target = try session.resolve(try args.word(0, "REF"), argument: "REF")
+            if args.after("by") == nil, let to = args.after("to", count: 1)?.first {
+                return try session.perform(MoveFeature(target, to: try session.position(to, argument: "to")), args)
+            }
+            return try moveBy(target, args, &session)
         },
         CommandSpec("link", "link N1 N2 [N3 ...] [oneway] [weight=W]", "link path nodes, both ways unless oneway", example: "link $a $b $c") { session, args in
             try args.unknownOptions(allowed: ["weight"])
@@ -178,7 +183,7 @@ enum EditingCommands {
     ]
 
     static func moveBy(_ id: String, _ args: Invocation, _ session: inout EditingSession) throws(EditError) -> String {
-        guard let by = args.after("by", count: 1)?.first else { throw EditError("move: by DX,DY is required", argument: "by") }
+        guard let by = args.after("by", count: 1)?.first else { throw EditError("move: by DX,DY (or, for a point, to X,Y) is required", argument: "by") }
         let parts = by.split(separator: ",")
         guard parts.count == 2, let east = Double(parts[0]), let north = Double(parts[1]) else {
             throw EditError("by: \"\(by)\" is not DX,DY in metres", argument: "by")

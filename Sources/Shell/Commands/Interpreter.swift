@@ -5,7 +5,10 @@ import IMDF
 import Workbench
 
 public enum Interpreter {
-    public static let commands: [CommandSpec] = EditingCommands.all + ViewingCommands.all + HistoryCommands.all
+    public static let commands: [CommandSpec] = EditingCommands.all + ViewingCommands.all + HistoryCommands.all + FixCommands.all
+
+    /// Every command a user can type, for `help` and completion.
+    public static var helpEntries: [CommandHelp] { commands.map(\.help) + ScriptRunner.controlCommands }
 
     /// The command for `tokens` (longest matching words) and the tokens after its name.
     static func match(_ tokens: [Token]) -> (CommandSpec, [Token])? {

@@ -104,12 +104,17 @@ enum ViewingCommands {
             let frame = session.frame
             return "origin @\(frame.originLongitude),\(frame.originLatitude); X,Y are metres east and north of it"
         },
-        CommandSpec("validate", "validate", "check the document against the IMDF rules", example: "validate") { session, _ in
-            let load = ArchiveLoad(archive: session.document.archive, format: .folder)
-            let report = Validator.validate(load)
-            var lines = ["\(report.count(.error)) errors, \(report.count(.warning)) warnings, \(report.count(.info)) info"]
-            for group in report.groups { lines.append("  \(group.severity.rawValue) \(group.code.rawValue) x\(group.findings.count): \(group.code.title)") }
-            return lines.joined(separator: "\n")
+        CommandSpec("validate", "validate [level REF] [--json]", "check the document against the IMDF rules (on one level, or all)",
+            example: "validate level \"Floor 1\"") { session, args in
+            let report = try Self.report(session, args)
+            if args.flag("--json") {
+                do {
+                    return try ValidationOutput.json(report, archive: session.archivePath ?? "untitled")
+                } catch {
+                    throw EditError("validate: cannot write JSON (\(error))")
+                }
+            }
+            return ValidationOutput.text(report, archive: session.archivePath ?? "untitled", featureCount: session.document.featureCount)
         },
         CommandSpec("route", "route FROM TO [accessible]", "the shortest route over path nodes, with its length", example: "route 310 entrance accessible") { session, args in
             let from = try session.resolve(try args.word(0, "FROM"), argument: "FROM")
@@ -122,8 +127,17 @@ enum ViewingCommands {
             guard !unreachable.isEmpty else { return "every unit is reached by a path node" }
             return "\(unreachable.count) unit\(unreachable.count == 1 ? "" : "s") no node reaches:\n" + unreachable.prefix(50).map { "  \($0.id.prefix(8))  \(session.describe($0))" }.joined(separator: "\n")
         },
-        CommandSpec("save", "save [PATH]", "write the archive (atomically); a folder, or a zip for .zip/.imdf", example: "save venue.zip") { session, args in
-            guard let path = args.positional.first?.text ?? session.archivePath else { throw EditError("save: give a path (this document has none yet)", argument: "PATH") }
+        CommandSpec("save", "save [PATH] [--strict]", "write the archive (atomically); a folder, or a zip for .zip/.imdf; --strict refuses while validation finds errors",
+            example: "save venue.zip --strict") { session, args in
+            guard let path = args.positional.first(where: { $0.text != "--strict" || $0.quoted })?.text ?? session.archivePath else {
+                throw EditError("save: give a path (this document has none yet)", argument: "PATH")
+            }
+            if args.flag("--strict") {
+                let errors = session.validation.count(.error)
+                guard errors == 0 else {
+                    throw EditError("save: validation finds \(errors) error\(errors == 1 ? "" : "s"); `validate` lists them, `fix all` applies the suggested repairs (nothing written)", argument: "--strict")
+                }
+            }
             do throws(ArchiveWriteError) {
                 try ArchiveWriter.write(session.document.archive, to: path, created: SaveClock.now())
             } catch {
@@ -144,7 +158,8 @@ enum ViewingCommands {
         },
         CommandSpec("help", "help [COMMAND]", "list the commands, or one command's syntax and an example", example: "help split") { _, args in
             let asked = args.words.joined(separator: " ")
-            let matching = asked.isEmpty ? Interpreter.commands : Interpreter.commands.filter { $0.name == asked || $0.words[0] == asked }
+            let entries = Interpreter.helpEntries
+            let matching = asked.isEmpty ? entries : entries.filter { $0.name == asked || $0.words[0] == asked }
             guard !matching.isEmpty else { throw EditError("help: no command \"\(asked)\"", argument: "COMMAND") }
             if asked.isEmpty {
                 return matching.map { "  " + $0.name.padding(toLength: 20, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n")
@@ -152,6 +167,37 @@ enum ViewingCommands {
             return matching.map { "\($0.syntax)\n  \($0.summary)\n  example: \($0.example)" }.joined(separator: "\n\n")
         },
     ]
+}
+
+extension EditingSession {
+    /// The document checked against the IMDF rules as it would be saved now: the save stamps the
+    /// manifest's version, time and producer, so what it will write is what is checked.
+    var validation: ValidationReport {
+        var archive = document.archive
+        archive.manifest = archive.manifest.stamped(created: SaveClock.now(), generatedBy: ToolInfo.generatedBy)
+        return Validator.validate(ArchiveLoad(archive: archive, format: .folder))
+    }
+}
+
+extension ViewingCommands {
+    /// The validation report of the document, or of the features on one level (`level REF`).
+    static func report(_ session: EditingSession, _ args: Invocation) throws(EditError) -> ValidationReport {
+        let report = session.validation
+        guard let words = args.after("level", count: 1) else { return report }
+        guard let word = words.first else { throw EditError("validate: level needs a REF", argument: "level") }
+        let levelID = try session.resolve(word, argument: "level")
+        let document = session.document
+        guard document.feature(levelID)?.featureType == FeatureType.level.rawValue else {
+            throw EditError("validate: \(word) is not a level", argument: "level")
+        }
+        func level(of id: String) -> String? {
+            guard let feature = document.feature(id) else { return nil }
+            if feature.featureType == FeatureType.level.rawValue { return feature.id }
+            if let level = feature.string("level_id") { return level }
+            return feature.string("unit_id").flatMap { document.feature($0)?.string("level_id") }
+        }
+        return ValidationReport(findings: report.findings.filter { $0.featureID.flatMap(level) == levelID })
+    }
 }
 
 /// The time saves stamp into the manifest: now, or `SOURCE_DATE_EPOCH` when set, so scripted

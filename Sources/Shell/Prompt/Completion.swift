@@ -13,7 +13,7 @@ public enum Completion {
         let partial = line.hasSuffix(" ") || line.isEmpty ? "" : (words.last ?? "")
         let before = line.hasSuffix(" ") || line.isEmpty ? words : Array(words.dropLast())
         // Command words: first and second word.
-        let commandWords = Interpreter.commands.map(\.words)
+        let commandWords = Interpreter.helpEntries.map(\.words)
         if before.isEmpty {
             return unique(commandWords.map { $0[0] }).filter { $0.hasPrefix(partial) }
         }

@@ -27,6 +27,14 @@ public struct ScriptFailure: Error, Sendable, Equatable, CustomStringConvertible
 }
 
 public enum ScriptRunner {
+    /// The commands the runner carries out itself: they replace the session, read other scripts or
+    /// end the run, which no document command can do.
+    public static let controlCommands = [
+        CommandHelp("open", syntax: "open PATH", summary: "open another archive (refused while there are unsaved changes)", example: "open venue.zip"),
+        CommandHelp("source", syntax: "source FILE", summary: "run the commands of a script file, as if typed", example: "source fix-doors.imdfs"),
+        CommandHelp("quit", syntax: "quit", summary: "leave (at the prompt, asks first when there are unsaved changes)", example: "quit"),
+    ]
+
     /// The commands of a script, continuation lines joined.
     public static func lines(of text: String, file: String) -> [ScriptLine] {
         var result: [ScriptLine] = []

@@ -42,7 +42,7 @@ enum PropertyChecks {
         let reference = String(place.feature.id.prefix(8))
         switch spec.kind {
         case .category(let list):
-            return Fix("set a \(list.rawValue) value", command: "set \(reference) \(spec.key)=\(list.values.first ?? "...")")
+            return Fix("set a \(list.rawValue) value", command: "set \(reference) \(spec.key)=\(list.values.first ?? "...")", automatic: false)
         case .reference(let target), .referenceArray(let target):
             return Fix("point \(spec.key) at a \(target.rawValue)", command: "set \(reference) \(spec.key)=REF")
         default:

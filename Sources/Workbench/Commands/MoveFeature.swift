@@ -1,18 +1,27 @@
 // `move REF by DX,DY`: translates any located feature (and its display point) by metres east and
-// north.
+// north. `move REF to X,Y` puts a point feature (an anchor, an amenity, a path node) exactly at a
+// place; shapes have no single point to put somewhere, so they move `by`.
 
 import Geometry
 import IMDF
 
 public struct MoveFeature: EditCommand {
+    public enum Motion: Sendable, Equatable {
+        case by(east: Double, north: Double)
+        case to(Position)
+    }
+
     public var target: String
-    public var east: Double
-    public var north: Double
+    public var motion: Motion
 
     public init(_ target: String, byEast east: Double, north: Double) {
         self.target = target
-        self.east = east
-        self.north = north
+        self.motion = .by(east: east, north: north)
+    }
+
+    public init(_ target: String, to position: Position) {
+        self.target = target
+        self.motion = .to(position)
     }
 
     public func plan(_ document: Document, ids: inout IDSource) throws(EditError) -> Patch {
@@ -20,8 +29,20 @@ public struct MoveFeature: EditCommand {
         guard let geometry = before.geometry, let first = geometry.positions.first else {
             throw EditError("\(before.described) has no geometry to move", argument: "REF")
         }
-        guard east.isFinite, north.isFinite, east != 0 || north != 0 else { throw EditError("the distance must be non-zero", argument: "by") }
         let projector = document.projector(near: first)
+        let east: Double
+        let north: Double
+        switch motion {
+        case .by(let x, let y):
+            (east, north) = (x, y)
+            guard east.isFinite, north.isFinite, east != 0 || north != 0 else { throw EditError("the distance must be non-zero", argument: "by") }
+        case .to(let position):
+            guard case .point = geometry else {
+                throw EditError("\(before.described) is a shape, not a point: move it by DX,DY", argument: "to")
+            }
+            let (from, to) = (projector.point(first), projector.point(position))
+            (east, north) = (to.x - from.x, to.y - from.y)
+        }
         func shift(_ position: Position) -> Position {
             var point = projector.point(position)
             point.x += east
@@ -31,9 +52,18 @@ public struct MoveFeature: EditCommand {
             return moved
         }
         var after = before
-        after.geometry = geometry.mapPositions(shift)
+        if case .to(let position) = motion {
+            after.geometry = .point(Position(x: position.x, y: position.y, z: first.z))
+        } else {
+            after.geometry = geometry.mapPositions(shift)
+        }
         if let display = before.point("display_point") { after.setPoint("display_point", shift(display)) }
-        return Patch(label: "move \(before.described) by \(east), \(north) m", changes: [.modify(before: before, after: after)])
+        let how: String
+        switch motion {
+        case .by: how = "by \(east), \(north) m"
+        case .to(let position): how = "to @\(position.x),\(position.y)"
+        }
+        return Patch(label: "move \(before.described) \(how)", changes: [.modify(before: before, after: after)])
     }
 }
 

@@ -1,0 +1,111 @@
+import Foundation
+import IMDF
+import SyntheticVenue
+import TestSupport
+import Testing
+import Validation
+import Workbench
+
+@testable import Shell
+
+/// `validate`, `fix` and `save --strict` at the prompt, on the real spbstu-polymap archive.
+@Suite("Validate and fix at the prompt")
+struct FixAndValidateTests {
+    func spbstu() throws -> EditingSession {
+        EditingSession(document: Document(try ArchiveReader.read(Samples.spbstu).archive), archivePath: Samples.spbstu)
+    }
+
+    /// Findings per code (one validation: spbstu takes seconds to check in a debug build).
+    func counts(_ session: EditingSession) -> [FindingCode: Int] {
+        session.validation.findings.reduce(into: [:]) { $0[$1.code, default: 0] += 1 }
+    }
+
+    @Test func fixAllRepairsWhatItCanInOneUndoStep() throws {
+        var session = try spbstu()
+        let original = session.document.archive
+        let before = counts(session)
+        #expect(before[.G2] == 17 && before[.N2] == 9 && before[.G1] == 24)
+        let output = try Interpreter.execute("fix all", in: &session)
+        #expect(output.hasPrefix("fix all ("))
+        let after = counts(session)
+        #expect(after[.G2] == nil)  // anchors moved into their units
+        #expect(after[.N2] == nil)  // one-way links made two-way
+        #expect((after[.G1] ?? 0) < 24)
+        // Suggestions with a value to choose (level_id=REF, an example category) are not run.
+        #expect(after[.F4] == before[.F4])
+        #expect(session.history.undoStack.count == 1)
+        #expect(try Interpreter.execute("undo", in: &session).hasPrefix("undid: fix all"))
+        #expect(session.document.archive.allCollections.map(\.features) == original.allCollections.map(\.features))
+    }
+
+    @Test func fixOfOneCodeTouchesOnlyItsFindings() throws {
+        var session = try spbstu()
+        _ = try Interpreter.execute("fix N2", in: &session)
+        let after = counts(session)
+        #expect(after[.N2] == nil && after[.G2] == 17)
+        #expect(throws: EditError.self) { try Interpreter.execute("fix Z9", in: &session) }
+        do {
+            _ = try Interpreter.execute("fix N2", in: &session)
+            Issue.record("a code with nothing left to repair was accepted")
+        } catch {
+            #expect(error.message.contains("no finding N2 has a repair"))
+        }
+        #expect(session.history.undoStack.count == 1)
+    }
+
+    @Test func validateOfALevelListsOnlyItsFindingsAndJSONParses() throws {
+        var session = try spbstu()
+        let all = try Interpreter.execute("validate --json", in: &session)
+        let one = try Interpreter.execute("validate level b845a4e7 --json", in: &session)
+        func findings(_ text: String) throws -> [[String: Any]] {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            return try #require(object["findings"] as? [[String: Any]])
+        }
+        let everything = try findings(all)
+        let onLevel = try findings(one)
+        #expect(!onLevel.isEmpty && onLevel.count < everything.count)
+        let levelID = try session.resolve("b845a4e7", argument: "level")
+        for finding in onLevel {
+            let id = try #require(finding["featureID"] as? String)
+            let feature = try #require(session.document.feature(id))
+            let level = feature.featureType == "level" ? feature.id : feature.string("level_id") ?? feature.string("unit_id").flatMap { session.document.feature($0)?.string("level_id") }
+            #expect(level == levelID, "\(id)")
+        }
+        let text = try Interpreter.execute("validate level b845a4e7", in: &session)
+        #expect(text.contains("errors") && text.contains("findings"))
+        #expect(throws: EditError.self) { try Interpreter.execute("validate level 2ee0f755a", in: &session) }
+    }
+
+    @Test func saveStrictRefusesWhileThereAreErrorsAndWritesNothing() throws {
+        var session = try spbstu()
+        let folder = NSTemporaryDirectory() + "imdf-strict-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        do {
+            _ = try Interpreter.execute("save \(folder)/out.zip --strict", in: &session)
+            Issue.record("a document with errors was saved under --strict")
+        } catch {
+            #expect(error.argument == "--strict" && error.message.contains("validation finds"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out.zip"))
+        var clean = EditingSession(document: Document(VenueGenerator.generate(VenueSpec(buildings: 1, levels: 1, rooms: 4, seed: 1))))
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        #expect(clean.validation.findings.filter { $0.severity == .error }.map(\.message) == [])
+        #expect(try Interpreter.execute("save \(folder)/clean.zip --strict", in: &clean).hasPrefix("saved \(folder)/clean.zip"))
+    }
+
+    @Test func movePutsAPointFeatureAtAPlaceAndRefusesShapes() throws {
+        var session = EditingSession(document: Document(VenueGenerator.generate(VenueSpec(buildings: 1, levels: 1, rooms: 4, seed: 1))))
+        _ = try Interpreter.execute("attach anchor to 0.001 as a", in: &session)
+        let anchor = try session.resolve("$a", argument: "REF")
+        let target = try session.position("@\(session.frame.originLongitude + 0.00001),\(session.frame.originLatitude + 0.00001)", argument: "to")
+        _ = try Interpreter.execute("move $a to @\(target.x),\(target.y)", in: &session)
+        guard case .point(let moved)? = session.document.feature(anchor)?.geometry else { Issue.record("no point"); return }
+        #expect(moved.x == target.x && moved.y == target.y)
+        do {
+            _ = try Interpreter.execute("move 0.002 to 3,3", in: &session)
+            Issue.record("a room was moved to a point")
+        } catch {
+            #expect(error.argument == "to")
+        }
+    }
+}
