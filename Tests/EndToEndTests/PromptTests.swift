@@ -128,4 +128,41 @@ struct PromptTests {
         let history = try String(contentsOfFile: folder + "/history", encoding: .utf8)
         #expect(history.contains("rename 0.001 Lab") && !history.contains("\ny\n"))
     }
+
+    @Test func roomNamesOfARealSampleCompleteAtARealTerminal() throws {
+        let folder = NSTemporaryDirectory() + "imdf-prompt-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: Samples.spbstu, toPath: folder + "/spbstu")
+        let terminal = Terminal(folder: folder)
+        defer { terminal.stop() }
+        try terminal.start("IMDF_HISTORY=\(folder)/history \(CommandLineTests.executable) \(folder)/spbstu")
+        #expect(try terminal.waitFor("imdf Academic building №3/2 >", seconds: 30))
+        try terminal.type("use level fc8f18cb")
+        try terminal.keys("Enter")
+        #expect(try terminal.waitFor("imdf Academic building №3/1 >"))
+        // A name with a space: the open quote keeps it one word; Tab Tab lists, Tab completes it
+        // and closes the quote.
+        try terminal.type("rename \"Classroom 10")
+        try terminal.keys("Tab", "Tab")
+        #expect(try terminal.waitFor("Classroom 104"))
+        try terminal.type("4")
+        try terminal.keys("Tab")
+        #expect(try terminal.waitFor("> rename \"Classroom 104\""))
+        try terminal.type(" Laboratory")  // the screen does not show whether a space follows
+        try terminal.keys("Enter")
+        #expect(try terminal.waitFor("to \"Laboratory\""))
+        try terminal.type("add unit X category=labor")
+        try terminal.keys("Tab")
+        #expect(try terminal.waitFor("category=laboratory"))
+        try terminal.keys("C-u")
+        try terminal.type("quit")
+        try terminal.keys("Enter")
+        #expect(try terminal.waitFor("Quit without saving? [y/N]"))
+        try terminal.type("y")
+        try terminal.keys("Enter")
+        let deadline = Date().addingTimeInterval(5)
+        while try terminal.isRunning(), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(try !terminal.isRunning())
+    }
 }

@@ -68,6 +68,16 @@ struct ShellTests {
         #expect(try Interpreter.execute("help split", in: &session).contains("example: split unit"))
     }
 
+    @Test func aNameWithSpacesCompletesInsideAnOpenQuote() throws {
+        var session = session()
+        _ = try Interpreter.execute("use level \"Floor 1\"", in: &session)
+        let inside = Completion.candidates("rename \"Room 1.00", session: session)
+        #expect(inside.contains("Room 1.001") && inside.allSatisfy { $0.hasPrefix("Room 1.00") })
+        #expect(Completion.candidates("rename \"room 1.00", session: session) == inside)
+        #expect(Completion.candidates("set 1.001 name.en=\"Ro", session: session).isEmpty)
+        #expect(Completion.candidates("rename 1.00", session: session).contains("1.001"))
+    }
+
     @Test func helpListsTheRunnersOwnCommandsToo() throws {
         var session = session()
         let help = try Interpreter.execute("help", in: &session)

@@ -9,6 +9,14 @@ import Workbench
 public enum Completion {
     /// Candidates for the word that ends at the cursor; `line` is the text before the cursor.
     public static func candidates(_ line: String, session: EditingSession) -> [String] {
+        // After an opening quote the word is everything since it, spaces too ("Classroom 10|):
+        // readline is told `"` quotes (LineEditor), completes the text inside the quote and closes it.
+        if line.count(where: { $0 == "\"" }) % 2 == 1, let quote = line.lastIndex(of: "\"") {
+            let inside = line[line.index(after: quote)...].lowercased()
+            guard quote == line.startIndex || line[line.index(before: quote)] == " " else { return [] }  // name.en="...
+            return names(session).map { $0.hasPrefix("\"") ? String($0.dropFirst().dropLast()) : $0 }
+                .filter { $0.lowercased().hasPrefix(inside) }
+        }
         let words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         let partial = line.hasSuffix(" ") || line.isEmpty ? "" : (words.last ?? "")
         let before = line.hasSuffix(" ") || line.isEmpty ? words : Array(words.dropLast())

@@ -15,6 +15,8 @@ public final class LineEditor {
         rl_readline_name = UnsafePointer(strdup("imdf"))
         // Words break at white space only, so `category=off` and `"Room 3` complete as one word.
         rl_completer_word_break_characters = UnsafePointer(strdup(" \t\n"))
+        // ...except inside double quotes, so `"Classroom 10` completes to a whole name with spaces.
+        rl_completer_quote_characters = UnsafePointer(strdup("\""))
         rl_attempted_completion_function = attemptCompletion
         using_history()
         read_history(historyPath)
