@@ -1,6 +1,8 @@
 // Syntax checks for the IMDF value types (REFERENCE.md section 3). Written as small scanners
 // rather than regular expressions: they run once per property of every feature of a large venue.
 
+import IMDF
+
 enum Formats {
     private static func isHex(_ byte: UInt8) -> Bool {
         (byte >= 48 && byte <= 57) || (byte | 0x20 >= 97 && byte | 0x20 <= 102)
@@ -108,6 +110,22 @@ public enum Suggestion {
     /// spelling, which names the nearest value but is no repair.
     public static func isConvincing(_ suggestion: String, for value: String) -> Bool {
         value.hasPrefix(suggestion + ".") || editDistance(value.lowercased(), suggestion) <= Swift.max(1, value.count / 4)
+    }
+
+    /// The convincing suggestion for `value` in `list`, if there is one.
+    public static func convincing(for value: String, in list: CategoryList) -> String? {
+        closest(to: value, in: list.values).flatMap { isConvincing($0, for: value) ? $0 : nil }
+    }
+
+    /// What to tell someone who gave `value` where `list` applies: a convincing suggestion, and
+    /// the other enumerations it belongs to. Only a convincing suggestion is named: the nearest
+    /// spelling of "classroom" among occupant categories is "fastfood", which helps nobody; a value
+    /// of another enumeration (a unit category put on an occupant) explains where it came from.
+    public static func hint(for value: String, in list: CategoryList) -> String {
+        let elsewhere = CategoryList.allCases.filter { $0 != list && $0.contains(value) }.map(\.rawValue)
+        var hint = convincing(for: value, in: list).map { "; did you mean \"\($0)\"?" } ?? ""
+        if !elsewhere.isEmpty { hint += " (it is a value of \(elsewhere.joined(separator: " and ")))" }
+        return hint
     }
 
     public static func closest(to value: String, in candidates: [String]) -> String? {

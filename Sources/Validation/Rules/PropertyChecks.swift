@@ -56,15 +56,10 @@ enum PropertyChecks {
 
     static func category(_ text: String, in list: CategoryList, key: String, _ place: FeaturePlace) -> Finding? {
         guard !list.contains(text) else { return nil }
-        // Only a convincing suggestion is named: the nearest spelling of "classroom" among occupant
-        // categories is "fastfood", which helps nobody. A value of another enumeration (a unit
-        // category put on an occupant) is said to be one, which explains where it came from.
-        let suggestion = Suggestion.closest(to: text, in: list.values).flatMap { Suggestion.isConvincing($0, for: text) ? $0 : nil }
-        let elsewhere = CategoryList.allCases.filter { $0 != list && $0.contains(text) }.map(\.rawValue)
-        var hint = suggestion.map { "; did you mean \"\($0)\"?" } ?? ""
-        if !elsewhere.isEmpty { hint += " (it is a value of \(elsewhere.joined(separator: " and ")))" }
-        let fix = suggestion.map { Fix("use \"\($0)\"", command: "set \(place.feature.id.prefix(8)) \(key)=\($0)") }
-        return place.finding(.F4c, "\(key) \"\(text)\" is not in \(list.rawValue)\(hint)", fix: fix)
+        let fix = Suggestion.convincing(for: text, in: list).map {
+            Fix("use \"\($0)\"", command: "set \(place.feature.id.prefix(8)) \(key)=\($0)")
+        }
+        return place.finding(.F4c, "\(key) \"\(text)\" is not in \(list.rawValue)\(Suggestion.hint(for: text, in: list))", fix: fix)
     }
 
     /// The string, or a wrong-type finding.

@@ -76,8 +76,7 @@ public struct SetProperties: EditCommand {
         }
         func category(_ text: String, _ list: CategoryList) throws(EditError) {
             guard list.contains(text) else {
-                let closest = Suggestion.closest(to: text, in: list.values).map { " (closest: \($0))" } ?? ""
-                throw EditError("\(argument): \"\(text)\" is not in \(list.rawValue)\(closest)", argument: argument)
+                throw EditError("\(argument): \"\(text)\" is not in \(list.rawValue)\(Suggestion.hint(for: text, in: list))", argument: argument)
             }
         }
         func reference(_ id: String, _ target: FeatureType) throws(EditError) {
