@@ -56,11 +56,11 @@ struct RunCommand: ParsableCommand {
         var saved: String?
         if let save, outcome.failures.isEmpty || keepGoing {
             do {
-                try ArchiveWriter.write(session.document.archive, to: save, created: SaveClock.now())
+                try session.save(to: save)
                 saved = save
                 if !json { Output.line("saved \(save): \(session.document.featureCount.grouped) features") }
             } catch {
-                throw CommandFailure(exitCode: CommandFailure.commandFailed, message: error.description)
+                throw CommandFailure(exitCode: CommandFailure.commandFailed, message: error.message)
             }
         }
         if json {

@@ -25,4 +25,19 @@ public enum FeatureID {
         var generator = SystemRandomNumberGenerator()
         return version4(high: generator.next(), low: generator.next())
     }
+
+    /// A v4 UUID that follows from `name` (two 64-bit FNV-1a hashes): the same name gives the
+    /// same id, so what is derived from a feature (its inherited address) keeps its id in every
+    /// save and every replay of a session, with no record of it to keep.
+    public static func derived(from name: String) -> String {
+        func fnv1a(_ seed: UInt64) -> UInt64 {
+            var hash = seed
+            for byte in name.utf8 {
+                hash ^= UInt64(byte)
+                hash &*= 0x0000_0100_0000_01B3
+            }
+            return hash
+        }
+        return version4(high: fnv1a(0xCBF2_9CE4_8422_2325), low: fnv1a(0x6C62_272E_07BB_0142))
+    }
 }

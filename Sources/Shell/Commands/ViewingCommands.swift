@@ -132,18 +132,7 @@ enum ViewingCommands {
             guard let path = args.positional.first(where: { $0.text != "--strict" || $0.quoted })?.text ?? session.archivePath else {
                 throw EditError("save: give a path (this document has none yet)", argument: "PATH")
             }
-            if args.flag("--strict") {
-                let errors = session.validation.count(.error)
-                guard errors == 0 else {
-                    throw EditError("save: validation finds \(errors) error\(errors == 1 ? "" : "s"); `validate` lists them, `fix all` applies the suggested repairs (nothing written)", argument: "--strict")
-                }
-            }
-            do throws(ArchiveWriteError) {
-                try ArchiveWriter.write(session.document.archive, to: path, created: SaveClock.now())
-            } catch {
-                throw EditError(error.description, argument: "PATH")
-            }
-            session.markSaved(as: path)
+            try session.save(to: path, strict: args.flag("--strict"))
             return "saved \(path): \(session.document.featureCount) features"
         },
         CommandSpec("session export", "session export FILE", "write the session so far as a clean script (undone steps left out)",
@@ -172,10 +161,34 @@ enum ViewingCommands {
 extension EditingSession {
     /// The document checked against the IMDF rules as it would be saved now: the save stamps the
     /// manifest's version, time and producer, so what it will write is what is checked.
-    var validation: ValidationReport {
+    var validation: ValidationReport { Self.validation(of: document) }
+
+    static func validation(of document: Document) -> ValidationReport {
         var archive = document.archive
         archive.manifest = archive.manifest.stamped(created: SaveClock.now(), generatedBy: ToolInfo.generatedBy)
         return Validator.validate(ArchiveLoad(archive: archive, format: .folder))
+    }
+
+    /// Writes the archive to `path`. What the hierarchy hands down (InheritOnSave) is filled in as
+    /// a step of its own, kept only once the archive is written: a failed save changes nothing.
+    /// `strict` refuses while validation of what would be written finds errors.
+    public mutating func save(to path: String, strict: Bool = false) throws(EditError) {
+        var history = self.history
+        var ids = self.ids
+        try history.apply(try InheritOnSave().plan(history.document, ids: &ids))
+        if strict {
+            let errors = Self.validation(of: history.document).count(.error)
+            guard errors == 0 else {
+                throw EditError("save: validation finds \(errors) error\(errors == 1 ? "" : "s"); `validate` lists them, `fix all` applies the suggested repairs (nothing written)", argument: "--strict")
+            }
+        }
+        do throws(ArchiveWriteError) {
+            try ArchiveWriter.write(history.document.archive, to: path, created: SaveClock.now())
+        } catch {
+            throw EditError(error.description, argument: "PATH")
+        }
+        (self.history, self.ids) = (history, ids)
+        markSaved(as: path)
     }
 }
 

@@ -53,7 +53,20 @@ public struct Document: Sendable {
             extensionOrder.append(collection.fileName)
             add(collection, as: .extension(collection.fileName))
         }
+        recogniseInheritance()
         indexes = DocumentIndexes(building: entries.values.map(\.feature), projector: projector)
+    }
+
+    /// Notes which values came down the hierarchy, so a save keeps them up to date (Inheritance/).
+    private mutating func recogniseInheritance() {
+        let anchors = (headers[.imdf(.anchor)] == nil ? [] : entries.values.filter { $0.collection == .imdf(.anchor) }).map(\.feature)
+        let venue = entries.values.first { $0.collection == .imdf(.venue) }?.feature
+        for mark in AddressInheritance.recognise(anchors, venue: venue, { entries[$0]?.feature }) {
+            entries[mark.anchor]?.feature.editorNotes[AddressInheritance.choice] = "inherit"
+            entries[mark.anchor]?.feature.editorNotes[AddressInheritance.language] = mark.language
+            entries[mark.anchor]?.feature.editorNotes[AddressInheritance.derived] = mark.address
+            entries[mark.address]?.feature.editorNotes[AddressInheritance.derivedAddress] = "yes"
+        }
     }
 
     private mutating func add(_ collection: FeatureCollection, as key: CollectionKey) {
