@@ -36,9 +36,19 @@ extension EditingSession {
         if named.count > 1 {
             let here = named.filter { $0.string("level_id") == levelID && levelID != nil }
             if here.count == 1 { return here[0].id }
-            throw ambiguous(text, here.isEmpty ? named : here, argument)
+            // Then one in the building in use ("Ground Floor" after `use building "Hall 2"`).
+            let inBuilding = here.isEmpty ? named.filter { isInBuildingInUse($0) } : []
+            if inBuilding.count == 1 { return inBuilding[0].id }
+            throw ambiguous(text, !here.isEmpty ? here : inBuilding.isEmpty ? named : inBuilding, argument)
         }
         throw EditError("\(argument): nothing is called \(text)" + (types.map { " among \($0.sorted().joined(separator: ", "))" } ?? ""), argument: argument)
+    }
+
+    /// Whether `feature` is a level of the building in use, or lies on one.
+    func isInBuildingInUse(_ feature: Feature) -> Bool {
+        guard let buildingID else { return false }
+        let level = feature.featureType == FeatureType.level.rawValue ? feature : feature.string("level_id").flatMap(document.feature)
+        return level?.strings("building_ids")?.contains(buildingID) == true
     }
 
     func wrongType(_ feature: Feature, _ argument: String, _ types: Set<String>) -> EditError {

@@ -24,9 +24,14 @@ enum ArchiveRules {
             findings += manifestFindings(manifest)
         }
         for collection in load.archive.extensions {
+            // The routing graph (navPath.geojson, navPathAssocieted.geojson) is the one extension
+            // the editor reads, writes and checks itself (N1-N3): worth knowing, not a warning.
+            let routing = RoutingRules.isRoutingCollection(collection)
             findings.append(Finding(
-                .A6, "\(collection.fileName) is not an IMDF 1.0.0 feature file (\(collection.features.count) features, kept and saved as they are)",
-                file: collection.sourceFileName ?? collection.fileName))
+                .A6, routing
+                    ? "\(collection.fileName) is the routing-graph extension, not an IMDF 1.0.0 feature file (\(collection.features.count) features, edited and checked as a routing graph)"
+                    : "\(collection.fileName) is not an IMDF 1.0.0 feature file (\(collection.features.count) features, kept and saved as they are)",
+                severity: routing ? .info : nil, file: collection.sourceFileName ?? collection.fileName))
         }
         for file in load.archive.opaqueFiles {
             findings.append(Finding(.A6, "\(file.name) is not a feature collection (kept byte for byte)", file: file.name))

@@ -6,6 +6,12 @@
 import IMDF
 
 enum RoutingRules {
+    /// Whether `collection` is a file of the routing graph: path nodes, or their associations.
+    static func isRoutingCollection(_ collection: FeatureCollection) -> Bool {
+        ["navPath.geojson", "navPathAssocieted.geojson"].contains(collection.fileName)
+            || collection.features.contains { ["navPath", "navPathAssocieted"].contains($0.featureType) || $0.properties["neighbours"] != nil }
+    }
+
     /// The extension collections that hold path nodes.
     static func nodeCollections(_ archive: IMDFArchive) -> [FeatureCollection] {
         archive.extensions.filter { collection in
