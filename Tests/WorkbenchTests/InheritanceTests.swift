@@ -125,4 +125,19 @@ struct InheritanceTests {
         #expect(patch.changes.map(\.featureID) == [addressID])
         #expect(history.document.feature(addressID)?.string("unit") == "Аудитория 1")
     }
+
+    @Test func showMarksTheDerivedAddressesOfTheSpbstuArchiveAsInherited() throws {
+        let document = Document(try ArchiveReader.read(Samples.spbstu).archive)
+        let marked = document.features(of: .address).filter { InheritedValues.sources(of: $0, in: document)["unit"] != nil }
+        let recognised = Set(document.features(of: .anchor).filter { $0.editorNotes["address"] == "inherit" }.compactMap { $0.string("address_id") })
+        #expect(Set(marked.map(\.id)) == recognised)
+        #expect(marked.count == 300)
+        let address = try #require(marked.first)
+        let sources = InheritedValues.sources(of: address, in: document)
+        #expect(sources["unit"]?.hasPrefix("the name (ru) of unit") == true)
+        #expect(sources["address"]?.hasPrefix("the address of building") == true)
+        // An address nothing derived is explicit throughout.
+        let explicit = try #require(document.features(of: .address).first { !recognised.contains($0.id) })
+        #expect(InheritedValues.sources(of: explicit, in: document).isEmpty)
+    }
 }
