@@ -1,3 +1,4 @@
+import Geometry
 import Foundation
 import IMDF
 import TestSupport
@@ -12,7 +13,7 @@ struct InheritanceTests {
     @discardableResult
     func save(_ history: inout History) throws -> Patch {
         var ids = IDSource(seed: 5)
-        return try history.apply(try InheritOnSave().plan(history.document, ids: &ids))
+        return try history.apply(try InheritOnSave(edited: history.editedIDs).plan(history.document, ids: &ids))
     }
 
     /// The document as it opens again from what was saved.
@@ -139,5 +140,35 @@ struct InheritanceTests {
         // An address nothing derived is explicit throughout.
         let explicit = try #require(document.features(of: .address).first { !recognised.contains($0.id) })
         #expect(InheritedValues.sources(of: explicit, in: document).isEmpty)
+    }
+
+    @Test func aShapeWithoutADisplayPointGetsOneInsideIt() throws {
+        var history = History(document: smallVenue())
+        var ids = IDSource(seed: 8)
+        let room = history.document.rooms[0]
+        try history.perform(UnsetProperty(room.id, key: "display_point"), ids: &ids)
+        #expect(history.document.feature(room.id)?.property("display_point") == .null)
+        try save(&history)
+        let point = try #require(history.document.feature(room.id)?.point("display_point"))
+        let engine = GeometryEngine()
+        #expect(engine.distance(from: history.document.point(point), to: history.document.polygons(room)) == 0)
+    }
+
+    @Test func aLevelThatOptsInTakesItsBuildingsAddress() throws {
+        var history = History(document: smallVenue())
+        var ids = IDSource(seed: 9)
+        let building = history.document.features(of: .building)[0]
+        let box = history.document.box(history.document.firstLevel)
+        let outline = history.document.rectangle(box.x, box.y, box.width, box.height)
+        let opted = try history.perform(AddLevel(name: "Roof", ordinal: 5, outline: outline, buildingID: building.id, inheritsAddress: true), ids: &ids).mintedIDs[0]
+        let plain = try history.perform(AddLevel(name: "Attic", ordinal: 4, outline: outline, buildingID: building.id), ids: &ids).mintedIDs[0]
+        try save(&history)
+        #expect(history.document.feature(opted)?.string("address_id") == building.string("address_id"))
+        #expect(history.document.feature(plain)?.string("address_id") == nil)
+        // Reopened, the level is seen to inherit, and says so.
+        let reopened = reopen(history.document)
+        let level = try #require(reopened.feature(opted))
+        #expect(InheritedValues.sources(of: level, in: reopened)["address_id"]?.hasPrefix("the address of building") == true)
+        #expect(InheritedValues.sources(of: try #require(reopened.feature(plain)), in: reopened)["address_id"] == nil)
     }
 }

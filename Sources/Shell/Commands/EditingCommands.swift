@@ -14,16 +14,20 @@ enum EditingCommands {
             session.buildingID = session.lastCreated
             return output
         },
-        CommandSpec("add level", "add level NAME ordinal=N [short=S] [outdoor] (rect X,Y WxH | poly ...) [as H]",
+        CommandSpec("add level", "add level NAME ordinal=N [short=S] [outdoor] [address=inherit] (rect X,Y WxH | poly ...) [as H]",
             "a level of the building in use, with its outline", example: "add level \"Ground floor\" ordinal=0 short=G rect 0,0 40x20") { session, args in
-            try args.unknownOptions(allowed: ["ordinal", "short", "category"])
+            try args.unknownOptions(allowed: ["ordinal", "short", "category", "address"])
+            if let address = args.options["address"], address != "inherit" {
+                throw EditError("add level: address=inherit is the one choice (a level takes its building's address on save)", argument: "address")
+            }
             guard let ordinalText = args.options["ordinal"], let ordinal = Int(ordinalText) else {
                 throw EditError("add level: ordinal=N (an integer) is required", argument: "ordinal")
             }
             let shape = try session.outline(Array(args.words.drop { $0 != "rect" && $0 != "poly" }.prefix { $0 != "as" }), argument: "outline")
             let output = try session.perform(AddLevel(
                 name: try args.word(0, "NAME"), ordinal: ordinal, shortName: args.options["short"], outdoor: args.flag("outdoor"),
-                outline: shape, buildingID: session.buildingID, category: args.options["category"] ?? "unspecified"), args)
+                outline: shape, buildingID: session.buildingID, category: args.options["category"] ?? "unspecified",
+                inheritsAddress: args.options["address"] == "inherit"), args)
             session.levelID = session.lastCreated
             return output
         },

@@ -177,7 +177,7 @@ extension EditingSession {
     public mutating func save(to path: String, strict: Bool = false) throws(EditError) {
         var history = self.history
         var ids = self.ids
-        try history.apply(try InheritOnSave().plan(history.document, ids: &ids))
+        try history.apply(try InheritOnSave(edited: history.editedIDs).plan(history.document, ids: &ids))
         if strict {
             let errors = Self.validation(of: history.document).count(.error)
             guard errors == 0 else {

@@ -13,10 +13,12 @@ public struct AddLevel: EditCommand {
     public var outline: [[Position]]
     public var buildingID: String?
     public var category: String
+    /// Whether the level takes its building's address on save (levels opt in; IMDF allows none).
+    public var inheritsAddress: Bool
 
     public init(
         name: String, ordinal: Int, shortName: String? = nil, outdoor: Bool = false, outline: [[Position]],
-        buildingID: String?, category: String = "unspecified"
+        buildingID: String?, category: String = "unspecified", inheritsAddress: Bool = false
     ) {
         self.name = name
         self.ordinal = ordinal
@@ -25,6 +27,7 @@ public struct AddLevel: EditCommand {
         self.outline = outline
         self.buildingID = buildingID
         self.category = category
+        self.inheritsAddress = inheritsAddress
     }
 
     public func plan(_ document: Document, ids: inout IDSource) throws(EditError) -> Patch {
@@ -35,12 +38,13 @@ public struct AddLevel: EditCommand {
         let projector = document.projector(near: outline[0][0])
         let id = ids.next()
         let language = document.manifest.language ?? "en"
-        let level = Feature(.level, id: id, geometry: .polygon(outline), values: [
+        var level = Feature(.level, id: id, geometry: .polygon(outline), values: [
             "category": .string(category), "outdoor": .bool(outdoor), "ordinal": .number(JSONNumber(ordinal)),
             "name": Labels(name, language: language).json, "short_name": Labels(shortName ?? String(ordinal), language: language).json,
             "display_point": displayPoint(of: shapes, projector, engine),
             "building_ids": buildingID.map { [.string($0)] } ?? .null,
         ])
+        if inheritsAddress { level.editorNotes[AddressInheritance.choice] = "inherit" }
         var changes: [Change] = [.create(level, in: .imdf(.level), at: nil)]
         var minted = [id]
         if let buildingID, !outdoor {

@@ -67,6 +67,16 @@ public struct Document: Sendable {
             entries[mark.anchor]?.feature.editorNotes[AddressInheritance.derived] = mark.address
             entries[mark.address]?.feature.editorNotes[AddressInheritance.derivedAddress] = "yes"
         }
+        // Levels whose address is their building's.
+        let levels = entries.values.filter { $0.collection == .imdf(.level) }.map(\.feature)
+        for level in levels {
+            guard let address = level.string("address_id"),
+                let building = level.strings("building_ids")?.first.flatMap({ entries[$0]?.feature }),
+                AddressInheritance.buildingAddressID(building, venue: venue, exists: { entries[$0] != nil }) == address
+            else { continue }
+            entries[level.id]?.feature.editorNotes[AddressInheritance.choice] = "inherit"
+            entries[level.id]?.feature.editorNotes[AddressInheritance.derived] = address
+        }
     }
 
     private mutating func add(_ collection: FeatureCollection, as key: CollectionKey) {

@@ -51,6 +51,11 @@ public struct History: Sendable {
         return patch
     }
 
+    /// The features the steps that can be undone created or changed: what this session edited.
+    public var editedIDs: Set<String> {
+        Set(undoStack.flatMap { $0.patch.changes.map(\.featureID) })
+    }
+
     private mutating func push(_ patch: Patch) {
         guard !patch.changes.isEmpty else { return }
         undoStack.append(Step(patch: patch))

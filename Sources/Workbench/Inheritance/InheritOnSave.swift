@@ -1,16 +1,21 @@
 // What a save fills in from the hierarchy, planned as a patch like any edit (so it is one undo
 // step, and the document stays equal to the archive it was saved as): buildings without an address
-// take the venue's; anchors with an inherited address get their derived Address (the building's
+// take the venue's; levels that opt in take their building's; anchors with an inherited address get their derived Address (the building's
 // address with `unit` set to the unit's name, in the language it follows, else the manifest's);
 // identical new derived addresses are shared; a derived address keeps its id across saves and
 // reopenings (a new one is a version-4 UUID that follows from its anchor's id, so replaying a
 // session derives the same ids); derived addresses nothing refers to any more
-// are removed. Explicit values are never touched.
+// are removed; edited shapes without a display point get one. Explicit values are never touched.
 
+import Geometry
 import IMDF
 
 public struct InheritOnSave: EditCommand {
-    public init() {}
+    /// The features edited in this session (History.editedIDs): only their missing display points
+    /// are computed, so an archive saved without edits is written as it was read.
+    public var edited: Set<String>
+
+    public init(edited: Set<String>) { self.edited = edited }
 
     public func plan(_ document: Document, ids: inout IDSource) throws(EditError) -> Patch {
         typealias Notes = AddressInheritance
@@ -30,6 +35,19 @@ public struct InheritOnSave: EditCommand {
             guard let venueAddress else { break }
             var after = building
             after.setString("address_id", venueAddress)
+            update(after)
+        }
+
+        // Levels that opted in (`add level ... address=inherit`) take their building's address
+        // while nobody has set another.
+        for level in document.features(of: .level).sorted(by: { $0.id < $1.id }) where level.editorNotes[Notes.choice] == "inherit" {
+            guard let building = level.strings("building_ids")?.first.flatMap(current),
+                let address = AddressInheritance.buildingAddressID(building, venue: venue, exists: { current($0) != nil }),
+                level.string("address_id") == nil || level.string("address_id") == level.editorNotes[Notes.derived]
+            else { continue }
+            var after = level
+            after.setString("address_id", address)
+            after.editorNotes[Notes.derived] = address
             update(after)
         }
 
@@ -87,6 +105,22 @@ public struct InheritOnSave: EditCommand {
                 current(id).map { References.targets(of: $0).contains(address.id) } ?? false
             }
             if !stillUsed { changes.append(.delete(address, from: .imdf(.address), at: nil)) }
+        }
+        // Display points a shape lacks: a point inside it, preferring its visual centre.
+        let engine = GeometryEngine()
+        for type in [FeatureType.venue, .level, .unit, .fixture, .kiosk, .section, .geofence] {
+            for feature in document.features(of: type).sorted(by: { $0.id < $1.id }) where edited.contains(feature.id) {
+                guard feature.property("display_point") == nil || feature.property("display_point") == .null,
+                    let first = feature.geometry?.positions.first
+                else { continue }
+                let projector = document.projector(near: first)
+                guard let shapes = projector.polygons(feature.geometry), !shapes.isEmpty else { continue }
+                let point = displayPoint(of: shapes, projector, engine)
+                guard point != .null else { continue }
+                var after = current(feature.id) ?? feature
+                after.setProperty("display_point", point)
+                update(after)
+            }
         }
         return Patch(label: "inherit on save", changes: changes, mintedIDs: [])
     }

@@ -16,7 +16,14 @@ public enum InheritedValues {
         case .unit?, .opening?, .fixture?, .kiosk?, .section?, .detail?, .amenity?:
             if let level = feature.string("level_id").flatMap(document.feature) { sources["level_id"] = "the \(name(level)) it lies on" }
         case .level?:
-            if let building = feature.strings("building_ids")?.first.flatMap(document.feature) { sources["building_ids"] = "its \(name(building))" }
+            if let building = feature.strings("building_ids")?.first.flatMap(document.feature) {
+                sources["building_ids"] = "its \(name(building))"
+                if feature.editorNotes[AddressInheritance.choice] == "inherit",
+                    feature.string("address_id") == nil || feature.string("address_id") == feature.editorNotes[AddressInheritance.derived]
+                {
+                    sources["address_id"] = "the address of \(name(building))"
+                }
+            }
         case .building?:
             if let venue = document.features(of: .venue).first, let address = venue.string("address_id"), feature.string("address_id") == address {
                 sources["address_id"] = "the \(name(venue))'s address"
