@@ -171,4 +171,17 @@ struct InheritanceTests {
         #expect(InheritedValues.sources(of: level, in: reopened)["address_id"]?.hasPrefix("the address of building") == true)
         #expect(InheritedValues.sources(of: try #require(reopened.feature(plain)), in: reopened)["address_id"] == nil)
     }
+
+    @Test func anExplicitUnitOnAttachWinsOverTheRoomsName() throws {
+        var history = History(document: smallVenue())
+        var ids = IDSource(seed: 10)
+        let room = history.document.rooms[0]
+        let anchor = try history.perform(AttachAnchor(to: room.id, address: .inheritWithUnit("310")), ids: &ids).mintedIDs[0]
+        try save(&history)
+        #expect(address(of: anchor, history.document)?.string("unit") == "310")
+        try history.perform(Rename(room.id, to: "Library"), ids: &ids)
+        try save(&history)
+        #expect(address(of: anchor, history.document)?.string("unit") == "310")
+        #expect(address(of: anchor, history.document)?.string("address") == buildingAddress(history.document).string("address"))
+    }
 }

@@ -140,17 +140,18 @@ enum EditingCommands {
             let node = try session.resolve(try args.word(0, "NODE"), argument: "NODE", types: ["navPath"])
             return try session.perform(Associate(node: node, with: try session.resolve(try args.word(1, "REF"), argument: "REF")), args)
         },
-        CommandSpec("attach anchor", "attach anchor to UNIT [at X,Y] [address=inherit|none|REF]", "an anchor in a unit",
-            example: "attach anchor to 310") { session, args in
-            try args.unknownOptions(allowed: ["address"])
+        CommandSpec("attach anchor", "attach anchor to UNIT [at X,Y] [address=inherit|none|REF] [unit=TEXT]",
+            "an anchor in a unit; its address is derived on save from the building's, with unit= or the unit's name",
+            example: "attach anchor to 310 unit=\"310\"") { session, args in
+            try args.unknownOptions(allowed: ["address", "unit"])
             guard let target = args.after("to", count: 1)?.first else { throw EditError("attach anchor: to UNIT is required", argument: "UNIT") }
             let unit = try session.resolve(target, argument: "UNIT", types: ["unit"])
             let at = try args.after("at", count: 1)?.first.map { (text: String) throws(EditError) in try session.position(text, argument: "at") }
             return try session.perform(AttachAnchor(to: unit, at: at, address: try address(args, &session)), args)
         },
-        CommandSpec("attach occupant", "attach occupant NAME category=C to UNIT [at X,Y] [hours=..] [phone=..] [address=..]",
+        CommandSpec("attach occupant", "attach occupant NAME category=C to UNIT [at X,Y] [hours=..] [phone=..] [address=..] [unit=TEXT]",
             "an anchor and an occupant in one step", example: "attach occupant \"Robotics Lab\" category=researchanddevelopment to 310") { session, args in
-            try args.unknownOptions(allowed: ["category", "hours", "phone", "address"])
+            try args.unknownOptions(allowed: ["category", "hours", "phone", "address", "unit"])
             guard let category = args.options["category"] else { throw EditError("attach occupant: category=C is required", argument: "category") }
             guard let target = args.after("to", count: 1)?.first else { throw EditError("attach occupant: to UNIT is required", argument: "UNIT") }
             let unit = try session.resolve(target, argument: "UNIT", types: ["unit"])
@@ -175,9 +176,11 @@ enum EditingCommands {
             let target = try session.resolve(try args.word(0, "REF"), argument: "REF")
             return try session.perform(UnsetProperty(target, key: try args.word(1, "key")), args)
         },
-        CommandSpec("rename", "rename REF NAME", "set the name in the archive's language", example: "rename 310 \"Seminar room\"") { session, args in
+        CommandSpec("rename", "rename REF NAME [language=L]", "set the name in the archive's language (or in L)",
+            example: "rename 310 \"Seminar room\"") { session, args in
+            try args.unknownOptions(allowed: ["language"])
             let target = try session.resolve(try args.word(0, "REF"), argument: "REF")
-            return try session.perform(Rename(target, to: try args.word(1, "NAME")), args)
+            return try session.perform(Rename(target, to: try args.word(1, "NAME"), language: args.options["language"]), args)
         },
         CommandSpec("delete", "delete REF [--cascade]", "remove a feature (refused while others refer to it, unless --cascade)",
             example: "delete $_ --cascade") { session, args in
@@ -196,6 +199,12 @@ enum EditingCommands {
     }
 
     static func address(_ args: Invocation, _ session: inout EditingSession) throws(EditError) -> AddressChoice {
+        if let unit = args.options["unit"] {
+            guard args.options["address"] == nil || args.options["address"] == "inherit" else {
+                throw EditError("unit= names the unit of an inherited address; it cannot go with address=\(args.options["address"]!)", argument: "unit")
+            }
+            return .inheritWithUnit(unit)
+        }
         switch args.options["address"] {
         case nil, "inherit"?: return .inherit
         case "none"?: return .none

@@ -1,13 +1,15 @@
 // `attach anchor to UNIT [at X,Y] [address=inherit|none|REF]`: an anchor in a unit, at the unit's
 // display point unless given; the point must lie inside the unit. The address choice is kept as
 // an editor note for the save-time inheritance (inherit, the default, derives an Address from the
-// building's with the unit's name).
+// building's with the unit's name, or with the `unit` given).
 
 import Geometry
 import IMDF
 
 public enum AddressChoice: Sendable, Equatable {
     case inherit
+    /// Inherited, with this `unit` (`attach ... unit="310"`) in place of the unit's name.
+    case inheritWithUnit(String)
     case none
     case address(String)
 }
@@ -58,6 +60,9 @@ public struct AttachAnchor: EditCommand {
         var notes: [String: String] = [:]
         switch address {
         case .inherit: notes["address"] = "inherit"
+        case .inheritWithUnit(let unit):
+            notes["address"] = "inherit"
+            notes[AddressInheritance.explicitUnit] = unit
         case .none: notes["address"] = "none"
         case .address(let id):
             _ = try document.require(id, as: .address, argument: "address")

@@ -15,6 +15,8 @@ enum AddressInheritance {
     /// On an anchor: the id of the address derived for it; an address_id other than this one was
     /// set by hand, and explicit values win.
     static let derived = "address.derived"
+    /// On an anchor: the `unit` its address carries instead of the unit's name (`attach ... unit=`).
+    static let explicitUnit = "address.unit"
     /// On an address: it was derived, so it goes when nothing refers to it any more.
     static let derivedAddress = "derived"
 

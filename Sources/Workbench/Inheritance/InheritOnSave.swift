@@ -59,16 +59,17 @@ public struct InheritOnSave: EditCommand {
             let previous = anchor.editorNotes[Notes.derived]
             // An address set by hand since (explicit) wins, and the anchor stops inheriting.
             if let explicit = anchor.string("address_id"), explicit != previous { continue }
-            guard let unit = anchor.string("unit_id").flatMap(current), let names = unit.labels("name"),
+            guard let unit = anchor.string("unit_id").flatMap(current), case let names = unit.labels("name") ?? Labels([]),
                 let building = AddressInheritance.building(ofUnit: unit, current),
                 let buildingAddressID = AddressInheritance.buildingAddressID(building, venue: venue, exists: { current($0) != nil }),
                 let buildingAddress = current(buildingAddressID)
             else { continue }
             let followed = anchor.editorNotes[Notes.language]
-            guard let label = names.labels.first(where: { $0.language == followed })
+            let label = names.labels.first(where: { $0.language == followed })
                 ?? names.preferred(language: language).flatMap({ text in names.labels.first { $0.text == text } })
-            else { continue }
-            let properties = AddressInheritance.derivedProperties(from: buildingAddress, unit: label.text)
+            // An explicit `unit=` wins over the unit's name.
+            guard let unitText = anchor.editorNotes[Notes.explicitUnit] ?? label?.text else { continue }
+            let properties = AddressInheritance.derivedProperties(from: buildingAddress, unit: unitText)
             let id: String
             if let previous, planned[previous] == nil || planned[previous] == properties {
                 id = previous
@@ -82,7 +83,7 @@ public struct InheritOnSave: EditCommand {
             var after = anchor
             after.setString("address_id", id)
             after.editorNotes[Notes.derived] = id
-            after.editorNotes[Notes.language] = label.language
+            if anchor.editorNotes[Notes.explicitUnit] == nil { after.editorNotes[Notes.language] = label?.language }
             update(after)
         }
 
