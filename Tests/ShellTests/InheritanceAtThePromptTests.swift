@@ -40,4 +40,23 @@ struct InheritanceAtThePromptTests {
             #expect(try Data(contentsOf: URL(fileURLWithPath: "\(folder)/unchanged/\(file)")) == Data(contentsOf: URL(fileURLWithPath: "\(folder)/renamed/\(file)")))
         }
     }
+
+    @Test func newAtThePromptStartsFromATemplateAndReplaysTheSame() throws {
+        var session = EditingSession(document: Document(IMDFArchive(manifest: Manifest(language: "en"))))
+        #expect(try Interpreter.execute("new --template office-floor", in: &session).hasPrefix("new document from the office-floor template: 105 features"))
+        #expect(session.document.features(of: .unit).count == 13 && session.archivePath == nil && session.isDirty)
+        do {
+            _ = try Interpreter.execute("new --template campus", in: &session)
+            Issue.record("new replaced a document with unsaved changes")
+        } catch {
+            #expect(error.message.contains("unsaved changes"))
+        }
+        // A journal replays `new` onto an empty document: the same document comes out.
+        var replay = EditingSession(document: Document(IMDFArchive(manifest: Manifest(language: "en"))))
+        _ = try Interpreter.execute("new --template office-floor", in: &replay)
+        #expect(replay.document.archive.allCollections.map(\.features) == session.document.archive.allCollections.map(\.features))
+        var fresh = EditingSession(document: Document(IMDFArchive(manifest: Manifest(language: "en"))))
+        #expect(throws: EditError.self) { try Interpreter.execute("new --template nothing", in: &fresh) }
+        #expect(try Interpreter.execute("new", in: &fresh).contains("blank template"))
+    }
 }

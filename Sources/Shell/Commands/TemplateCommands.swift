@@ -1,0 +1,33 @@
+// `new [--template NAME]` at the prompt: the document is replaced by a new, untitled one from a
+// starter template (Templates/). It is journaled like an edit: replaying it gives the same
+// document, since a template is a fixed archive. Refused while there are unsaved changes.
+
+import IMDF
+import Workbench
+
+enum TemplateCommands {
+    static let all: [CommandSpec] = [
+        CommandSpec("new", "new [--template NAME]", "start a new, untitled document from a template (blank unless named)",
+            example: "new --template office-floor") { session, args in
+            guard !session.isDirty else {
+                throw EditError("new: there are unsaved changes; save them (or undo them) first", argument: "new")
+            }
+            guard let catalog = TemplateCatalog.find() else { throw EditError("new: no Templates folder found (set IMDF_TEMPLATES to one)") }
+            let name = args.after("--template", count: 1)?.first ?? "blank"
+            guard let template = catalog.template(name) else {
+                throw EditError("new: no template \"\(name)\" (there are: \(catalog.templates.map(\.name).joined(separator: ", ")))", argument: "--template")
+            }
+            let load: ArchiveLoad
+            do {
+                load = try ArchiveReader.read(template.path)
+            } catch {
+                throw EditError("new: the template \(template.path) cannot be read", argument: "--template")
+            }
+            let ids = session.ids
+            session = EditingSession(document: Document(load.archive))
+            session.ids = ids
+            session.markDirty()
+            return "new document from the \(name) template: \(load.archive.featureCount) features (save PATH writes it)"
+        }
+    ]
+}
