@@ -49,6 +49,19 @@ struct PromptTests {
         func isRunning() throws -> Bool { try tmux("list-sessions").contains(name) }
 
         func stop() { _ = try? tmux("kill-server") }
+
+        /// Types `quit`, answers the question about unsaved changes with y; true when the program
+        /// asked and then ended.
+        func quitWithoutSaving() throws -> Bool {
+            try type("quit")
+            try keys("Enter")
+            guard try waitFor("Quit without saving? [y/N]") else { return false }
+            try type("y")
+            try keys("Enter")
+            let deadline = Date().addingTimeInterval(5)
+            while try isRunning(), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            return try !isRunning()
+        }
     }
 
     @Test func completionCtrlCUndoQuitAndHistoryWorkAtARealTerminal() throws {
@@ -100,14 +113,7 @@ struct PromptTests {
         try terminal.type("n")
         try terminal.keys("Enter")
         #expect(try terminal.isRunning())
-        try terminal.type("quit")
-        try terminal.keys("Enter")
-        #expect(try terminal.waitFor("Quit without saving? [y/N]"))
-        try terminal.type("y")
-        try terminal.keys("Enter")
-        let deadline = Date().addingTimeInterval(5)
-        while try terminal.isRunning(), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        #expect(try !terminal.isRunning())
+        #expect(try terminal.quitWithoutSaving())
 
         // The journal offers the unsaved commands back; history survives the restart too: Up
         // brings back the last commands.
@@ -156,13 +162,6 @@ struct PromptTests {
         try terminal.keys("Tab")
         #expect(try terminal.waitFor("category=laboratory"))
         try terminal.keys("C-u")
-        try terminal.type("quit")
-        try terminal.keys("Enter")
-        #expect(try terminal.waitFor("Quit without saving? [y/N]"))
-        try terminal.type("y")
-        try terminal.keys("Enter")
-        let deadline = Date().addingTimeInterval(5)
-        while try terminal.isRunning(), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        #expect(try !terminal.isRunning())
+        #expect(try terminal.quitWithoutSaving())
     }
 }
