@@ -23,6 +23,10 @@ struct InheritanceAtThePromptTests {
         let addressID = try #require(anchor.string("address_id"))
         #expect(session.document.feature(addressID)?.string("unit") == "Кабинет 104")
         #expect(try Interpreter.execute("show \(addressID.prefix(8))", in: &session).contains("(inherited: the name (ru) of unit"))
+        // An address the constructor wrote with an occupant's name is explicit.
+        let other = try #require(session.document.features(of: .anchor).first { $0.editorNotes["address"] == nil }?.string("address_id"))
+        let shown = try Interpreter.execute("show \(other.prefix(8))", in: &session)
+        #expect(shown.contains("(explicit)") && !shown.contains("(inherited"))
         _ = try Interpreter.execute("rename 053908bd \"Лаборатория 104\" language=ru", in: &session)
         _ = try Interpreter.execute("save \(folder)/renamed", in: &session)
         let step = try #require(session.history.undoStack.last)

@@ -50,15 +50,20 @@ enum ViewingCommands {
             guard !features.isEmpty else { return "(none)" }
             return features.map { "\($0.id.prefix(8))  \(session.describe($0))" }.joined(separator: "\n")
         },
-        CommandSpec("show", "show REF", "every property of a feature; inherited values say where they come from", example: "show 310") { session, args in
+        CommandSpec("show", "show REF", "every property of a feature; values the hierarchy can hand down are marked inherited (and from where) or explicit", example: "show 310") { session, args in
             let feature = session.document.feature(try session.resolve(try args.word(0, "REF"), argument: "REF"))!
             var lines = ["\(session.describe(feature))", "  id            \(feature.id)", "  feature_type  \(feature.featureType)"]
             if let geometry = feature.geometry { lines.append("  geometry      \(geometry.typeName), \(geometry.positions.count) positions") }
             let inherited = InheritedValues.sources(of: feature, in: session.document)
+            let inheritable = InheritedValues.inheritableKeys(of: feature)
             for entry in feature.properties {
                 var value = entry.value.inlineText
                 if value.count > 100 { value = String(value.prefix(97)) + "..." }
-                if let source = inherited[entry.key] { value += "   (inherited: \(source))" }
+                if let source = inherited[entry.key] {
+                    value += "   (inherited: \(source))"
+                } else if inheritable.contains(entry.key) && entry.value != .null {
+                    value += "   (explicit)"
+                }
                 lines.append("  " + entry.key.padding(toLength: Swift.max(14, entry.key.count + 1), withPad: " ", startingAt: 0) + value)
             }
             let referrers = session.document.referrers(of: feature.id).count

@@ -4,6 +4,19 @@
 import IMDF
 
 public enum InheritedValues {
+    /// The keys of `feature` whose values can come down the hierarchy: `show` marks each of them
+    /// inherited (with its source) or explicit.
+    public static func inheritableKeys(of feature: Feature) -> Set<String> {
+        switch feature.imdfType {
+        case .unit?, .opening?, .fixture?, .kiosk?, .section?, .detail?, .amenity?: ["level_id"]
+        case .level?: ["building_ids", "address_id"]
+        case .building?: ["address_id"]
+        case .anchor?: ["unit_id", "address_id"]
+        case .address?: ["address", "unit", "locality", "province", "country", "postal_code", "postal_code_ext", "postal_code_vanity"]
+        default: []
+        }
+    }
+
     /// Property key -> where its value comes from, for the inherited values of `feature`.
     public static func sources(of feature: Feature, in document: Document) -> [String: String] {
         let language = document.manifest.language
