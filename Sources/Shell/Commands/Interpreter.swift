@@ -22,7 +22,7 @@ public enum Interpreter {
 
     /// Commands that only look: they are not journaled.
     static let viewing: Set<String> = [
-        "ls", "show", "find", "tree", "where", "help", "validate", "route", "check reachability", "history", "session export",
+        "ls", "show", "find", "tree", "where", "help", "validate", "render", "route", "check reachability", "history", "session export",
     ]
 
     /// Whether `line` changes the document or the context later commands resolve in.
