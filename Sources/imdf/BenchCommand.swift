@@ -9,7 +9,7 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Run a performance workload and print medians.",
-        subcommands: [IOBenchCommand.self, ValidateBenchCommand.self, EditBenchCommand.self, ReplayBenchCommand.self, IOBenchWorker.self]
+        subcommands: [IOBenchCommand.self, ValidateBenchCommand.self, EditBenchCommand.self, ReplayBenchCommand.self, RenderBenchCommand.self, IOBenchWorker.self]
     )
 }
 

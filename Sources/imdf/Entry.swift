@@ -37,7 +37,7 @@ struct IMDFCommand: ParsableCommand {
             """,
         version: ToolInfo.version,
         subcommands: [
-            PromptCommand.self, RunCommand.self, NewCommand.self, InfoCommand.self, ValidateCommand.self, ConvertCommand.self,
+            PromptCommand.self, RunCommand.self, NewCommand.self, RenderCommand.self, InfoCommand.self, ValidateCommand.self, ConvertCommand.self,
             GenerateCommand.self, BenchCommand.self,
         ],
         defaultSubcommand: PromptCommand.self

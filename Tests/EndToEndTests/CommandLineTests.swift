@@ -297,6 +297,21 @@ struct CommandLineTests {
         #expect(clean.output.contains("opened \(folder)/venue"))
     }
 
+    @Test func renderDrawsALevelOfARealSampleAndRefusesAnUnknownOne() throws {
+        let run = try imdf("render", Self.samples + "/spbstu-polymap", "--level", "fc8f18cb", "--width", "120", environment: ["LANG": "C.UTF-8"])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.contains("m (x east, y north)"))
+        for room in ["104", "105", "107"] { #expect(run.output.contains(room), "room \(room) is not labelled") }
+        let plain = try imdf("render", Self.samples + "/spbstu-polymap", "--level", "fc8f18cb", environment: ["LANG": "C"])
+        // Room labels keep their own letters; only the drawing itself falls back to ASCII.
+        let boxDrawing = plain.output.unicodeScalars.filter { (0x2500...0x259F).contains($0.value) }.count
+        #expect(boxDrawing == 0)
+        #expect(plain.output.contains("+") && plain.output.contains("|"))
+        let unknown = try imdf("render", Self.samples + "/spbstu-polymap", "--level", "nowhere")
+        let refused = unknown.status == 2 && unknown.errors.contains("nothing is called nowhere")
+        #expect(refused, "\(unknown.errors)")
+    }
+
     @Test func versionAndHelpAnswer() throws {
         #expect(try imdf("--version").output.hasPrefix("0."))
         let help = try imdf("--help")

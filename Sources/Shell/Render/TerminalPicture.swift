@@ -15,15 +15,16 @@ public struct TerminalPicture {
         var diagonalDown: Character
         var door: Character
         var node: Character
+        var link: Character
         var point: Character
         var tick: Character
 
         public static let unicode = Glyphs(
             lines: [1: "│", 4: "│", 5: "│", 2: "─", 8: "─", 10: "─", 3: "└", 6: "┌", 12: "┐", 9: "┘", 7: "├", 13: "┤", 14: "┬", 11: "┴", 15: "┼"],
-            diagonalUp: "╱", diagonalDown: "╲", door: "▒", node: "o", point: "*", tick: "┼")
+            diagonalUp: "╱", diagonalDown: "╲", door: "▒", node: "o", link: "·", point: "*", tick: "┼")
         public static let ascii = Glyphs(
             lines: [1: "|", 4: "|", 5: "|", 2: "-", 8: "-", 10: "-", 3: "+", 6: "+", 12: "+", 9: "+", 7: "+", 13: "+", 14: "+", 11: "+", 15: "+"],
-            diagonalUp: "/", diagonalDown: "\\", door: "#", node: "o", point: "*", tick: "+")
+            diagonalUp: "/", diagonalDown: "\\", door: "#", node: "o", link: ".", point: "*", tick: "+")
 
         /// Unicode unless the locale says the terminal cannot show it.
         public static func forEnvironment(_ environment: [String: String]) -> Glyphs {
@@ -86,10 +87,24 @@ public struct TerminalPicture {
                 if canvas.write(number, centredAt: at) { legend.append("\(number.count == 1 ? " " : "")\(number)  \(name)") }
             }
         }
-        for feature in features where feature.featureType == "navPath" {
-            guard case .point(let position)? = feature.geometry else { continue }
+        // Nodes, then the links between them as dots in the cells still empty.
+        let nodes = features.filter { $0.featureType == "navPath" }
+        let nodePositions = Dictionary(nodes.compactMap { node -> (String, Position)? in
+            guard case .point(let position)? = node.geometry else { return nil }
+            return (node.id, position)
+        }, uniquingKeysWith: { first, _ in first })
+        for (_, position) in nodePositions.sorted(by: { $0.key < $1.key }) {
             canvas.put(glyphs.node, ifEmptyAt: cell(metres(position)))
         }
+        for node in nodes {
+            guard let from = nodePositions[node.id] else { continue }
+            // Both directions of a link draw the same dots, which only fill empty cells.
+            for neighbour in node.strings("neighbours") ?? [] {
+                guard let to = nodePositions[neighbour] else { continue }
+                canvas.dots(from: cell(metres(from)), to: cell(metres(to)), glyph: glyphs.link)
+            }
+        }
+
         let pointTypes: Set<String> = [FeatureType.amenity.rawValue, FeatureType.anchor.rawValue]
         let unitIDs = Set(units.map(\.id))
         for feature in document.features(of: .anchor) + document.features(of: .amenity) where pointTypes.contains(feature.featureType) {
@@ -211,6 +226,16 @@ struct Canvas {
     mutating func put(_ glyph: Character, ifEmptyAt point: (column: Double, row: Double)) {
         let (column, row) = (index(point.column), index(point.row))
         if inside(column, row), overlay[row][column] == nil { overlay[row][column] = glyph }
+    }
+
+    /// A dotted line through the empty cells between `a` and `b` (a link between path nodes).
+    mutating func dots(from a: (column: Double, row: Double), to b: (column: Double, row: Double), glyph: Character) {
+        let steps = max(1, max(abs(index(b.column) - index(a.column)), abs(index(b.row) - index(a.row))))
+        for step in 0...steps {
+            let t = Double(step) / Double(steps)
+            let (column, row) = (index(a.column + (b.column - a.column) * t), index(a.row + (b.row - a.row) * t))
+            if inside(column, row), directions[row][column] == 0, overlay[row][column] == nil { overlay[row][column] = glyph }
+        }
     }
 
     /// Writes `text` centred on `point` if every cell it needs is empty; true when written.
