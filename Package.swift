@@ -78,7 +78,7 @@ let package = Package(
         // Drives the built `imdf` executable the way a user does.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["imdf", "IMDF", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            dependencies: ["imdf", "IMDF", "TestSupport", "SystemZlib", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             swiftSettings: strict
         ),
     ]

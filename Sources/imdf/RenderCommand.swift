@@ -2,24 +2,51 @@ import ArgumentParser
 import Foundation
 import Shell
 
-/// `imdf render ARCHIVE --level REF`: a level drawn in the terminal, as the prompt's `render` does.
+/// `imdf render ARCHIVE --level REF`: a level drawn in the terminal or written as SVG, as the
+/// prompt's `render` does (this builds that command line and runs it).
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Draw a level in the terminal, with rulers in metres from its south-west corner.",
-        discussion: "REF is a level's id (or a unique prefix of 4+ hex digits) or its name. Unicode box drawing where the locale shows it, ASCII otherwise."
+        abstract: "Draw a level in the terminal (or as SVG), with rulers in metres from its south-west corner.",
+        discussion: """
+            REF is an id (or a unique prefix of 4+ hex digits) or a name. Unicode box drawing where the \
+            locale shows it, ASCII otherwise; colour by unit category on a terminal unless NO_COLOR is set. \
+            A building (--building) is written as one SVG with a level picker.
+            """
     )
 
     @Argument(help: "The archive (folder, .zip or .imdf).") var archive: String
-    @Option(help: "The level to draw.") var level: String
+    @Option(help: "The level to draw.") var level: String?
+    @Option(help: "Frame one unit and its neighbours (on its level).") var unit: String?
+    @Option(help: "Every level of a building, as SVG (needs --svg).") var building: String?
+    @Option(help: ArgumentHelp("Zoom to a region: the south-west corner and the size in metres.", valueName: "X,Y WxH")) var box: String?
+    @Option(parsing: .upToNextOption, help: ArgumentHelp("Draw the shortest route between two path nodes or units.", valueName: "FROM TO"))
+    var route: [String] = []
+    @Flag(help: "Mark the validation findings where they are.") var findings = false
+    @Option(help: "Write a standalone SVG to FILE instead of drawing in the terminal.") var svg: String?
     @Option(help: "Columns (default: $COLUMNS, else 100).") var width: Int?
+
+    func validate() throws {
+        guard [level, unit, building].compactMap({ $0 }).count == 1 else { throw ValidationError("give one of --level, --unit or --building") }
+        guard route.isEmpty || route.count == 2 else { throw ValidationError("--route takes two references: FROM TO") }
+        if let box, box.split(separator: " ").count != 2 { throw ValidationError("--box takes \"X,Y WxH\", e.g. --box \"10,5 20x15\"") }
+    }
 
     func run() throws {
         var session = try Sessions.load(archive)
+        var words = ["render"]
+        func quoted(_ text: String) -> String { "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
+        if let level { words += ["level", quoted(level)] }
+        if let unit { words += ["unit", quoted(unit)] }
+        if let building { words += ["building", quoted(building)] }
+        if let box { words += ["box"] + box.split(separator: " ").map { quoted(String($0)) } }
+        if route.count == 2 { words += ["--route"] + route.map(quoted) }
+        if findings { words.append("--findings") }
+        if let svg { words += ["--svg", quoted(svg)] }
+        if let width { words.append("width=\(width)") }
         let output: String
         do {
-            let columns = width ?? ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init) ?? 100
-            output = try Interpreter.execute("render level \"\(level)\" width=\(columns)", in: &session)
+            output = try Interpreter.execute(words.joined(separator: " "), in: &session)
         } catch {
             throw CommandFailure(exitCode: CommandFailure.usage, message: "render: \(error.message)")
         }

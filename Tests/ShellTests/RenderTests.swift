@@ -54,3 +54,108 @@ struct RenderTests {
         #expect(bottom.count(where: { $0 == "┴" }) == before.split(separator: "\n").first { $0.hasPrefix("    0 ") }!.count(where: { $0 == "┴" }) + 1)
     }
 }
+
+/// `render` at the prompt: zooming to a box, framing a unit, colour, the route and findings
+/// overlays, and the words it refuses.
+@Suite("The render command")
+struct RenderCommandTests {
+    func generated() throws -> EditingSession {
+        var session = EditingSession(document: Document(VenueGenerator.generate(VenueSpec(buildings: 1, levels: 1, rooms: 6, seed: 3))))
+        _ = try Interpreter.execute("use level \"Ground Floor\"", in: &session)
+        return session
+    }
+
+    func spbstu() throws -> EditingSession {
+        EditingSession(document: Document(try ArchiveReader.read(Samples.spbstu).archive), archivePath: Samples.spbstu)
+    }
+
+    /// The numbers under the x ruler, left to right.
+    func xTicks(_ picture: String) -> [Double] {
+        let lines = picture.split(separator: "\n")
+        guard let ruler = lines.first(where: { $0.hasSuffix("m (x east, y north)") }) else { return [] }
+        return ruler.dropLast("m (x east, y north)".count).split(separator: " ").compactMap { Double($0) }
+    }
+
+    @Test func boxZoomsToTheRegionItsRulersName() throws {
+        var session = try generated()
+        let whole = try Interpreter.execute("render width=60", in: &session)
+        let zoomed = try Interpreter.execute("render box 0,0 4x6 width=60", in: &session)
+        #expect(xTicks(whole).last == 12)
+        let ticks = xTicks(zoomed)
+        #expect(ticks.first == 0 && ticks.last == 4, "\(ticks)")
+        #expect(zoomed.contains("0.001") && !zoomed.contains("0.003"))  // room 0.001 spans x 0-4, y 0-6
+        #expect(throws: EditError.self) { try Interpreter.execute("render box 0,0 0x6", in: &session) }
+        #expect(throws: EditError.self) { try Interpreter.execute("render box 0,0", in: &session) }
+    }
+
+    @Test func unitFramesOneRoomWithItsNeighboursAndMarksIt() throws {
+        var session = try generated()
+        let picture = try Interpreter.execute("render unit 0.002 width=60", in: &session)
+        #expect(picture.contains("[0.002]"))
+        #expect(picture.contains("0.001") || picture.contains("0.003"))  // a neighbour is in the frame
+        let ticks = xTicks(picture)
+        #expect(ticks.first! > 0 || ticks.last! < 12, "framed, not the whole level: \(ticks)")
+    }
+
+    @Test func colourFillsUnitsByCategoryAndStripsToThePlainDrawing() throws {
+        let session = try generated()
+        let scene = try #require(LevelScene(level: session.levelID!, of: session.document, in: session.frame))
+        let plain = TerminalPicture(width: 60, glyphs: .unicode).render(scene)
+        let coloured = TerminalPicture(width: 60, glyphs: .unicode, colour: true).render(scene)
+        let room = Palette.family(of: "room").terminal
+        #expect(coloured.contains("\u{1B}[48;5;\(room);97m"))
+        let stripped = coloured.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+        // The drawing is the same; colour adds a legend of the families shown.
+        #expect(stripped.hasPrefix(plain.components(separatedBy: "\n").dropLast().joined(separator: "\n")))
+        #expect(stripped.contains("rooms") && stripped.contains("circulation"))
+        #expect(Palette.terminalColour(isTerminal: true, environment: ["TERM": "xterm-256color"]))
+        #expect(!Palette.terminalColour(isTerminal: true, environment: ["TERM": "xterm-256color", "NO_COLOR": "1"]))
+        #expect(!Palette.terminalColour(isTerminal: false, environment: ["TERM": "xterm-256color"]))
+        #expect(!Palette.terminalColour(isTerminal: true, environment: ["TERM": "dumb"]))
+    }
+
+    @Test func routeDrawsTheShortestPathOverNodesAddedAtThePrompt() throws {
+        var session = try generated()
+        for line in ["add node at 2,7 as a", "add node at 6,7 link=prev as b", "add node at 10,7 link=prev as c"] {
+            _ = try Interpreter.execute(line, in: &session)
+        }
+        let picture = try Interpreter.execute("render --route $a $c width=60", in: &session)
+        #expect(picture.contains("• route 8.0 m over 3 nodes"))
+        let corridor = try #require(picture.split(separator: "\n").first { $0.contains("◆") })
+        #expect(corridor.count(where: { $0 == "◆" }) == 2 && corridor.contains("••"))
+        #expect(throws: EditError.self) { try Interpreter.execute("render --route $a", in: &session) }
+    }
+
+    @Test func findingsMarkTheAnchorOutsideItsUnitOnARealFloor() throws {
+        var session = try spbstu()
+        let picture = try Interpreter.execute("render level fc8f18cb --findings width=120", in: &session)
+        #expect(picture.contains("! G2 2d5c1f81 at 106.6,9.9: anchor 2d5c1f81 is 1.0 m outside its unit"))
+        let drawing = picture.components(separatedBy: "m (x east, y north)")[0]
+        #expect(drawing.contains("!"))
+        #expect(picture.contains("more findings about this level without a place on the map"))
+        var generated = try generated()
+        let clean = try Interpreter.execute("render --findings width=60", in: &generated)
+        #expect(clean.contains("no findings to mark on this level"))
+    }
+
+    @Test func aRealFloorShowsItsRoomNumbersAndARouteBetweenRooms() throws {
+        var session = try spbstu()
+        let picture = try Interpreter.execute("render level fc8f18cb --route 104 109 width=120", in: &session)
+        for room in ["101", "102", "103", "104", "105", "106", "107", "108", "109", "110", "111"] {
+            #expect(picture.contains(room), "room \(room) is not on the picture")
+        }
+        #expect(picture.contains("• route 52.4 m over 14 nodes"))
+    }
+
+    @Test func refusesWordsItDoesNotTakeAndChangesNothing() throws {
+        var session = try generated()
+        let before = session.document
+        for line in [
+            "render building \"Building 1\"", "render level \"Ground Floor\" unit 0.001", "render sideways",
+            "render unit 0.001 box 0,0 4x4", "render width=10", "render level nowhere", "render --svg",
+        ] {
+            #expect(throws: EditError.self, "\(line)") { try Interpreter.execute(line, in: &session) }
+        }
+        #expect(session.document == before)
+    }
+}

@@ -5,7 +5,7 @@ import IMDF
 import Workbench
 
 public enum Interpreter {
-    public static let commands: [CommandSpec] = EditingCommands.all + ViewingCommands.all + HistoryCommands.all + FixCommands.all + TemplateCommands.all
+    public static let commands: [CommandSpec] = EditingCommands.all + ViewingCommands.all + RenderCommands.all + HistoryCommands.all + FixCommands.all + TemplateCommands.all
 
     /// Every command a user can type, for `help` and completion.
     public static var helpEntries: [CommandHelp] { commands.map(\.help) + ScriptRunner.controlCommands }

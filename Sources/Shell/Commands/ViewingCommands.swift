@@ -1,5 +1,5 @@
 // Commands that look at the document or set the context: use, where, ls, show, find, tree, frame,
-// validate, route, check reachability, save, help.
+// validate, route, check reachability, save, help. (`render` has its own file.)
 
 import Foundation
 import IMDF
@@ -110,24 +110,6 @@ enum ViewingCommands {
             }
             let frame = session.frame
             return "origin @\(frame.originLongitude),\(frame.originLatitude); X,Y are metres east and north of it"
-        },
-        CommandSpec("render", "render [level REF] [width=N]", "draw the level in the terminal, with axes in the metres X,Y are typed in",
-            example: "render level \"Floor 1\" width=120") { session, args in
-            try args.unknownOptions(allowed: ["width"])
-            var view = session
-            if let words = args.after("level", count: 1) {
-                guard let word = words.first else { throw EditError("render: level needs a REF", argument: "level") }
-                view.levelID = try view.resolve(word, argument: "level", types: ["level"])
-                view.explicitOrigin = nil
-            }
-            guard let levelID = view.levelID else { throw EditError("render: no level in use (`use level REF`, or render level REF)", argument: "level") }
-            var width = 100
-            if let text = args.options["width"] {
-                guard let value = Int(text), (40...1000).contains(value) else { throw EditError("width=\(text): give a number of columns from 40 to 1000", argument: "width") }
-                width = value
-            }
-            let glyphs = TerminalPicture.Glyphs.forEnvironment(ProcessInfo.processInfo.environment)
-            return TerminalPicture(width: width, glyphs: glyphs).render(level: levelID, of: view.document, in: view.frame)
         },
         CommandSpec("validate", "validate [level REF] [--json]", "check the document against the IMDF rules (on one level, or all)",
             example: "validate level \"Floor 1\"") { session, args in

@@ -6,6 +6,7 @@
 import Foundation
 import Geometry
 import IMDF
+import Validation
 import Workbench
 
 public struct TerminalPicture {
@@ -18,13 +19,20 @@ public struct TerminalPicture {
         var link: Character
         var point: Character
         var tick: Character
+        var route: Character
+        var routeEnd: Character
+        var findings: [Severity: Character]
+
+        func finding(_ severity: Severity) -> Character { findings[severity] ?? "!" }
 
         public static let unicode = Glyphs(
             lines: [1: "│", 4: "│", 5: "│", 2: "─", 8: "─", 10: "─", 3: "└", 6: "┌", 12: "┐", 9: "┘", 7: "├", 13: "┤", 14: "┬", 11: "┴", 15: "┼"],
-            diagonalUp: "╱", diagonalDown: "╲", door: "▒", node: "o", link: "·", point: "*", tick: "┼")
+            diagonalUp: "╱", diagonalDown: "╲", door: "▒", node: "o", link: "·", point: "*", tick: "┼",
+            route: "•", routeEnd: "◆", findings: [.error: "!", .warning: "?", .info: "i"])
         public static let ascii = Glyphs(
             lines: [1: "|", 4: "|", 5: "|", 2: "-", 8: "-", 10: "-", 3: "+", 6: "+", 12: "+", 9: "+", 7: "+", 13: "+", 14: "+", 11: "+", 15: "+"],
-            diagonalUp: "/", diagonalDown: "\\", door: "#", node: "o", link: ".", point: "*", tick: "+")
+            diagonalUp: "/", diagonalDown: "\\", door: "#", node: "o", link: ".", point: "*", tick: "+",
+            route: "@", routeEnd: "@", findings: [.error: "!", .warning: "?", .info: "i"])
 
         /// Unicode unless the locale says the terminal cannot show it.
         public static func forEnvironment(_ environment: [String: String]) -> Glyphs {
@@ -36,89 +44,121 @@ public struct TerminalPicture {
 
     let width: Int
     let glyphs: Glyphs
+    let colour: Bool
 
-    public init(width: Int, glyphs: Glyphs) {
+    public init(width: Int, glyphs: Glyphs, colour: Bool = false) {
         self.width = max(width, 40)
         self.glyphs = glyphs
+        self.colour = colour
     }
 
     /// The level `levelID` of `document`, in `frame` (metres east and north of its origin).
     public func render(level levelID: String, of document: Document, in frame: LocalFrame) -> String {
-        guard let level = document.feature(levelID), let outline = level.geometry else { return "(the level has no outline)" }
-        func metres(_ position: Position) -> Point { frame.point(longitude: position.x, latitude: position.y) }
-        var bounds = (minX: Double.infinity, minY: Double.infinity, maxX: -Double.infinity, maxY: -Double.infinity)
-        outline.forEachPosition { position in
-            let point = metres(position)
-            bounds = (min(bounds.minX, point.x), min(bounds.minY, point.y), max(bounds.maxX, point.x), max(bounds.maxY, point.y))
-        }
-        guard bounds.maxX > bounds.minX, bounds.maxY > bounds.minY else { return "(the level's outline is empty)" }
+        guard let scene = LevelScene(level: levelID, of: document, in: frame) else { return "(\(levelID) is not a level)" }
+        return render(scene)
+    }
+
+    /// `scene` within `box` (metres; the whole level when nil), with unit `highlight` marked.
+    public func render(_ scene: LevelScene, box: LevelScene.Box? = nil, highlight: String? = nil) -> String {
+        let bounds = box ?? scene.bounds
+        guard !bounds.isEmpty else { return "(the level has no outline)" }
         let margin = 6
-        let columns = width - margin - 1
-        // A character cell is about twice as tall as it is wide.
-        let scale = Double(columns - 1) / (bounds.maxX - bounds.minX)  // cells per metre, across
-        let rows = max(4, Int(((bounds.maxY - bounds.minY) * scale / 2).rounded()) + 1)
+        var columns = width - margin - 1
+        // A character cell is about twice as tall as it is wide; a tall, narrow box is drawn
+        // narrower rather than thousands of rows long.
+        var scale = Double(columns - 1) / bounds.width  // cells per metre, across
+        let tallest = max(60, columns)
+        if bounds.height * scale / 2 + 1 > Double(tallest) {
+            scale = Double(tallest - 1) * 2 / bounds.height
+            columns = max(8, Int((bounds.width * scale).rounded(.up)) + 1)
+        }
+        let rows = max(4, Int((bounds.height * scale / 2).rounded()) + 1)
         var canvas = Canvas(columns: columns, rows: rows)
-        func cell(_ point: Point) -> (column: Double, row: Double) {
+        func cell(_ point: Point) -> Canvas.Cell {
             ((point.x - bounds.minX) * scale, Double(rows - 1) - (point.y - bounds.minY) * scale / 2)
         }
 
-        let features = document.features(onLevel: levelID).sorted { $0.id < $1.id }
-        let units = features.filter { $0.featureType == FeatureType.unit.rawValue }
-        for shape in [level] + units {
-            for ring in Self.rings(of: shape.geometry) {
-                for (a, b) in zip(ring, ring.dropFirst()) { canvas.line(from: cell(metres(a)), to: cell(metres(b))) }
+        if colour {
+            for unit in scene.units {
+                let family = Palette.families.firstIndex(of: Palette.family(of: unit.category)) ?? Palette.families.count - 1
+                canvas.fill(unit.rings.map { $0.map(cell) }, family: family)
             }
         }
-        for opening in features where opening.featureType == FeatureType.opening.rawValue {
-            guard case .lineString(let line)? = opening.geometry else { continue }
-            for (a, b) in zip(line, line.dropFirst()) { canvas.mark(from: cell(metres(a)), to: cell(metres(b)), as: glyphs.door) }
+        for ring in scene.outline + scene.units.flatMap(\.rings) {
+            for (a, b) in zip(ring, ring.dropFirst()) { canvas.line(from: cell(a), to: cell(b)) }
         }
-        // Labels first: the unit's number (the last word of its name) at its display point where it
-        // fits, otherwise a number the legend below explains. Nodes and points go where they leave
-        // the labels readable.
-        let language = document.manifest.language
+        for opening in scene.openings {
+            for (a, b) in zip(opening.points, opening.points.dropFirst()) { canvas.mark(from: cell(a), to: cell(b), as: glyphs.door) }
+        }
+        // Labels first: the unit's number at its display point where it fits, otherwise a number
+        // the legend below explains. Nodes and points go where they leave the labels readable.
         var legend: [String] = []
-        for unit in units {
-            guard let name = unit.labels("name")?.preferred(language: language), let display = unit.point("display_point") else { continue }
-            let label = String(name.split(separator: " ").last ?? Substring(name))
-            let at = cell(metres(display))
-            if !canvas.write(label, centredAt: at) {
+        for unit in scene.units {
+            guard let label = unit.label, let name = unit.name, let display = unit.displayPoint, bounds.contains(display) else { continue }
+            let at = cell(display)
+            let style: Canvas.Style = unit.id == highlight ? .highlight : .label
+            if unit.id == highlight, canvas.write("[\(label)]", near: at, style: style) { continue }
+            if !canvas.write(label, near: at, style: style) {
                 let number = String(legend.count + 1)
-                if canvas.write(number, centredAt: at) { legend.append("\(number.count == 1 ? " " : "")\(number)  \(name)") }
+                if canvas.write(number, near: at, style: style) {
+                    legend.append("\(number.count == 1 ? " " : "")\(number)  \(name)")
+                }
             }
         }
-        // Nodes, then the links between them as dots in the cells still empty.
-        let nodes = features.filter { $0.featureType == "navPath" }
-        let nodePositions = Dictionary(nodes.compactMap { node -> (String, Position)? in
-            guard case .point(let position)? = node.geometry else { return nil }
-            return (node.id, position)
-        }, uniquingKeysWith: { first, _ in first })
-        for (_, position) in nodePositions.sorted(by: { $0.key < $1.key }) {
-            canvas.put(glyphs.node, ifEmptyAt: cell(metres(position)))
+        for node in scene.nodes { canvas.put(glyphs.node, ifEmptyAt: cell(node.point)) }
+        // Links as dots in the cells still empty.
+        for link in scene.links { canvas.dots(from: cell(link.from), to: cell(link.to), glyph: glyphs.link) }
+        for point in scene.points { canvas.put(glyphs.point, ifEmptyAt: cell(point.point)) }
+
+        var notes: [String] = []
+        for leg in scene.overlay.route {
+            for (a, b) in zip(leg, leg.dropFirst()) { canvas.trace(from: cell(a), to: cell(b), glyph: glyphs.route, style: .route) }
+            if let first = leg.first { canvas.put(glyphs.routeEnd, at: cell(first), style: .route) }
+            if let last = leg.last { canvas.put(glyphs.routeEnd, at: cell(last), style: .route) }
         }
-        for node in nodes {
-            guard let from = nodePositions[node.id] else { continue }
-            // Both directions of a link draw the same dots, which only fill empty cells.
-            for neighbour in node.strings("neighbours") ?? [] {
-                guard let to = nodePositions[neighbour] else { continue }
-                canvas.dots(from: cell(metres(from)), to: cell(metres(to)), glyph: glyphs.link)
-            }
+        if let summary = scene.overlay.routeSummary { notes.append("\(glyphs.route) \(summary)") }
+        let findings = scene.overlay.findings.filter { bounds.contains($0.point) }
+        for finding in findings.sorted(by: { $0.severity > $1.severity }) {
+            canvas.mark(glyphs.finding(finding.severity), at: cell(finding.point), style: Self.style(finding.severity))
+        }
+        let listed = findings.sorted { ($0.severity, $0.code, $0.featureID ?? "") < ($1.severity, $1.code, $1.featureID ?? "") }
+        for finding in listed.prefix(40) {
+            let id = finding.featureID.map { " " + $0.prefix(8) } ?? ""
+            notes.append("\(glyphs.finding(finding.severity)) \(finding.code)\(id) at \(Self.format(finding.point.x)),\(Self.format(finding.point.y)): \(finding.message)")
+        }
+        if listed.count > 40 { notes.append("  ... and \(listed.count - 40) more findings here (`validate level` lists them all)") }
+        if scene.overlay.showsFindings, findings.isEmpty {
+            notes.append(box == nil ? "no findings to mark on this level" : "no findings to mark in this box")
+        }
+        if scene.overlay.unplacedFindings > 0 {
+            let count = scene.overlay.unplacedFindings
+            notes.append("  \(count) more finding\(count == 1 ? "" : "s") about this level without a place on the map (`validate level` lists them)")
         }
 
-        let pointTypes: Set<String> = [FeatureType.amenity.rawValue, FeatureType.anchor.rawValue]
-        let unitIDs = Set(units.map(\.id))
-        for feature in document.features(of: .anchor) + document.features(of: .amenity) where pointTypes.contains(feature.featureType) {
-            let onLevel = feature.string("level_id") == levelID || feature.string("unit_id").map(unitIDs.contains) == true
-                || (feature.strings("unit_ids") ?? []).contains(where: unitIDs.contains)
-            guard onLevel, case .point(let position)? = feature.geometry else { continue }
-            canvas.put(glyphs.point, ifEmptyAt: cell(metres(position)))
-        }
+        var text = axes(canvas, bounds: bounds, scale: scale, rows: rows, margin: margin)
+        if colour { text += "\n" + categoryLegend(scene.units) }
+        let below = legend + notes
+        return text + (below.isEmpty ? "" : "\n" + below.joined(separator: "\n"))
+    }
 
-        return axes(canvas, bounds: bounds, scale: scale, rows: rows, margin: margin) + (legend.isEmpty ? "" : "\n" + legend.joined(separator: "\n"))
+    static func style(_ severity: Severity) -> Canvas.Style {
+        switch severity {
+        case .error: .error
+        case .warning: .warning
+        case .info: .info
+        }
+    }
+
+    /// A swatch and name for each colour family on the level.
+    private func categoryLegend(_ units: [LevelScene.Area]) -> String {
+        let present = Set(units.map { Palette.family(of: $0.category).name })
+        return " " + Palette.families.filter { present.contains($0.name) }.map { family in
+            "\u{1B}[48;5;\(family.terminal)m  \u{1B}[0m \(family.name)"
+        }.joined(separator: "  ")
     }
 
     /// The canvas with a Y ruler on the left and an X ruler below, ticks every round number of metres.
-    private func axes(_ canvas: Canvas, bounds: (minX: Double, minY: Double, maxX: Double, maxY: Double), scale: Double, rows: Int, margin: Int) -> String {
+    private func axes(_ canvas: Canvas, bounds: LevelScene.Box, scale: Double, rows: Int, margin: Int) -> String {
         let step = Self.tickStep(metres: bounds.maxX - bounds.minX, columns: canvas.columns)
         var lines: [String] = []
         // Each round height labels the row nearest to it.
@@ -126,7 +166,7 @@ public struct TerminalPicture {
         for y in stride(from: (bounds.minY / step).rounded(.up) * step, through: bounds.maxY, by: step) {
             labelled[Int((Double(rows - 1) - (y - bounds.minY) * scale / 2).rounded())] = y
         }
-        for (row, text) in canvas.text(glyphs).enumerated() {
+        for (row, text) in canvas.text(glyphs, colour: colour).enumerated() {
             let ruler = labelled[row].map { Self.format($0).leftPadded(margin - 1) + " " } ?? String(repeating: " ", count: margin)
             lines.append(ruler + text)
         }
@@ -143,14 +183,6 @@ public struct TerminalPicture {
         return lines.map(\.trimmingTrailingSpaces).joined(separator: "\n")
     }
 
-    static func rings(of geometry: Geometry?) -> [[Position]] {
-        switch geometry {
-        case .polygon(let rings)?: rings
-        case .multiPolygon(let polygons)?: polygons.flatMap { $0 }
-        default: []
-        }
-    }
-
     /// A round tick spacing (1, 2, 5 x 10^n metres) that leaves room for the labels.
     static func tickStep(metres: Double, columns: Int) -> Double {
         let wanted = metres / max(1, Double(columns) / 8)
@@ -161,107 +193,6 @@ public struct TerminalPicture {
     static func format(_ metres: Double) -> String {
         metres == metres.rounded() ? String(Int(metres)) : String((metres * 10).rounded() / 10)
     }
-}
-
-/// Cells that remember which way lines leave them, so crossings become the right box characters.
-struct Canvas {
-    let columns: Int
-    let rows: Int
-    private var directions: [[UInt8]]
-    private var overlay: [[Character?]]
-
-    init(columns: Int, rows: Int) {
-        self.columns = columns
-        self.rows = rows
-        directions = Array(repeating: Array(repeating: 0, count: columns), count: rows)
-        overlay = Array(repeating: Array(repeating: nil, count: columns), count: rows)
-    }
-
-    private func inside(_ column: Int, _ row: Int) -> Bool { column >= 0 && column < columns && row >= 0 && row < rows }
-
-    private func index(_ value: Double) -> Int { Int(value.rounded()) }
-
-    /// A straight wall from `a` to `b` (cell coordinates).
-    mutating func line(from a: (column: Double, row: Double), to b: (column: Double, row: Double)) {
-        let (c0, r0, c1, r1) = (index(a.column), index(a.row), index(b.column), index(b.row))
-        if r0 == r1 {
-            for column in min(c0, c1)...max(c0, c1) where inside(column, r0) {
-                if column > min(c0, c1) { directions[r0][column] |= 8 }
-                if column < max(c0, c1) { directions[r0][column] |= 2 }
-            }
-        } else if c0 == c1 {
-            for row in min(r0, r1)...max(r0, r1) where inside(c0, row) {
-                if row > min(r0, r1) { directions[row][c0] |= 1 }
-                if row < max(r0, r1) { directions[row][c0] |= 4 }
-            }
-        } else {
-            // A slanted wall: one mark per step along its longer extent.
-            let steps = max(abs(c1 - c0), abs(r1 - r0))
-            let rising = (c1 - c0).signum() != (r1 - r0).signum()
-            for step in 0...steps {
-                let t = Double(step) / Double(steps)
-                let column = index(a.column + (b.column - a.column) * t)
-                let row = index(a.row + (b.row - a.row) * t)
-                if inside(column, row), directions[row][column] == 0, overlay[row][column] == nil {
-                    overlay[row][column] = rising ? "╱" : "╲"
-                }
-            }
-        }
-    }
-
-    /// Marks the cells along `a`-`b` with `glyph` (a door on its wall).
-    mutating func mark(from a: (column: Double, row: Double), to b: (column: Double, row: Double), as glyph: Character) {
-        let steps = max(1, max(abs(index(b.column) - index(a.column)), abs(index(b.row) - index(a.row))))
-        for step in 0...steps {
-            let t = Double(step) / Double(steps)
-            put(glyph, at: (a.column + (b.column - a.column) * t, a.row + (b.row - a.row) * t))
-        }
-    }
-
-    mutating func put(_ glyph: Character, at point: (column: Double, row: Double)) {
-        let (column, row) = (index(point.column), index(point.row))
-        if inside(column, row) { overlay[row][column] = glyph }
-    }
-
-    mutating func put(_ glyph: Character, ifEmptyAt point: (column: Double, row: Double)) {
-        let (column, row) = (index(point.column), index(point.row))
-        if inside(column, row), overlay[row][column] == nil { overlay[row][column] = glyph }
-    }
-
-    /// A dotted line through the empty cells between `a` and `b` (a link between path nodes).
-    mutating func dots(from a: (column: Double, row: Double), to b: (column: Double, row: Double), glyph: Character) {
-        let steps = max(1, max(abs(index(b.column) - index(a.column)), abs(index(b.row) - index(a.row))))
-        for step in 0...steps {
-            let t = Double(step) / Double(steps)
-            let (column, row) = (index(a.column + (b.column - a.column) * t), index(a.row + (b.row - a.row) * t))
-            if inside(column, row), directions[row][column] == 0, overlay[row][column] == nil { overlay[row][column] = glyph }
-        }
-    }
-
-    /// Writes `text` centred on `point` if every cell it needs is empty; true when written.
-    mutating func write(_ text: String, centredAt point: (column: Double, row: Double)) -> Bool {
-        let row = index(point.row)
-        let start = index(point.column) - text.count / 2
-        guard inside(start, row), inside(start + text.count - 1, row) else { return false }
-        for column in start..<(start + text.count) where directions[row][column] != 0 || overlay[row][column] != nil { return false }
-        for (offset, character) in text.enumerated() { overlay[row][start + offset] = character }
-        return true
-    }
-
-    /// The text of each row, with `glyphs` for the walls.
-    func text(_ glyphs: TerminalPicture.Glyphs) -> [String] {
-        (0..<rows).map { row in
-            String((0..<columns).map { column in
-                if let glyph = overlay[row][column] {
-                    if glyph == "╱" { return glyphs.diagonalUp }
-                    if glyph == "╲" { return glyphs.diagonalDown }
-                    return glyph
-                }
-                return glyphs.lines[directions[row][column]] ?? " "
-            })
-        }
-    }
-
 }
 
 extension String {

@@ -5,8 +5,8 @@
 
 import IMDF
 
-enum RoutingFormat {
-    static let nodeType = "navPath"
+public enum RoutingFormat {
+    public static let nodeType = "navPath"
     static let associationType = "navPathAssocieted"
     static let nodeFile = CollectionKey.extension("navPath.geojson")
     static let associationFile = CollectionKey.extension("navPathAssocieted.geojson")

@@ -49,6 +49,15 @@ public struct RoutingGraph {
                 associations[target, default: []].append(node)
             }
         }
+        // Data often associates nodes with occupants (spbstu does): a route to the occupant's
+        // anchor or to the unit that anchor is in may start from the same nodes.
+        var inherited: [String: [String]] = [:]
+        for occupant in document.features(of: .occupant) {
+            guard let entries = associations[occupant.id], let anchorID = occupant.string("anchor_id") else { continue }
+            inherited[anchorID, default: []] += entries
+            if let unitID = document.feature(anchorID)?.string("unit_id") { inherited[unitID, default: []] += entries }
+        }
+        for (id, entries) in inherited where associations[id] == nil { associations[id] = entries }
     }
 
     public var nodeCount: Int { nodes.count }

@@ -1,0 +1,171 @@
+// `render`: a level drawn in the terminal, or written as SVG, in the frame commands take
+// coordinates in; zoomed to a box or framed on one unit; with a route or the validation findings
+// drawn over it. A viewing command: it never changes the document.
+
+import Foundation
+import Geometry
+import IMDF
+import Validation
+import Workbench
+
+enum RenderCommands {
+    static let syntax = "render [level REF | unit REF | building REF] [box X,Y WxH] [--route FROM TO] [--findings] [--svg FILE] [width=N]"
+
+    static let all: [CommandSpec] = [
+        CommandSpec("render", syntax,
+            "draw a level in the terminal (or as SVG: a building's levels with a picker), with axes in the metres X,Y are typed in",
+            example: "render level \"Floor 1\" --findings") { session, args in
+            try RenderRequest(args, in: session).run()
+        },
+    ]
+}
+
+/// One `render` invocation, its words read and checked before anything is drawn or written.
+struct RenderRequest {
+    private var view: EditingSession
+    private var levels: [String] = []
+    private var selected = 0
+    private var highlight: String?
+    private var boxWords: [String]?
+    private var routeEnds: (from: String, to: String)?
+    private var findings = false
+    private var svgPath: String?
+    private var width: Int
+    private var buildingTitle: String?
+
+    init(_ args: Invocation, in session: EditingSession) throws(EditError) {
+        try args.unknownOptions(allowed: ["width"])
+        view = session
+        width = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init).map { min(max($0, 40), 1000) } ?? 100
+        if let text = args.options["width"] {
+            guard let value = Int(text), (40...1000).contains(value) else { throw EditError("width=\(text): give a number of columns from 40 to 1000", argument: "width") }
+            width = value
+        }
+        let words = args.positional.map { $0.quoted ? "\"\($0.text)\"" : $0.text }
+        var index = 0
+        func take(_ count: Int, for keyword: String, _ shape: String) throws(EditError) -> [String] {
+            guard index + count <= words.count else {
+                throw EditError("render: \(keyword) needs \(shape)", argument: keyword)
+            }
+            defer { index += count }
+            return args.positional[index..<(index + count)].map(\.text)
+        }
+        var building: String?
+        var targets = 0
+        while index < words.count {
+            let token = args.positional[index]
+            index += 1
+            switch token.quoted ? "" : token.text {
+            case "level":
+                let id = try view.resolve(try take(1, for: "level", "a REF")[0], argument: "level", types: ["level"])
+                useLevel(id)
+                targets += 1
+            case "unit":
+                let id = try view.resolve(try take(1, for: "unit", "a REF")[0], argument: "unit", types: ["unit"])
+                guard let level = view.document.feature(id)?.string("level_id"), view.document.feature(level) != nil else {
+                    throw EditError("render: unit \(id.prefix(8)) is on no level", argument: "unit")
+                }
+                useLevel(level)
+                highlight = id
+                targets += 1
+            case "building":
+                building = try view.resolve(try take(1, for: "building", "a REF")[0], argument: "building", types: ["building"])
+                targets += 1
+            case "box":
+                boxWords = try take(2, for: "box", "X,Y WxH (the south-west corner and the size, in metres)")
+            case "--route":
+                let ends = try take(2, for: "--route", "FROM TO")
+                routeEnds = (ends[0], ends[1])
+            case "--findings":
+                findings = true
+            case "--svg":
+                svgPath = try take(1, for: "--svg", "a FILE").first
+            default:
+                throw EditError("render: \(words[index - 1]) is not part of `\(RenderCommands.syntax)`", argument: token.text)
+            }
+        }
+        guard targets <= 1 else { throw EditError("render: give one of level, unit or building", argument: "render") }
+        if boxWords != nil, highlight != nil { throw EditError("render: unit REF frames the unit; box cannot be given too", argument: "box") }
+
+        if let building {
+            guard svgPath != nil else {
+                throw EditError("render: a building is drawn as SVG (`render building REF --svg FILE`); in the terminal, render one of its levels", argument: "building")
+            }
+            let document = view.document
+            let ofBuilding = document.features(of: .level).filter { $0.strings("building_ids")?.contains(building) == true }
+            levels = ofBuilding.sorted { ($0.integer("ordinal") ?? 0, $0.id) < ($1.integer("ordinal") ?? 0, $1.id) }.map(\.id)
+            guard !levels.isEmpty else { throw EditError("render: building \(building.prefix(8)) has no levels", argument: "building") }
+            if view.levelID.map(levels.contains) != true { useLevel(levels.first { document.feature($0)?.integer("ordinal") == 0 } ?? levels[0]) }
+            selected = levels.firstIndex(of: view.levelID!) ?? 0
+            let language = document.manifest.language
+            let venue = document.features(of: .venue).first?.labels("name")?.preferred(language: language)
+            let name = document.feature(building)?.labels("name")?.preferred(language: language) ?? "building \(building.prefix(8))"
+            buildingTitle = [venue, name].compactMap { $0 }.joined(separator: " - ")
+        } else {
+            if view.levelID == nil, let routeEnds {
+                // With no level in use, the route's start says which level to draw.
+                let from = try view.resolve(routeEnds.from, argument: "FROM")
+                if let level = view.document.feature(from)?.string("level_id") { useLevel(level) }
+            }
+            guard let level = view.levelID else {
+                throw EditError("render: no level in use (`use level REF`, or render level REF)", argument: "level")
+            }
+            levels = [level]
+        }
+    }
+
+    /// Draws on `id`, in the frame of the level in use when it is that level, else from its own corner.
+    private mutating func useLevel(_ id: String) {
+        if view.levelID != id { view.explicitOrigin = nil }
+        view.levelID = id
+    }
+
+    func run() throws(EditError) -> String {
+        let document = view.document
+        let frame = view.frame
+        var scenes = levels.compactMap { LevelScene(level: $0, of: document, in: frame) }
+        if let routeEnds {
+            let from = try view.resolve(routeEnds.from, argument: "FROM")
+            let to = try view.resolve(routeEnds.to, argument: "TO")
+            let route = try RoutingGraph(document).shortestRoute(from: from, to: to)
+            for index in scenes.indices { scenes[index].addRoute(route, of: document, in: frame) }
+        }
+        if findings {
+            let report = view.validation
+            for index in scenes.indices { scenes[index].addFindings(report.findings, of: document, in: frame) }
+        }
+        if let svgPath { return try writeSVG(scenes, to: svgPath) }
+        let scene = scenes[0]
+        var box: LevelScene.Box?
+        if let boxWords { box = try parseBox(boxWords, frame: frame) }
+        if let highlight { box = scene.frame(unit: highlight) }
+        let environment = ProcessInfo.processInfo.environment
+        let picture = TerminalPicture(
+            width: width, glyphs: .forEnvironment(environment),
+            colour: Palette.terminalColour(isTerminal: isatty(STDOUT_FILENO) == 1, environment: environment))
+        return picture.render(scene, box: box, highlight: highlight)
+    }
+
+    private func parseBox(_ words: [String], frame: LocalFrame) throws(EditError) -> LevelScene.Box {
+        let corner = try view.position(words[0], argument: "box")
+        let size = words[1].lowercased().split(separator: "x")
+        guard size.count == 2, let width = Double(size[0]), let height = Double(size[1]), width > 0, height > 0, width.isFinite, height.isFinite else {
+            throw EditError("box: \"\(words[1])\" is not a size WxH in metres (e.g. 20x10)", argument: "box")
+        }
+        let origin = frame.point(longitude: corner.x, latitude: corner.y)
+        return LevelScene.Box(minX: origin.x, minY: origin.y, maxX: origin.x + width, maxY: origin.y + height)
+    }
+
+    private func writeSVG(_ scenes: [LevelScene], to path: String) throws(EditError) -> String {
+        let svg = SVGPicture().render(scenes, title: buildingTitle ?? scenes[0].title, selected: selected)
+        let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+        do {
+            try Data(svg.utf8).write(to: url, options: .atomic)
+        } catch {
+            throw EditError("render: cannot write \(path) (\(error.localizedDescription))", argument: path)
+        }
+        let units = scenes.reduce(0) { $0 + $1.units.count }
+        let what = scenes.count == 1 ? scenes[0].levelName : "\(scenes.count) levels"
+        return "wrote \(path): \(what), \(units) unit\(units == 1 ? "" : "s"), \(svg.utf8.count / 1024 + 1) KB"
+    }
+}

@@ -1,0 +1,222 @@
+// What a picture of a level shows, in the metre frame commands take: the outline, units with
+// their category and label, openings, path nodes and their links, anchors and amenities, and the
+// optional overlays (a route, validation findings). The terminal and SVG pictures both draw a
+// scene, so they agree on what is on a level. Pure: document in, scene out.
+
+import Foundation
+import Geometry
+import IMDF
+import Validation
+import Workbench
+
+public struct LevelScene: Sendable {
+    public struct Area: Sendable {
+        public var id: String
+        public var category: String
+        /// The short label drawn inside: the unit's number (the last word of its name), else its name.
+        public var label: String?
+        public var name: String?
+        public var rings: [[Point]]
+        public var displayPoint: Point?
+    }
+
+    public struct Mark: Sendable {
+        public var id: String
+        public var featureType: String
+        public var category: String?
+        public var point: Point
+    }
+
+    public struct Line: Sendable {
+        public var id: String
+        public var category: String?
+        public var points: [Point]
+    }
+
+    public struct Overlay: Sendable {
+        public var route: [[Point]] = []
+        public var routeSummary: String?
+        public var findings: [FindingMark] = []
+        /// Whether findings were asked for, so "none" can be said.
+        public var showsFindings = false
+        /// Findings about this level with no place to mark (a missing property, say).
+        public var unplacedFindings = 0
+    }
+
+    public struct FindingMark: Sendable {
+        public var code: String
+        public var severity: Severity
+        public var message: String
+        public var featureID: String?
+        public var point: Point
+    }
+
+    public struct Box: Sendable, Equatable {
+        public var minX: Double
+        public var minY: Double
+        public var maxX: Double
+        public var maxY: Double
+
+        public init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
+            (self.minX, self.minY, self.maxX, self.maxY) = (minX, minY, maxX, maxY)
+        }
+
+        public var width: Double { maxX - minX }
+        public var height: Double { maxY - minY }
+        var isEmpty: Bool { !(maxX > minX && maxY > minY) }
+
+        static let empty = Box(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
+
+        mutating func include(_ point: Point) {
+            (minX, minY, maxX, maxY) = (min(minX, point.x), min(minY, point.y), max(maxX, point.x), max(maxY, point.y))
+        }
+
+        func expanded(by margin: Double) -> Box {
+            Box(minX: minX - margin, minY: minY - margin, maxX: maxX + margin, maxY: maxY + margin)
+        }
+
+        func contains(_ point: Point) -> Bool { point.x >= minX && point.x <= maxX && point.y >= minY && point.y <= maxY }
+    }
+
+    public var levelID: String
+    public var title: String
+    public var levelName: String
+    public var outline: [[Point]]
+    public var units: [Area]
+    public var openings: [Line]
+    public var nodes: [Mark]
+    /// Each link once, whichever of its two nodes lists the other.
+    public var links: [(from: Point, to: Point)]
+    public var points: [Mark]
+    public var overlay = Overlay()
+    /// The level's outline, or everything drawn when the outline is missing.
+    public var bounds: Box
+
+    /// The scene of `levelID` in `document`, in `frame`; nil when the id is not a level.
+    public init?(level levelID: String, of document: Document, in frame: LocalFrame) {
+        guard let level = document.feature(levelID), level.featureType == FeatureType.level.rawValue else { return nil }
+        func metres(_ position: Position) -> Point { frame.point(longitude: position.x, latitude: position.y) }
+        func rings(_ geometry: Geometry?) -> [[Point]] {
+            switch geometry {
+            case .polygon(let rings)?: rings.map { $0.map(metres) }
+            case .multiPolygon(let polygons)?: polygons.flatMap { $0 }.map { $0.map(metres) }
+            default: []
+            }
+        }
+        let language = document.manifest.language
+        self.levelID = levelID
+        levelName = level.labels("name")?.preferred(language: language) ?? level.labels("short_name")?.preferred(language: language) ?? String(levelID.prefix(8))
+        let building = level.strings("building_ids")?.first.flatMap(document.feature)?.labels("name")?.preferred(language: language)
+        let venue = document.features(of: .venue).first?.labels("name")?.preferred(language: language)
+        title = [venue, building, levelName].compactMap { $0 }.joined(separator: " - ")
+        outline = rings(level.geometry)
+
+        let features = document.features(onLevel: levelID).sorted { $0.id < $1.id }
+        units = features.filter { $0.featureType == FeatureType.unit.rawValue }.map { unit in
+            let name = unit.labels("name")?.preferred(language: language)
+            // The short alt_name ("104") where the data has one, else the last word of the name.
+            let short = unit.labels("alt_name")?.preferred(language: language)?.trimmingCharacters(in: .whitespaces)
+            let label = short.flatMap { $0.isEmpty ? nil : $0 } ?? name.map { String($0.split(separator: " ").last ?? Substring($0)) }
+            return Area(id: unit.id, category: unit.string("category") ?? "unspecified", label: label, name: name,
+                        rings: rings(unit.geometry), displayPoint: unit.point("display_point").map(metres))
+        }
+        openings = features.compactMap { opening in
+            guard opening.featureType == FeatureType.opening.rawValue, case .lineString(let line)? = opening.geometry else { return nil }
+            return Line(id: opening.id, category: opening.string("category"), points: line.map(metres))
+        }
+        var nodePoints: [String: Point] = [:]
+        nodes = features.compactMap { node in
+            guard node.featureType == RoutingFormat.nodeType, case .point(let position)? = node.geometry else { return nil }
+            let point = metres(position)
+            nodePoints[node.id] = point
+            return Mark(id: node.id, featureType: node.featureType, category: nil, point: point)
+        }
+        var seen = Set<[String]>()
+        links = features.flatMap { node -> [(from: Point, to: Point)] in
+            guard let from = nodePoints[node.id] else { return [] }
+            return (node.strings("neighbours") ?? []).compactMap { neighbour in
+                guard let to = nodePoints[neighbour], seen.insert([node.id, neighbour].sorted()).inserted else { return nil }
+                return (from, to)
+            }
+        }
+        let unitIDs = Set(units.map(\.id))
+        points = (document.features(of: .anchor) + document.features(of: .amenity)).compactMap { feature in
+            guard Self.belongs(feature, to: levelID, units: unitIDs), case .point(let position)? = feature.geometry else { return nil }
+            return Mark(id: feature.id, featureType: feature.featureType, category: feature.string("category"), point: metres(position))
+        }.sorted { $0.id < $1.id }
+
+        var box = Box.empty
+        for ring in outline { ring.forEach { box.include($0) } }
+        if box.isEmpty {
+            for ring in units.flatMap(\.rings) { ring.forEach { box.include($0) } }
+            (nodes + points).forEach { box.include($0.point) }
+        }
+        bounds = box
+    }
+
+    /// Whether `feature` is drawn on `levelID`: by its own level_id, or through the unit(s) it is in.
+    static func belongs(_ feature: Feature, to levelID: String, units: Set<String>) -> Bool {
+        feature.string("level_id") == levelID || feature.string("unit_id").map(units.contains) == true
+            || (feature.strings("unit_ids") ?? []).contains(where: units.contains)
+    }
+
+    public var isEmpty: Bool { bounds.isEmpty }
+
+    /// The unit `id`'s extent with room around it for its neighbours.
+    public func frame(unit id: String) -> Box? {
+        guard let unit = units.first(where: { $0.id == id }) else { return nil }
+        var box = Box.empty
+        unit.rings.joined().forEach { box.include($0) }
+        guard !box.isEmpty else { return nil }
+        return box.expanded(by: max(3, max(box.width, box.height) * 0.6))
+    }
+
+    /// Adds the shortest route from `from` to `to` over the routing graph: the legs on this level.
+    public mutating func addRoute(_ route: Route, of document: Document, in frame: LocalFrame) {
+        var legs: [[Point]] = []
+        var leg: [Point] = []
+        for id in route.nodes {
+            if let node = document.feature(id), node.string("level_id") == levelID, case .point(let position)? = node.geometry {
+                leg.append(frame.point(longitude: position.x, latitude: position.y))
+            } else if !leg.isEmpty {
+                legs.append(leg)
+                leg = []
+            }
+        }
+        if !leg.isEmpty { legs.append(leg) }
+        overlay.route = legs
+        let here = legs.reduce(0) { $0 + $1.count }
+        overlay.routeSummary = String(format: "route %.1f m over %d nodes", route.length, route.nodes.count)
+            + (here == route.nodes.count ? "" : ", \(here) on this level")
+    }
+
+    /// Adds the findings about this level's features that have a place on the map: spatial findings
+    /// at their location, errors at the feature's display point or first coordinate. The others
+    /// (a missing property, an unknown key) are only counted: marked, they would bury the plan.
+    public mutating func addFindings(_ findings: [Finding], of document: Document, in frame: LocalFrame) {
+        let unitIDs = Set(units.map(\.id))
+        overlay.showsFindings = true
+        overlay.findings = findings.compactMap { finding in
+            let feature = finding.featureID.flatMap(document.feature)
+            let onLevel = feature.map { $0.id == levelID || Self.belongs($0, to: levelID, units: unitIDs) } ?? false
+            guard onLevel else { return nil }
+            guard finding.location != nil || finding.severity == .error else {
+                overlay.unplacedFindings += 1
+                return nil
+            }
+            let position: Position? = finding.location.map { Position(x: $0.longitude, y: $0.latitude) }
+                ?? feature?.point("display_point") ?? feature?.geometry?.firstPosition
+            guard let position, position.x.isFinite, position.y.isFinite else { return nil }
+            return FindingMark(code: finding.code.rawValue, severity: finding.severity, message: finding.message,
+                               featureID: finding.featureID, point: frame.point(longitude: position.x, latitude: position.y))
+        }
+    }
+}
+
+extension Geometry {
+    var firstPosition: Position? {
+        var first: Position?
+        forEachPosition { if first == nil { first = $0 } }
+        return first
+    }
+}
