@@ -6,10 +6,10 @@ import Shell
 import SyntheticVenue
 import Workbench
 
-/// `imdf bench render`: drawing one level of workload W in the terminal (issue target: < 100 ms).
+/// `imdf bench render`: drawing one level of workload W in the terminal and as SVG (target: < 100 ms).
 struct RenderBenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "render", abstract: "Draw a level of workload W in the terminal repeatedly; print the median time.")
+        commandName: "render", abstract: "Draw a level of workload W in the terminal (plain and coloured) and as SVG; print the median times.")
 
     @Option(help: "Buildings in the workload.") var buildings = VenueSpec.benchmark.buildings
     @Option(help: "Levels per building.") var levels = VenueSpec.benchmark.levels
@@ -23,18 +23,31 @@ struct RenderBenchCommand: ParsableCommand {
         var session = try Sessions.load(source)
         guard let level = session.document.features(of: .level).max(by: { session.document.features(onLevel: $0.id).count < session.document.features(onLevel: $1.id).count }) else { return }
         session.levelID = level.id
-        let picture = TerminalPicture(width: width, glyphs: .unicode)
-        var times: [Double] = []
-        var lines = 0
-        for _ in 0..<max(runs, 1) {
-            let start = DispatchTime.now()
-            let text = picture.render(level: level.id, of: session.document, in: session.frame)
-            times.append(Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9)
-            lines = text.split(separator: "\n").count
+        let frame = session.frame
+        let document = session.document
+        func time(_ body: () -> String) -> (median: Double, min: Double, max: Double, text: String) {
+            var times: [Double] = []
+            var text = ""
+            for _ in 0..<max(runs, 1) {
+                let start = DispatchTime.now()
+                text = body()
+                times.append(Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9)
+            }
+            return (Workload.median(times), times.min()!, times.max()!, text)
         }
-        let median = Workload.median(times)
+        // Each run builds the scene from the document, as the command does.
+        let plain = time { TerminalPicture(width: width, glyphs: .unicode).render(level: level.id, of: document, in: frame) }
+        let coloured = time { TerminalPicture(width: width, glyphs: .unicode, colour: true).render(level: level.id, of: document, in: frame) }
+        let svg = time { SVGPicture().render([LevelScene(level: level.id, of: document, in: frame)!], title: "bench") }
         func ms(_ seconds: Double) -> String { String(format: "%.1f ms", seconds * 1000) }
-        Output.line("workload   \(source): \(session.document.featureCount.grouped) features; level \(level.id.prefix(8)) with \(session.document.features(onLevel: level.id).count) features")
-        Output.line("render     median \(ms(median))  (min \(ms(times.min()!)), max \(ms(times.max()!)))  \(width) columns x \(lines) lines  target < 100 ms: \(median < 0.1 ? "met" : "MISSED")")
+        Output.line("workload   \(source): \(document.featureCount.grouped) features; level \(level.id.prefix(8)) with \(document.features(onLevel: level.id).count) features")
+        for (name, result, size) in [
+            ("terminal", plain, "\(width) columns x \(plain.text.split(separator: "\n").count) lines"),
+            ("colour", coloured, "\(width) columns, ANSI colour"),
+            ("svg", svg, "\(svg.text.utf8.count / 1024) KB"),
+        ] {
+            let verdict = result.median < 0.1 ? "met" : "MISSED"
+            Output.line("\(name.padding(toLength: 10, withPad: " ", startingAt: 0)) median \(ms(result.median))  (min \(ms(result.min)), max \(ms(result.max)))  \(size)  target < 100 ms: \(verdict)")
+        }
     }
 }

@@ -164,4 +164,33 @@ struct PromptTests {
         try terminal.keys("C-u")
         #expect(try terminal.quitWithoutSaving())
     }
+
+    @Test func renderColoursRoomsAtARealTerminalUnlessNoColorIsSet() throws {
+        let folder = NSTemporaryDirectory() + "imdf-colour-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let imdf = CommandLineTests.executable
+        #expect(try ChildProcess.run(imdf, ["generate", folder + "/venue", "--rooms", "6"]).status == 0)
+        for noColor in [false, true] {
+            let terminal = Terminal(folder: folder)
+            defer { terminal.stop() }
+            // The test runner itself may run with NO_COLOR set; an empty value means unset (no-color.org).
+            try terminal.start("NO_COLOR=\(noColor ? "1" : "") IMDF_HISTORY=\(folder)/history \(imdf) \(folder)/venue")
+            #expect(try terminal.waitFor("imdf Building 1/G >"))
+            try terminal.type("render width=60")
+            try terminal.keys("Enter")
+            #expect(try terminal.waitFor("m (x east, y north)"))
+            // -e keeps the colours in the captured screen.
+            let screen = try terminal.tmux("capture-pane", "-p", "-e", "-t", terminal.name)
+            // Rooms on a 256-colour background (SGR 48;5;N), each family its own.
+            let backgrounds = Set(screen.matches(of: /48;5;(\d+)m/).map { String($0.1) })
+            #expect(noColor ? backgrounds.isEmpty : backgrounds.count >= 2, "NO_COLOR \(noColor): \(backgrounds)")
+            #expect(screen.contains("┌") && screen.contains("0.001"))
+            try terminal.type("quit")
+            try terminal.keys("Enter")
+            let deadline = Date().addingTimeInterval(5)
+            while try terminal.isRunning(), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            #expect(try !terminal.isRunning())
+        }
+    }
 }

@@ -147,6 +147,30 @@ struct RenderCommandTests {
         #expect(picture.contains("• route 52.4 m over 14 nodes"))
     }
 
+    @Test func aRealRoomSplitAlongALineReadOffTheTicksShowsTwoRooms() throws {
+        var session = try spbstu()
+        _ = try Interpreter.execute("use level fc8f18cb", in: &session)
+        let before = try Interpreter.execute("render box 38,20 20x16 width=80", in: &session)
+        let lines = before.split(separator: "\n").map { Array($0) }
+        // Where x = 48 m is, from the ticks under the picture (45 and 50 are labelled).
+        let labels = String(lines[lines.count - 1])
+        let column45 = try #require(labels.range(of: "45").map { labels.distance(from: labels.startIndex, to: $0.lowerBound) })
+        let column50 = try #require(labels.range(of: "50").map { labels.distance(from: labels.startIndex, to: $0.lowerBound) })
+        let column48 = column45 + (column50 - column45) * 3 / 5
+        func walls(_ picture: String) -> Int {
+            picture.split(separator: "\n").dropLast(2).count { line in
+                let characters = Array(line)
+                return (column48 - 1...column48 + 1).contains { $0 < characters.count && characters[$0] == "│" }
+            }
+        }
+        #expect(before.components(separatedBy: "104").count - 1 == 1)
+        #expect(walls(before) == 0)
+        _ = try Interpreter.execute("split unit 104 along 48,21 48,33", in: &session)
+        let after = try Interpreter.execute("render box 38,20 20x16 width=80", in: &session)
+        #expect(after.components(separatedBy: "104").count - 1 == 2)  // both parts keep the room's number
+        #expect(walls(after) >= 8, "the new wall at x = 48:\n\(after)")
+    }
+
     @Test func refusesWordsItDoesNotTakeAndChangesNothing() throws {
         var session = try generated()
         let before = session.document

@@ -78,6 +78,19 @@ struct ShellTests {
         #expect(Completion.candidates("rename 1.00", session: session).contains("1.001"))
     }
 
+    @Test func renderCompletesItsKeywordsThenNamesAndAPathAfterSVG() throws {
+        var session = session()
+        _ = try Interpreter.execute("use level \"Floor 1\"", in: &session)
+        #expect(Completion.candidates("render lev", session: session) == ["level"])
+        #expect(Completion.candidates("render level \"Flo", session: session).contains("Floor 1"))
+        #expect(Completion.candidates("render --", session: session) == ["--route", "--findings", "--svg"])
+        #expect(Completion.candidates("render --findings --", session: session) == ["--route", "--svg"])
+        #expect(Completion.candidates("render unit 1.00", session: session).contains("1.001"))
+        #expect(Completion.wantsPath("render --svg "))
+        #expect(Completion.wantsPath("render --svg pla"))
+        #expect(!Completion.wantsPath("render level "))
+    }
+
     @Test func helpListsTheRunnersOwnCommandsToo() throws {
         var session = session()
         let help = try Interpreter.execute("help", in: &session)

@@ -35,6 +35,10 @@ public enum Completion {
             let value = String(partial[partial.index(after: equals)...])
             return values(for: key, command: before, session: session).filter { $0.hasPrefix(value) }.map { key + "=" + $0 }
         }
+        if before.first == "render", !["level", "unit", "building", "box", "--route", "--svg"].contains(before.last ?? "") {
+            let keywords = ["level", "unit", "building", "box", "--route", "--findings", "--svg"].filter { $0.hasPrefix(partial) && !before.contains($0) }
+            if partial.hasPrefix("-") || !keywords.isEmpty && partial.count > 0 { return keywords }
+        }
         if partial.hasPrefix("$") {
             return (["$_"] + session.handles.keys.sorted().map { "$" + $0 }).filter { $0.hasPrefix(partial) }
         }
@@ -43,7 +47,13 @@ public enum Completion {
 
     /// Whether the word at the cursor is a file path (after `save`, `source`, `open`).
     public static func wantsPath(_ line: String) -> Bool {
-        let first = line.split(separator: " ").first.map(String.init) ?? ""
+        let words = line.split(separator: " ").map(String.init)
+        let first = words.first ?? ""
+        if first == "render" {
+            // The word after --svg is the file to write.
+            let finished = line.hasSuffix(" ") ? words : Array(words.dropLast())
+            return finished.last == "--svg"
+        }
         return ["save", "source", "open"].contains(first) && line.contains(" ")
     }
 

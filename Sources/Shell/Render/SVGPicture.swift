@@ -82,12 +82,12 @@ public struct SVGPicture {
         let bounds = layout.bounds
         let step = TerminalPicture.tickStep(metres: max(bounds.width, bounds.height), columns: 100)
         var text = "<g class=\"grid\">\n"
-        for x in stride(from: (bounds.minX / step).rounded(.up) * step, through: bounds.maxX, by: step) {
+        for x in stride(from: TerminalPicture.firstTick(bounds.minX, step), through: bounds.maxX + step * 1e-6, by: step) {
             let px = Self.number(layout.x(x))
             text += "<line x1=\"\(px)\" y1=\"\(Self.number(layout.top))\" x2=\"\(px)\" y2=\"\(Self.number(layout.top + drawingHeight))\"/>"
             text += "<text x=\"\(px)\" y=\"\(Self.number(layout.top + drawingHeight + 14))\" text-anchor=\"middle\">\(TerminalPicture.format(x))</text>\n"
         }
-        for y in stride(from: (bounds.minY / step).rounded(.up) * step, through: bounds.maxY, by: step) {
+        for y in stride(from: TerminalPicture.firstTick(bounds.minY, step), through: bounds.maxY + step * 1e-6, by: step) {
             let py = Self.number(layout.y(y))
             text += "<line x1=\"\(Self.number(layout.left))\" y1=\"\(py)\" x2=\"\(Self.number(layout.left + drawingWidth))\" y2=\"\(py)\"/>"
             text += "<text x=\"\(Self.number(layout.left - 6))\" y=\"\(py)\" text-anchor=\"end\" dominant-baseline=\"central\">\(TerminalPicture.format(y))</text>\n"

@@ -163,7 +163,7 @@ public struct TerminalPicture {
         var lines: [String] = []
         // Each round height labels the row nearest to it.
         var labelled: [Int: Double] = [:]
-        for y in stride(from: (bounds.minY / step).rounded(.up) * step, through: bounds.maxY, by: step) {
+        for y in stride(from: Self.firstTick(bounds.minY, step), through: bounds.maxY + step * 1e-6, by: step) {
             labelled[Int((Double(rows - 1) - (y - bounds.minY) * scale / 2).rounded())] = y
         }
         for (row, text) in canvas.text(glyphs, colour: colour).enumerated() {
@@ -172,7 +172,7 @@ public struct TerminalPicture {
         }
         var ticks = [Character](repeating: " ", count: canvas.columns)
         var labels = [Character](repeating: " ", count: canvas.columns + 8)
-        for x in stride(from: (bounds.minX / step).rounded(.up) * step, through: bounds.maxX, by: step) {
+        for x in stride(from: Self.firstTick(bounds.minX, step), through: bounds.maxX + step * 1e-6, by: step) {
             let column = Int(((x - bounds.minX) * scale).rounded())
             guard column < ticks.count else { continue }
             ticks[column] = glyphs.tick
@@ -181,6 +181,12 @@ public struct TerminalPicture {
         lines.append(String(repeating: " ", count: margin) + String(ticks))
         lines.append(String(repeating: " ", count: margin) + String(labels).trimmingTrailingSpaces + "  m (x east, y north)")
         return lines.map(\.trimmingTrailingSpaces).joined(separator: "\n")
+    }
+
+    /// The first multiple of `step` at or after `minimum`, allowing for the micrometres a box
+    /// typed in metres gains on its way through longitude and latitude.
+    static func firstTick(_ minimum: Double, _ step: Double) -> Double {
+        (minimum / step - 1e-6).rounded(.up) * step
     }
 
     /// A round tick spacing (1, 2, 5 x 10^n metres) that leaves room for the labels.
