@@ -33,6 +33,13 @@ public struct LevelScene: Sendable {
         public var points: [Point]
     }
 
+    public struct Link: Sendable {
+        public var fromID: String
+        public var toID: String
+        public var from: Point
+        public var to: Point
+    }
+
     public struct Overlay: Sendable {
         public var route: [[Point]] = []
         public var routeSummary: String?
@@ -86,7 +93,7 @@ public struct LevelScene: Sendable {
     public var openings: [Line]
     public var nodes: [Mark]
     /// Each link once, whichever of its two nodes lists the other.
-    public var links: [(from: Point, to: Point)]
+    public var links: [Link]
     public var points: [Mark]
     public var overlay = Overlay()
     /// The level's outline, or everything drawn when the outline is missing.
@@ -132,16 +139,20 @@ public struct LevelScene: Sendable {
             return Mark(id: node.id, featureType: node.featureType, category: nil, point: point)
         }
         var seen = Set<[String]>()
-        links = features.flatMap { node -> [(from: Point, to: Point)] in
+        links = features.flatMap { node -> [Link] in
             guard let from = nodePoints[node.id] else { return [] }
             return (node.strings("neighbours") ?? []).compactMap { neighbour in
                 guard let to = nodePoints[neighbour], seen.insert([node.id, neighbour].sorted()).inserted else { return nil }
-                return (from, to)
+                return Link(fromID: node.id, toID: neighbour, from: from, to: to)
             }
         }
-        let unitIDs = Set(units.map(\.id))
-        points = (document.features(of: .anchor) + document.features(of: .amenity)).compactMap { feature in
-            guard Self.belongs(feature, to: levelID, units: unitIDs), case .point(let position)? = feature.geometry else { return nil }
+        // Anchors and amenities reach a level through their units: the reference index finds
+        // them without a pass over every anchor of the venue.
+        let pointTypes: Set<String> = [FeatureType.anchor.rawValue, FeatureType.amenity.rawValue]
+        var pointIDs = Set(features.filter { pointTypes.contains($0.featureType) }.map(\.id))
+        for unit in units { pointIDs.formUnion(document.referrers(of: unit.id)) }
+        points = pointIDs.compactMap(document.feature).compactMap { feature in
+            guard pointTypes.contains(feature.featureType), case .point(let position)? = feature.geometry else { return nil }
             return Mark(id: feature.id, featureType: feature.featureType, category: feature.string("category"), point: metres(position))
         }.sorted { $0.id < $1.id }
 

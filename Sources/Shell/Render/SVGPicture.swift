@@ -125,7 +125,7 @@ public struct SVGPicture {
             text += "<g class=\"opening\" data-id=\"\(Self.escape(opening.id))\"><path class=\"gap\" d=\"\(d)\"/><path class=\"door\" d=\"\(d)\"/><title>opening \(Self.escape(opening.category ?? ""))</title></g>\n"
         }
         for link in scene.links {
-            text += "<line class=\"link\" x1=\"\(Self.number(layout.x(link.from.x)))\" y1=\"\(Self.number(layout.y(link.from.y)))\" x2=\"\(Self.number(layout.x(link.to.x)))\" y2=\"\(Self.number(layout.y(link.to.y)))\"/>\n"
+            text += "<line class=\"link\" data-id=\"\(Self.escape(link.fromID))\" data-to=\"\(Self.escape(link.toID))\" x1=\"\(Self.number(layout.x(link.from.x)))\" y1=\"\(Self.number(layout.y(link.from.y)))\" x2=\"\(Self.number(layout.x(link.to.x)))\" y2=\"\(Self.number(layout.y(link.to.y)))\"/>\n"
         }
         for node in scene.nodes {
             text += "<circle class=\"node\" data-id=\"\(Self.escape(node.id))\" cx=\"\(Self.number(layout.x(node.point.x)))\" cy=\"\(Self.number(layout.y(node.point.y)))\" r=\"2\"/>\n"
