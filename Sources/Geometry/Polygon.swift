@@ -57,6 +57,19 @@ public struct Bounds: Hashable, Sendable {
 
     public var isEmpty: Bool { !(minX <= maxX && minY <= maxY) }
 
+    public var width: Double { maxX - minX }
+    public var height: Double { maxY - minY }
+
+    /// Whether the box spans some distance both ways (a picture of it can be scaled).
+    public var hasArea: Bool { maxX > minX && maxY > minY }
+
+    public mutating func include(_ point: Point) {
+        minX = Swift.min(minX, point.x)
+        minY = Swift.min(minY, point.y)
+        maxX = Swift.max(maxX, point.x)
+        maxY = Swift.max(maxY, point.y)
+    }
+
     public func expanded(by margin: Double) -> Bounds {
         Bounds(minX: minX - margin, minY: minY - margin, maxX: maxX + margin, maxY: maxY + margin)
     }

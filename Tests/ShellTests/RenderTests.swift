@@ -11,6 +11,7 @@ import Workbench
 /// shown, and axis ticks in the metres that commands take.
 @Suite("Rendering a level in the terminal")
 struct RenderTests {
+    /// The ground floor of a generated one-building venue (six rooms, seed 3), in use.
     func session() throws -> EditingSession {
         var session = EditingSession(document: Document(VenueGenerator.generate(VenueSpec(buildings: 1, levels: 1, rooms: 6, seed: 3))))
         _ = try Interpreter.execute("use level \"Ground Floor\"", in: &session)
@@ -59,11 +60,7 @@ struct RenderTests {
 /// overlays, and the words it refuses.
 @Suite("The render command")
 struct RenderCommandTests {
-    func generated() throws -> EditingSession {
-        var session = EditingSession(document: Document(VenueGenerator.generate(VenueSpec(buildings: 1, levels: 1, rooms: 6, seed: 3))))
-        _ = try Interpreter.execute("use level \"Ground Floor\"", in: &session)
-        return session
-    }
+    func generated() throws -> EditingSession { try RenderTests().session() }
 
     func spbstu() throws -> EditingSession {
         EditingSession(document: Document(try ArchiveReader.read(Samples.spbstu).archive), archivePath: Samples.spbstu)

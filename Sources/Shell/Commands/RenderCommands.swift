@@ -136,7 +136,7 @@ struct RenderRequest {
         }
         if let svgPath { return try writeSVG(scenes, to: svgPath) }
         let scene = scenes[0]
-        var box: LevelScene.Box?
+        var box: Bounds?
         if let boxWords { box = try parseBox(boxWords, frame: frame) }
         if let highlight { box = scene.frame(unit: highlight) }
         let environment = ProcessInfo.processInfo.environment
@@ -146,14 +146,14 @@ struct RenderRequest {
         return picture.render(scene, box: box, highlight: highlight)
     }
 
-    private func parseBox(_ words: [String], frame: LocalFrame) throws(EditError) -> LevelScene.Box {
+    private func parseBox(_ words: [String], frame: LocalFrame) throws(EditError) -> Bounds {
         let corner = try view.position(words[0], argument: "box")
         let size = words[1].lowercased().split(separator: "x")
         guard size.count == 2, let width = Double(size[0]), let height = Double(size[1]), width > 0, height > 0, width.isFinite, height.isFinite else {
             throw EditError("box: \"\(words[1])\" is not a size WxH in metres (e.g. 20x10)", argument: "box")
         }
         let origin = frame.point(longitude: corner.x, latitude: corner.y)
-        return LevelScene.Box(minX: origin.x, minY: origin.y, maxX: origin.x + width, maxY: origin.y + height)
+        return Bounds(minX: origin.x, minY: origin.y, maxX: origin.x + width, maxY: origin.y + height)
     }
 
     private func writeSVG(_ scenes: [LevelScene], to path: String) throws(EditError) -> String {

@@ -58,33 +58,6 @@ public struct LevelScene: Sendable {
         public var point: Point
     }
 
-    public struct Box: Sendable, Equatable {
-        public var minX: Double
-        public var minY: Double
-        public var maxX: Double
-        public var maxY: Double
-
-        public init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
-            (self.minX, self.minY, self.maxX, self.maxY) = (minX, minY, maxX, maxY)
-        }
-
-        public var width: Double { maxX - minX }
-        public var height: Double { maxY - minY }
-        var isEmpty: Bool { !(maxX > minX && maxY > minY) }
-
-        static let empty = Box(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
-
-        mutating func include(_ point: Point) {
-            (minX, minY, maxX, maxY) = (min(minX, point.x), min(minY, point.y), max(maxX, point.x), max(maxY, point.y))
-        }
-
-        func expanded(by margin: Double) -> Box {
-            Box(minX: minX - margin, minY: minY - margin, maxX: maxX + margin, maxY: maxY + margin)
-        }
-
-        func contains(_ point: Point) -> Bool { point.x >= minX && point.x <= maxX && point.y >= minY && point.y <= maxY }
-    }
-
     public var levelID: String
     public var title: String
     public var levelName: String
@@ -97,7 +70,7 @@ public struct LevelScene: Sendable {
     public var points: [Mark]
     public var overlay = Overlay()
     /// The level's outline, or everything drawn when the outline is missing.
-    public var bounds: Box
+    public var bounds: Bounds
 
     /// The scene of `levelID` in `document`, in `frame`; nil when the id is not a level.
     public init?(level levelID: String, of document: Document, in frame: LocalFrame) {
@@ -156,9 +129,9 @@ public struct LevelScene: Sendable {
             return Mark(id: feature.id, featureType: feature.featureType, category: feature.string("category"), point: metres(position))
         }.sorted { $0.id < $1.id }
 
-        var box = Box.empty
+        var box = Bounds.empty
         for ring in outline { ring.forEach { box.include($0) } }
-        if box.isEmpty {
+        if !box.hasArea {
             for ring in units.flatMap(\.rings) { ring.forEach { box.include($0) } }
             (nodes + points).forEach { box.include($0.point) }
         }
@@ -171,12 +144,12 @@ public struct LevelScene: Sendable {
             || (feature.strings("unit_ids") ?? []).contains(where: units.contains)
     }
 
-    public var isEmpty: Bool { bounds.isEmpty }
+    public var isEmpty: Bool { !bounds.hasArea }
 
     /// The unit `id`'s extent with room around it for its neighbours.
-    public func frame(unit id: String) -> Box? {
+    public func frame(unit id: String) -> Bounds? {
         guard let unit = units.first(where: { $0.id == id }) else { return nil }
-        var box = Box.empty
+        var box = Bounds.empty
         unit.rings.joined().forEach { box.include($0) }
         guard !box.isEmpty else { return nil }
         return box.expanded(by: max(3, max(box.width, box.height) * 0.6))

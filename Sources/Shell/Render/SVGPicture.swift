@@ -18,7 +18,7 @@ public struct SVGPicture {
     }
 
     private struct Layout {
-        var bounds: LevelScene.Box
+        var bounds: Bounds
         var scale: Double  // pixels per metre
         var left: Double
         var top: Double
@@ -29,12 +29,8 @@ public struct SVGPicture {
 
     /// `scenes` (one level, or a building's levels bottom to top), showing `selected` first.
     public func render(_ scenes: [LevelScene], title: String, selected: Int = 0) -> String {
-        var bounds = LevelScene.Box.empty
-        for scene in scenes where !scene.bounds.isEmpty {
-            bounds.include(Point(x: scene.bounds.minX, y: scene.bounds.minY))
-            bounds.include(Point(x: scene.bounds.maxX, y: scene.bounds.maxY))
-        }
-        if bounds.isEmpty { bounds = LevelScene.Box(minX: 0, minY: 0, maxX: 10, maxY: 10) }
+        var bounds = scenes.map(\.bounds).filter(\.hasArea).reduce(Bounds.empty) { $0.union($1) }
+        if !bounds.hasArea { bounds = Bounds(minX: 0, minY: 0, maxX: 10, maxY: 10) }
         let scale = min(40, max(1, size / max(bounds.width, bounds.height)))
         let header = scenes.count > 1 ? 76.0 : 46.0
         let layout = Layout(bounds: bounds, scale: scale, left: 56, top: header)

@@ -18,6 +18,7 @@ public struct TerminalPicture {
         var node: Character
         var link: Character
         var point: Character
+        var amenity: Character
         var tick: Character
         var route: Character
         var routeEnd: Character
@@ -27,11 +28,11 @@ public struct TerminalPicture {
 
         public static let unicode = Glyphs(
             lines: [1: "│", 4: "│", 5: "│", 2: "─", 8: "─", 10: "─", 3: "└", 6: "┌", 12: "┐", 9: "┘", 7: "├", 13: "┤", 14: "┬", 11: "┴", 15: "┼"],
-            diagonalUp: "╱", diagonalDown: "╲", door: "▒", node: "o", link: "·", point: "*", tick: "┼",
+            diagonalUp: "╱", diagonalDown: "╲", door: "▒", node: "o", link: "·", point: "*", amenity: "◇", tick: "┼",
             route: "•", routeEnd: "◆", findings: [.error: "!", .warning: "?", .info: "i"])
         public static let ascii = Glyphs(
             lines: [1: "|", 4: "|", 5: "|", 2: "-", 8: "-", 10: "-", 3: "+", 6: "+", 12: "+", 9: "+", 7: "+", 13: "+", 14: "+", 11: "+", 15: "+"],
-            diagonalUp: "/", diagonalDown: "\\", door: "#", node: "o", link: ".", point: "*", tick: "+",
+            diagonalUp: "/", diagonalDown: "\\", door: "#", node: "o", link: ".", point: "*", amenity: "&", tick: "+",
             route: "@", routeEnd: "@", findings: [.error: "!", .warning: "?", .info: "i"])
 
         /// Unicode unless the locale says the terminal cannot show it.
@@ -59,9 +60,9 @@ public struct TerminalPicture {
     }
 
     /// `scene` within `box` (metres; the whole level when nil), with unit `highlight` marked.
-    public func render(_ scene: LevelScene, box: LevelScene.Box? = nil, highlight: String? = nil) -> String {
+    public func render(_ scene: LevelScene, box: Bounds? = nil, highlight: String? = nil) -> String {
         let bounds = box ?? scene.bounds
-        guard !bounds.isEmpty else { return "(the level has no outline)" }
+        guard bounds.hasArea else { return "(the level has no outline)" }
         let margin = 6
         var columns = width - margin - 1
         // A character cell is about twice as tall as it is wide; a tall, narrow box is drawn
@@ -108,7 +109,9 @@ public struct TerminalPicture {
         for node in scene.nodes { canvas.put(glyphs.node, ifEmptyAt: cell(node.point)) }
         // Links as dots in the cells still empty.
         for link in scene.links { canvas.dots(from: cell(link.from), to: cell(link.to), glyph: glyphs.link) }
-        for point in scene.points { canvas.put(glyphs.point, ifEmptyAt: cell(point.point)) }
+        for point in scene.points {
+            canvas.put(point.featureType == FeatureType.amenity.rawValue ? glyphs.amenity : glyphs.point, ifEmptyAt: cell(point.point))
+        }
 
         var notes: [String] = []
         for leg in scene.overlay.route {
@@ -158,7 +161,7 @@ public struct TerminalPicture {
     }
 
     /// The canvas with a Y ruler on the left and an X ruler below, ticks every round number of metres.
-    private func axes(_ canvas: Canvas, bounds: LevelScene.Box, scale: Double, rows: Int, margin: Int) -> String {
+    private func axes(_ canvas: Canvas, bounds: Bounds, scale: Double, rows: Int, margin: Int) -> String {
         let step = Self.tickStep(metres: bounds.maxX - bounds.minX, columns: canvas.columns)
         var lines: [String] = []
         // Each round height labels the row nearest to it.
