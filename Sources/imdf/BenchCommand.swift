@@ -18,14 +18,12 @@ struct ValidateBenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate", abstract: "Validate workload W repeatedly; print the median time and the findings.")
 
-    @Option(help: "Buildings in the workload.") var buildings = VenueSpec.benchmark.buildings
-    @Option(help: "Levels per building.") var levels = VenueSpec.benchmark.levels
-    @Option(help: "Rooms per level.") var rooms = VenueSpec.benchmark.rooms
+    @OptionGroup var workload: WorkloadShape
     @Option(help: "Timed runs (the median is reported).") var runs = 5
     @Option(help: "Work folder for the generated workload.") var workFolder = NSTemporaryDirectory() + "imdf-bench"
 
     func run() throws {
-        let source = try Workload.prepare(VenueSpec(buildings: buildings, levels: levels, rooms: rooms), zip: false, in: workFolder)
+        let source = try Workload.prepare(workload.spec, zip: false, in: workFolder)
         let load = try Loading.open(source)
         var times: [Double] = []
         var report: ValidationReport?

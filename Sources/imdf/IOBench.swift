@@ -13,18 +13,16 @@ struct IOBenchCommand: ParsableCommand {
         abstract: "Open and save workload W repeatedly; print median times and peak memory."
     )
 
-    @Option(help: "Buildings in the workload.") var buildings = VenueSpec.benchmark.buildings
-    @Option(help: "Levels per building.") var levels = VenueSpec.benchmark.levels
-    @Option(help: "Rooms per level.") var rooms = VenueSpec.benchmark.rooms
+    @OptionGroup var workload: WorkloadShape
     @Option(help: "Timed runs (the median is reported).") var runs = 5
     @Flag(help: "Open and save a zip instead of a folder.") var zip = false
     @Option(help: "Work folder for the generated workload and the saved copies.")
     var workFolder = NSTemporaryDirectory() + "imdf-bench"
 
     func run() throws {
-        let spec = VenueSpec(buildings: buildings, levels: levels, rooms: rooms)
+        let spec = workload.spec
         let source = try Workload.prepare(spec, zip: zip, in: workFolder)
-        let name = "W-\(buildings)x\(levels)x\(rooms)"
+        let name = "W-\(workload.buildings)x\(workload.levels)x\(workload.rooms)"
         fflush(nil)  // the worker writes to the same output; keep the lines in order
         let worker = Process()
         worker.executableURL = URL(fileURLWithPath: "/proc/self/exe")
@@ -40,6 +38,15 @@ struct IOBenchCommand: ParsableCommand {
 }
 
 /// The benchmark venue, generated once into the work folder and reused by later runs.
+/// The size of the generated workload; W (PRODUCT.md section 9) unless the options say otherwise.
+struct WorkloadShape: ParsableArguments {
+    @Option(help: "Buildings in the workload.") var buildings = VenueSpec.benchmark.buildings
+    @Option(help: "Levels per building.") var levels = VenueSpec.benchmark.levels
+    @Option(help: "Rooms per level.") var rooms = VenueSpec.benchmark.rooms
+
+    var spec: VenueSpec { VenueSpec(buildings: buildings, levels: levels, rooms: rooms) }
+}
+
 enum Workload {
     static func prepare(_ spec: VenueSpec, zip: Bool, in workFolder: String) throws -> String {
         try FileManager.default.createDirectory(atPath: workFolder, withIntermediateDirectories: true)

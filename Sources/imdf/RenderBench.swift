@@ -11,15 +11,13 @@ struct RenderBenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render", abstract: "Draw a level of workload W in the terminal (plain and coloured) and as SVG; print the median times.")
 
-    @Option(help: "Buildings in the workload.") var buildings = VenueSpec.benchmark.buildings
-    @Option(help: "Levels per building.") var levels = VenueSpec.benchmark.levels
-    @Option(help: "Rooms per level.") var rooms = VenueSpec.benchmark.rooms
+    @OptionGroup var workload: WorkloadShape
     @Option(help: "Columns of the picture.") var width = 160
     @Option(help: "Timed runs (the median is reported).") var runs = 20
     @Option(help: "Work folder for the generated workload.") var workFolder = NSTemporaryDirectory() + "imdf-bench"
 
     func run() throws {
-        let source = try Workload.prepare(VenueSpec(buildings: buildings, levels: levels, rooms: rooms), zip: false, in: workFolder)
+        let source = try Workload.prepare(workload.spec, zip: false, in: workFolder)
         var session = try Sessions.load(source)
         guard let level = session.document.features(of: .level).max(by: { session.document.features(onLevel: $0.id).count < session.document.features(onLevel: $1.id).count }) else { return }
         session.levelID = level.id
