@@ -59,6 +59,13 @@ public indirect enum Geometry: Sendable, Hashable {
         return result
     }
 
+    /// The first coordinate, where a finding or a mark about the whole geometry can point.
+    public var firstPosition: Position? {
+        var first: Position?
+        forEachPosition { if first == nil { first = $0 } }
+        return first
+    }
+
     public func forEachPosition(_ body: (Position) -> Void) {
         switch self {
         case .point(let position): body(position)

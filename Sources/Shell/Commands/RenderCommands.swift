@@ -148,10 +148,7 @@ struct RenderRequest {
 
     private func parseBox(_ words: [String], frame: LocalFrame) throws(EditError) -> Bounds {
         let corner = try view.position(words[0], argument: "box")
-        let size = words[1].lowercased().split(separator: "x")
-        guard size.count == 2, let width = Double(size[0]), let height = Double(size[1]), width > 0, height > 0, width.isFinite, height.isFinite else {
-            throw EditError("box: \"\(words[1])\" is not a size WxH in metres (e.g. 20x10)", argument: "box")
-        }
+        let (width, height) = try view.size(words[1], argument: "box", example: "20x10")
         let origin = frame.point(longitude: corner.x, latitude: corner.y)
         return Bounds(minX: origin.x, minY: origin.y, maxX: origin.x + width, maxY: origin.y + height)
     }

@@ -23,6 +23,15 @@ extension EditingSession {
         return Position(x: longitude, y: latitude)
     }
 
+    /// A size `WxH` in metres, both positive (`rect X,Y WxH`, `render box X,Y WxH`).
+    public func size(_ text: String, argument: String, example: String) throws(EditError) -> (width: Double, height: Double) {
+        let parts = text.lowercased().split(separator: "x")
+        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]), width > 0, height > 0, width.isFinite, height.isFinite else {
+            throw EditError("\(argument): \"\(text)\" is not a size WxH in metres (e.g. \(example))", argument: argument)
+        }
+        return (width, height)
+    }
+
     /// `rect X,Y WxH` or `poly X1,Y1 X2,Y2 X3,Y3 ...` from `words`, as one closed ring.
     public func outline(_ words: [String], argument: String) throws(EditError) -> [[Position]] {
         guard let kind = words.first else { throw EditError("\(argument): give `rect X,Y WxH` or `poly X1,Y1 X2,Y2 ...`", argument: argument) }
@@ -30,10 +39,7 @@ extension EditingSession {
         case "rect":
             guard words.count == 3 else { throw EditError("rect: write `rect X,Y WxH` (e.g. rect 2,3 4x6)", argument: "rect") }
             let corner = try position(words[1], argument: "rect")
-            let size = words[2].lowercased().split(separator: "x")
-            guard size.count == 2, let width = Double(size[0]), let height = Double(size[1]), width > 0, height > 0 else {
-                throw EditError("rect: \"\(words[2])\" is not a size WxH in metres (e.g. 4x6)", argument: "rect")
-            }
+            let (width, height) = try size(words[2], argument: "rect", example: "4x6")
             let local = frame.point(longitude: corner.x, latitude: corner.y)
             let corners = [(0.0, 0.0), (width, 0.0), (width, height), (0.0, height), (0.0, 0.0)].map { dx, dy in
                 let (longitude, latitude) = frame.coordinates(of: Point(x: local.x + dx, y: local.y + dy))

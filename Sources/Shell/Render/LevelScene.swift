@@ -196,11 +196,3 @@ public struct LevelScene: Sendable {
         }
     }
 }
-
-extension Geometry {
-    var firstPosition: Position? {
-        var first: Position?
-        forEachPosition { if first == nil { first = $0 } }
-        return first
-    }
-}

@@ -19,9 +19,7 @@ enum SpatialRules {
     static let overlapThreshold = 0.1
 
     static func coordinate(_ geometry: IMDF.Geometry) -> Coordinate? {
-        var first: Position?
-        geometry.forEachPosition { if first == nil { first = $0 } }
-        return first.map { Coordinate(longitude: $0.x, latitude: $0.y) }
+        geometry.firstPosition.map { Coordinate(longitude: $0.x, latitude: $0.y) }
     }
 
     static func check(_ context: ValidationContext, progress: (@Sendable (ValidationStage) -> Void)?) -> [Finding] {
