@@ -14,9 +14,10 @@ struct ConvertCommand: ParsableCommand {
 
     @Argument(help: "The archive to read (folder, .zip or .imdf).") var input: String
     @Argument(help: "Where to write the archive.") var output: String
+    @OptionGroup var limitOptions: ArchiveLimitOptions
 
     func run() throws {
-        let load = try Loading.open(input)
+        let load = try Loading.open(input, limits: limitOptions.limits)
         guard load.isComplete else {
             throw CommandFailure(
                 exitCode: CommandFailure.unreadableArchive,

@@ -52,13 +52,14 @@ struct PromptCommand: ParsableCommand {
     @Argument(help: "The archive to edit (a new document when omitted).") var archive: String?
     @Flag(help: "Replay the journal's unsaved commands without asking.") var recover = false
     @Flag(help: "Throw the journal's unsaved commands away without asking.") var discardJournal = false
+    @OptionGroup var limitOptions: ArchiveLimitOptions
 
     func validate() throws {
         if recover && discardJournal { throw ValidationError("--recover and --discard-journal exclude each other") }
     }
 
     func run() throws {
-        var session = try Sessions.open(archive)
+        var session = try Sessions.open(archive, limits: limitOptions.limits)
         let interactive = isatty(0) == 1
         let editor = interactive ? LineEditor(historyPath: LineEditor.defaultHistoryPath) : nil
         let start: Journal.Start = recover ? .recover : discardJournal ? .discard : .ask
@@ -82,7 +83,7 @@ struct PromptCommand: ParsableCommand {
         /// `open PATH`: the new archive's session and journal replace the current ones.
         func reopen(_ path: String, _ session: inout EditingSession) -> Bool {
             do {
-                var next = try Sessions.open(path)
+                var next = try Sessions.open(path, limits: limitOptions.limits)
                 journal = nil  // releases the current journal's lock before the new one is taken
                 journal = try openJournal(path, &next)
                 session = next
@@ -193,9 +194,9 @@ enum Output {
 
 enum Loading {
     /// Opens an archive, printing every diagnostic; a failure to open at all exits with 3.
-    static func open(_ path: String) throws(CommandFailure) -> ArchiveLoad {
+    static func open(_ path: String, limits: ArchiveLimits = .standard) throws(CommandFailure) -> ArchiveLoad {
         do {
-            let load = try ArchiveReader.read(path)
+            let load = try ArchiveReader.read(path, limits: limits)
             Output.diagnostics(load.diagnostics, archive: path)
             return load
         } catch {

@@ -12,9 +12,10 @@ struct InfoCommand: ParsableCommand {
     )
 
     @Argument(help: "The archive (folder, .zip or .imdf).") var archive: String
+    @OptionGroup var limitOptions: ArchiveLimitOptions
 
     func run() throws {
-        let load = try Loading.open(archive)
+        let load = try Loading.open(archive, limits: limitOptions.limits)
         Output.line(InfoReport.render(load, path: archive))
         if !load.isComplete {
             throw CommandFailure(

@@ -25,6 +25,7 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Mark the validation findings where they are.") var findings = false
     @Option(help: "Write a standalone SVG to FILE instead of drawing in the terminal.") var svg: String?
     @Option(help: "Columns (default: $COLUMNS, else 100).") var width: Int?
+    @OptionGroup var limitOptions: ArchiveLimitOptions
 
     func validate() throws {
         guard [level, unit, building].compactMap({ $0 }).count == 1 else { throw ValidationError("give one of --level, --unit or --building") }
@@ -33,7 +34,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        var session = try Sessions.load(archive)
+        var session = try Sessions.load(archive, limits: limitOptions.limits)
         var words = ["render"]
         func quoted(_ text: String) -> String { "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
         if let level { words += ["level", quoted(level)] }

@@ -22,13 +22,14 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Print each command before its result.") var echo = false
     @Flag(help: "Run the remaining commands after a failure.") var keepGoing = false
     @Flag(help: "Print a JSON summary instead of the results.") var json = false
+    @OptionGroup var limitOptions: ArchiveLimitOptions
 
     func validate() throws {
         guard !scripts.isEmpty else { throw ValidationError("give at least one script") }
     }
 
     func run() throws {
-        var session = try Sessions.open(archive)
+        var session = try Sessions.open(archive, limits: limitOptions.limits)
         // The archive's journal records the run, so a run killed half-way can be recovered with
         // `imdf edit A --recover`; a run that finishes removes it (its result is --save's to keep).
         var journal: Journal?
@@ -77,8 +78,8 @@ struct RunCommand: ParsableCommand {
 
 enum Sessions {
     /// A session on `path`, or on a new empty document.
-    static func open(_ path: String?) throws -> EditingSession {
-        var session = try load(path)
+    static func open(_ path: String?, limits: ArchiveLimits = .standard) throws -> EditingSession {
+        var session = try load(path, limits: limits)
         // IMDF_ID_SEED makes the ids a session mints reproducible (tests, demos); unset, ids are random.
         if let text = ProcessInfo.processInfo.environment["IMDF_ID_SEED"], let seed = UInt64(text) {
             session.ids = IDSource(seed: seed)
@@ -86,11 +87,11 @@ enum Sessions {
         return session
     }
 
-    static func load(_ path: String?) throws -> EditingSession {
+    static func load(_ path: String?, limits: ArchiveLimits = .standard) throws -> EditingSession {
         guard let path else {
             return EditingSession(document: Document(IMDFArchive(manifest: Manifest(language: "en"))))
         }
-        let load = try Loading.open(path)
+        let load = try Loading.open(path, limits: limits)
         guard load.isComplete else {
             throw CommandFailure(
                 exitCode: CommandFailure.unreadableArchive,

@@ -19,11 +19,12 @@ struct ValidateCommand: ParsableCommand {
     @Argument(help: "The archive (folder, .zip or .imdf).") var archive: String
     @Flag(help: "Print the findings as JSON.") var json = false
     @Flag(help: "Exit with 4 when there are errors.") var strict = false
+    @OptionGroup var limitOptions: ArchiveLimitOptions
 
     func run() throws {
         let load: ArchiveLoad
         do {
-            load = try ArchiveReader.read(archive)
+            load = try ArchiveReader.read(archive, limits: limitOptions.limits)
         } catch {
             Output.diagnostics(error.diagnostics, archive: archive)
             throw CommandFailure(exitCode: CommandFailure.unreadableArchive, message: "\(archive): the archive could not be read")

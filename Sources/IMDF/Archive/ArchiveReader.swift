@@ -35,7 +35,7 @@ public struct ArchiveLoad: Sendable {
 }
 
 public enum ArchiveReader {
-    public static func read(_ path: String) throws(ArchiveReadError) -> ArchiveLoad {
+    public static func read(_ path: String, limits: ArchiveLimits = .standard) throws(ArchiveReadError) -> ArchiveLoad {
         let format: ArchiveLoad.Format
         let listing: ArchiveListing
         switch FileSystem.kind(of: path) {
@@ -43,10 +43,10 @@ public enum ArchiveReader {
             throw ArchiveReadError(path: path, diagnostics: [ArchiveDiagnostic(.error, message: "no such file or folder")])
         case .directory:
             format = .folder
-            listing = try ArchiveSource.listFolder(path)
+            listing = try ArchiveSource.listFolder(path, limits: limits)
         case .file:
             format = .zip
-            listing = try ArchiveSource.listZip(path)
+            listing = try ArchiveSource.listZip(path, limits: limits)
         case .other:
             throw ArchiveReadError(path: path, diagnostics: [ArchiveDiagnostic(.error, message: "not a folder or a zip file")])
         }
@@ -111,9 +111,8 @@ private struct Assembly {
     static func size(of entry: ArchiveEntry) -> Int {
         switch entry.content {
         case .bytes(let bytes): return bytes.count
-        case .path(let path):
-            var info = stat()
-            return stat(path, &info) == 0 ? Int(info.st_size) : 0
+        case .path(let path, _):
+            return Int(clamping: FileSystem.entryKind(of: path).size)
         }
     }
 
@@ -122,9 +121,9 @@ private struct Assembly {
         let bytes: [UInt8]
         switch entry.content {
         case .bytes(let content): bytes = content
-        case .path(let path):
+        case .path(let path, let limit):
             do {
-                bytes = try FileSystem.readAll(path)
+                bytes = try FileSystem.readAll(path, limit: limit, noFollow: true)
             } catch {
                 return .unreadable([ArchiveDiagnostic(.error, kind: .unreadableFile, file: entry.name, message: "cannot read the file: \(error)")])
             }

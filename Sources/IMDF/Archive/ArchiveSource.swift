@@ -1,19 +1,21 @@
 // Lists the files of an archive, from a folder or a zip, as names relative to the archive root
 // with their bytes (zip) or their path (folder, read later in parallel).
 //
-// Zip entries are checked before anything is read: absolute paths and `..` are refused (the whole
-// archive, since such an entry means a malicious or broken producer), every file's CRC-32 is
-// verified (ZIPFoundation computes it while inflating but leaves the comparison to the caller),
-// a shared top folder - or a chain of them, as some exporters zip a full home-directory path - is
-// stripped, and operating-system litter (`.DS_Store`, `__MACOSX/`) is skipped with a warning.
+// Zip entries are checked before anything is read: absolute paths, `..` and symbolic links are
+// refused (the whole archive, since such an entry means a malicious or broken producer); a file
+// that cannot be read - encrypted, an unsupported method, a bad offset, data shared with another
+// entry, a name that appears twice, over a size limit, a CRC-32 mismatch - is a located error of
+// its own while the other files still load; a shared top folder - or a chain of them, as some
+// exporters zip a full home-directory path - is stripped, and operating-system litter
+// (`.DS_Store`, `__MACOSX/`) is skipped with a warning. Folder archives do not follow symbolic
+// links: a link is left out with a warning.
 
 import Foundation
-import SystemZlib
-import ZIPFoundation
 
 struct ArchiveEntry: Sendable {
     enum Content: Sendable {
-        case path(String)
+        /// A file of a folder archive, read later (in parallel) and never past `limit` bytes.
+        case path(String, limit: UInt64)
         case bytes([UInt8])
     }
 
@@ -24,8 +26,14 @@ struct ArchiveEntry: Sendable {
 struct ArchiveListing: Sendable {
     var entries: [ArchiveEntry] = []
     var diagnostics: [ArchiveDiagnostic] = []
-    /// Entries read but with a corrupt payload (CRC mismatch, bad deflate stream).
+    /// Files that exist but could not be read (encrypted, corrupt, over a limit, ...).
     var corruptEntries: [String] = []
+
+    /// Records a file that cannot be read: a located error, and its content missing from the load.
+    mutating func refuse(_ name: String, _ reason: String) {
+        corruptEntries.append(name)
+        diagnostics.append(ArchiveDiagnostic(.error, kind: .unreadableFile, file: name, message: reason))
+    }
 }
 
 enum ArchiveSource {
@@ -42,7 +50,7 @@ enum ArchiveSource {
         return last == ".DS_Store" || last.hasPrefix("._") || last == "Thumbs.db" || last == "desktop.ini"
     }
 
-    static func listFolder(_ path: String) throws(ArchiveReadError) -> ArchiveListing {
+    static func listFolder(_ path: String, limits: ArchiveLimits) throws(ArchiveReadError) -> ArchiveListing {
         let names: [String]
         do {
             names = try FileSystem.list(path)
@@ -51,13 +59,36 @@ enum ArchiveSource {
         }
         var listing = ArchiveListing()
         var ignored: [String] = []
+        var links: [String] = []
+        var total: UInt64 = 0
         for name in names {
             let full = path + "/" + name
-            guard FileSystem.kind(of: full) == .file, !isLitter(name) else {
-                if !name.hasPrefix(".") { ignored.append(FileSystem.kind(of: full) == .directory ? name + "/" : name) }
+            let (kind, size) = FileSystem.entryKind(of: full)
+            if kind == .symbolicLink {
+                // A link could name any file on the machine; an archive is what the folder holds.
+                links.append(name)
                 continue
             }
-            listing.entries.append(ArchiveEntry(name: name, content: .path(full)))
+            guard kind == .file, !isLitter(name) else {
+                if !name.hasPrefix(".") { ignored.append(kind == .directory ? name + "/" : name) }
+                continue
+            }
+            if case .ignored = EntryRole(fileName: name) {
+                listing.entries.append(ArchiveEntry(name: name, content: .bytes([])))
+                continue
+            }
+            if size > limits.maxFileBytes {
+                listing.refuse(name, "\(ArchiveLimits.describe(size)), over the limit of \(ArchiveLimits.describe(limits.maxFileBytes)) for one file (--max-size); not read")
+                continue
+            }
+            total += size
+            listing.entries.append(ArchiveEntry(name: name, content: .path(full, limit: limits.maxFileBytes)))
+        }
+        if total > limits.maxTotalBytes {
+            throw ArchiveReadError(path: path, diagnostics: [ArchiveDiagnostic(.error, message: "its files hold \(ArchiveLimits.describe(total)), over the limit of \(ArchiveLimits.describe(limits.maxTotalBytes)) for an archive (--max-total); nothing was read")])
+        }
+        if !links.isEmpty {
+            listing.diagnostics.append(ArchiveDiagnostic(.warning, message: "left out \(describe(links)): symbolic links are not followed"))
         }
         if !ignored.isEmpty {
             listing.diagnostics.append(ArchiveDiagnostic(.warning, message: "ignored \(describe(ignored)): not part of an IMDF archive"))
@@ -65,31 +96,27 @@ enum ArchiveSource {
         return listing
     }
 
-    static func listZip(_ path: String) throws(ArchiveReadError) -> ArchiveListing {
-        func fail(_ message: String) -> ArchiveReadError {
-            ArchiveReadError(path: path, diagnostics: [ArchiveDiagnostic(.error, message: message)])
-        }
-        let archive: Archive
+    static func listZip(_ path: String, limits: ArchiveLimits) throws(ArchiveReadError) -> ArchiveListing {
+        let file: ZipFile
         do {
-            archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
+            file = try ZipFile(path: path)
         } catch {
-            throw fail("not a readable zip archive (\(error))")
+            throw ArchiveReadError(path: path, diagnostics: [ArchiveDiagnostic(.error, message: error.description)])
         }
         var unsafe: [ArchiveDiagnostic] = []
-        var files: [Entry] = []
+        var files: [ZipDirectoryEntry] = []
         var litter: [String] = []
-        for entry in archive {
-            let name = entry.path
-            if let reason = unsafeReason(name) {
-                unsafe.append(ArchiveDiagnostic(.error, file: name, message: "refused: \(reason)"))
+        for entry in file.entries {
+            if let reason = unsafeReason(entry.name) {
+                unsafe.append(ArchiveDiagnostic(.error, file: entry.name, message: "refused: \(reason)"))
+            } else if entry.isSymbolicLink {
+                unsafe.append(ArchiveDiagnostic(.error, file: entry.name, message: "refused: symbolic links are not allowed in an archive"))
+            } else if entry.isDirectory {
                 continue
-            }
-            switch entry.type {
-            case .directory: continue
-            case .symlink:
-                unsafe.append(ArchiveDiagnostic(.error, file: name, message: "refused: symbolic links are not allowed in an archive"))
-            case .file:
-                if isLitter(name) { litter.append(name) } else { files.append(entry) }
+            } else if isLitter(entry.name) {
+                litter.append(entry.name)
+            } else {
+                files.append(entry)
             }
         }
         guard unsafe.isEmpty else { throw ArchiveReadError(path: path, diagnostics: unsafe) }
@@ -98,87 +125,82 @@ enum ArchiveSource {
         if !litter.isEmpty {
             listing.diagnostics.append(ArchiveDiagnostic(.warning, message: "ignored \(describe(litter)): operating-system files"))
         }
-        let prefix = sharedFolder(of: files.map(\.path))
+        let prefix = sharedFolder(of: files.map(\.name))
         if !prefix.isEmpty {
             listing.diagnostics.append(ArchiveDiagnostic(.warning, message: "the archive's files are inside the folder \"\(prefix)\"; IMDF expects them at the root of the zip"))
         }
         var nested: [String] = []
-        var seen = Set<String>()
-        var wanted: [(name: String, path: String, size: Int)] = []
+        var rooted: [(name: String, entry: ZipDirectoryEntry)] = []
+        var copies: [String: Int] = [:]
         for entry in files {
-            let name = String(entry.path.dropFirst(prefix.count))
+            let name = String(entry.name.dropFirst(prefix.count))
             guard !name.contains("/") else {
-                nested.append(entry.path)
+                nested.append(entry.name)
                 continue
             }
-            guard seen.insert(name).inserted else {
-                listing.diagnostics.append(ArchiveDiagnostic(.error, file: entry.path, message: "appears twice in the zip; the first copy is used"))
-                continue
-            }
-            wanted.append((name, entry.path, Int(clamping: entry.uncompressedSize)))
+            copies[name, default: 0] += 1
+            rooted.append((name, entry))
         }
-        for (item, outcome) in zip(wanted, extractInParallel(path, wanted.map { ($0.path, $0.size) })) {
+        // Entries to inflate, each checked before anything is: its header, method and sizes.
+        var wanted: [(name: String, entry: ZipDirectoryEntry, data: Range<UInt64>)] = []
+        var total: UInt64 = 0
+        for (name, entry) in rooted {
+            switch copies[name] {
+            case 0: continue  // a later copy of a name already refused
+            case let count? where count > 1:
+                listing.refuse(entry.name, "appears \(count) times in the zip; which copy is meant cannot be told, so none is read")
+                copies[name] = 0
+                continue
+            default: break
+            }
+            if case .ignored = EntryRole(fileName: name) {
+                listing.entries.append(ArchiveEntry(name: name, content: .bytes([])))
+                continue
+            }
+            if entry.uncompressedSize > limits.maxFileBytes {
+                listing.refuse(name, "declares \(ArchiveLimits.describe(entry.uncompressedSize)), over the limit of \(ArchiveLimits.describe(limits.maxFileBytes)) for one file (--max-size); not inflated")
+                continue
+            }
+            do {
+                wanted.append((name, entry, try file.dataRange(of: entry)))
+                total += entry.uncompressedSize
+            } catch {
+                listing.refuse(name, error.description)
+            }
+        }
+        if total > limits.maxTotalBytes {
+            throw ArchiveReadError(path: path, diagnostics: [ArchiveDiagnostic(.error, message: "its entries declare \(ArchiveLimits.describe(total)) in all, over the limit of \(ArchiveLimits.describe(limits.maxTotalBytes)) for an archive (--max-total); nothing was inflated")])
+        }
+        // Two directory records sharing data inflate the same bytes twice: the zip bomb's trick,
+        // never what an exporter writes.
+        var overlapping = Set<Int>()
+        let byStart = wanted.indices.sorted { wanted[$0].data.lowerBound < wanted[$1].data.lowerBound }
+        var reach: (end: UInt64, index: Int)?
+        for index in byStart {
+            if let previous = reach, wanted[index].data.lowerBound < previous.end {
+                overlapping.insert(index)
+                overlapping.insert(previous.index)
+            }
+            if reach == nil || wanted[index].data.upperBound > reach!.end { reach = (wanted[index].data.upperBound, index) }
+        }
+        for index in overlapping.sorted() {
+            let others = overlapping.filter { $0 != index && wanted[$0].data.overlaps(wanted[index].data) }.map { wanted[$0].name }.sorted()
+            listing.refuse(wanted[index].name, "its data overlaps that of \(describe(others)) (one stored file read under several names); not inflated")
+        }
+        let extracting = wanted.indices.filter { !overlapping.contains($0) }.map { wanted[$0] }
+        let results = extracting.parallelMap(heaviestFirst: { Int(clamping: $0.entry.uncompressedSize) }) { item -> Result<[UInt8], ZipEntryProblem> in
+            Result { () throws(ZipEntryProblem) in try file.contents(of: item.entry, data: item.data) }
+        }
+        for (item, outcome) in zip(extracting, results) {
             switch outcome {
-            case .success(let bytes):
-                listing.entries.append(ArchiveEntry(name: item.name, content: .bytes(bytes)))
-            case .failure(let problem):
-                listing.corruptEntries.append(item.name)
-                listing.diagnostics.append(ArchiveDiagnostic(.error, kind: .unreadableFile, file: item.name, message: "corrupt zip entry: \(problem.reason)"))
+            case .success(let bytes): listing.entries.append(ArchiveEntry(name: item.name, content: .bytes(bytes)))
+            case .failure(let problem): listing.refuse(item.name, problem.description)
             }
         }
         if !nested.isEmpty {
             listing.diagnostics.append(ArchiveDiagnostic(.warning, message: "ignored \(describe(nested)): in a subfolder, not part of the archive"))
         }
         return listing
-    }
-
-    struct ExtractionProblem: Error {
-        var reason: String
-    }
-
-    /// Inflates the entries on all cores: each worker opens the zip on its own (a ZIPFoundation
-    /// archive is not shareable between threads) and takes a share of the entries, largest first.
-    static func extractInParallel(_ path: String, _ entries: [(path: String, size: Int)]) -> [Result<[UInt8], ExtractionProblem>] {
-        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, entries.count))
-        var shares = Array(repeating: [Int](), count: workers)
-        var loads = Array(repeating: 0, count: workers)
-        for index in entries.indices.sorted(by: { entries[$0].size > entries[$1].size }) {
-            let lightest = loads.indices.min { loads[$0] < loads[$1] }!
-            shares[lightest].append(index)
-            loads[lightest] += entries[index].size
-        }
-        let perWorker = shares.parallelMap(heaviestFirst: { share in share.reduce(0) { $0 + entries[$1].size } }) {
-            share -> [(Int, Result<[UInt8], ExtractionProblem>)] in
-            let archive: Archive
-            do {
-                archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
-            } catch {
-                return share.map { ($0, .failure(ExtractionProblem(reason: "cannot reopen the zip (\(error))"))) }
-            }
-            return share.map { ($0, extract(entries[$0].path, size: entries[$0].size, from: archive)) }
-        }
-        var results = [Result<[UInt8], ExtractionProblem>](repeating: .failure(ExtractionProblem(reason: "not extracted")), count: entries.count)
-        for (index, outcome) in perWorker.joined() { results[index] = outcome }
-        return results
-    }
-
-    /// One entry's bytes, with its CRC-32 checked against the one the zip records.
-    static func extract(_ entryPath: String, size: Int, from archive: Archive) -> Result<[UInt8], ExtractionProblem> {
-        guard let entry = archive[entryPath] else { return .failure(ExtractionProblem(reason: "entry not found")) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(size)
-        do {
-            // ZIPFoundation's own CRC-32 on Linux is a byte-at-a-time table loop; zlib's is several
-            // times faster (measured: a tenth of opening W as a zip), so the library skips it.
-            _ = try archive.extract(entry, bufferSize: 1 << 20, skipCRC32: true, consumer: { chunk in bytes.append(contentsOf: chunk) })
-        } catch {
-            return .failure(ExtractionProblem(reason: "cannot extract it (\(error))"))
-        }
-        let checksum = bytes.withUnsafeBufferPointer { UInt32(crc32(0, $0.baseAddress, uInt($0.count))) }
-        guard checksum == entry.checksum else {
-            return .failure(ExtractionProblem(reason: "CRC-32 is \(hex(checksum)), the zip records \(hex(entry.checksum))"))
-        }
-        return .success(bytes)
     }
 
     /// Why an entry name may not be extracted, or nil when it is safe.

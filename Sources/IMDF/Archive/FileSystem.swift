@@ -38,12 +38,30 @@ enum FileSystem {
         }
     }
 
-    static func readAll(_ path: String) throws(FileSystemError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    /// What a folder entry is itself, a symbolic link included (lstat), and its size in bytes.
+    static func entryKind(of path: String) -> (kind: EntryKind, size: UInt64) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return (.missing, 0) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return (.file, UInt64(max(0, info.st_size)))
+        case S_IFDIR: return (.directory, 0)
+        case S_IFLNK: return (.symbolicLink, 0)
+        default: return (.other, 0)
+        }
+    }
+
+    enum EntryKind { case missing, file, directory, symbolicLink, other }
+
+    /// The whole of a regular file. `noFollow` refuses a symbolic link in the last component (a
+    /// link planted after the folder was listed); a file over `limit` bytes is refused unread.
+    static func readAll(_ path: String, limit: UInt64 = .max, noFollow: Bool = false) throws(FileSystemError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (noFollow ? O_NOFOLLOW : 0))
         guard descriptor >= 0 else { throw FileSystemError("read", path) }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw FileSystemError("read", path) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw FileSystemError("read", path, code: EINVAL) }
+        guard UInt64(max(0, info.st_size)) <= limit else { throw FileSystemError("read", path, code: EFBIG) }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         var filled = 0
         var failure: Int32 = 0

@@ -23,3 +23,4 @@ enum ZipFixtures {
         try make(path, entries + extra)
     }
 }
+
