@@ -58,6 +58,15 @@ final class Geom {
         return GEOSArea_r(context.handle, pointer, &area) == 1 ? area : 0
     }
 
+    /// The larger side of the bounding box (0 for an empty geometry).
+    var extent: Double {
+        var (minX, maxX, minY, maxY) = (0.0, 0.0, 0.0, 0.0)
+        guard GEOSGeom_getXMin_r(context.handle, pointer, &minX) == 1, GEOSGeom_getXMax_r(context.handle, pointer, &maxX) == 1,
+            GEOSGeom_getYMin_r(context.handle, pointer, &minY) == 1, GEOSGeom_getYMax_r(context.handle, pointer, &maxY) == 1
+        else { return 0 }
+        return Swift.max(maxX - minX, maxY - minY)
+    }
+
     /// The polygons inside this geometry, whatever kind of collection GEOS returned.
     var polygons: [Polygon] { context.polygons(in: pointer) }
 }

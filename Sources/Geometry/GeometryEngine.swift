@@ -90,12 +90,21 @@ public final class GeometryEngine {
         return context.firstPoint(of: surface.pointer)
     }
 
+    /// Shapes larger than this (metres) get a point on their surface, not a visual centre: no
+    /// indoor space is 10,000 km across, and the search would work on meaningless numbers.
+    static let largestCentredExtent = 1e7
+
     private func visualCentre(of shape: Geom) -> Point? {
         // The circle search refines until its cells are `tolerance` wide, so its cost grows with
         // (size / tolerance)^2: a fixed centimetre made every split spend most of its time here.
         // A two-hundredth of the shape's size (3 cm in a 6 m room) is far below what a label or
-        // a pin on a map can show, and never coarser than a centimetre for small rooms.
-        let tolerance = Swift.max(0.01, shape.area.squareRoot() / 200)
+        // a pin on a map can show, and never coarser than a centimetre for small rooms. The
+        // search's cells are also never finer than a two-thousandth of the shape's longest side,
+        // which bounds its work for thin shapes (a 1 m x 1,000 km strip once took 91 s and 10 GB).
+        let extent = shape.extent
+        let area = shape.area
+        guard extent.isFinite, area.isFinite, extent > 0, extent < Self.largestCentredExtent else { return nil }
+        let tolerance = Swift.max(0.01, area.squareRoot() / 200, extent / 2000)
         guard let circle = Geom(GEOSMaximumInscribedCircle_r(handle, shape.pointer, tolerance), context) else { return nil }
         let ends = context.points(of: circle.pointer)
         guard let centre = ends.first, ends.count == 2 else { return nil }

@@ -24,9 +24,14 @@ struct ConvertCommand: ParsableCommand {
                 message: "\(input): \(load.unreadableFiles.count) file(s) could not be read (\(load.unreadableFiles.joined(separator: ", "))); nothing written")
         }
         do {
+            // The same lock an editor takes: convert never overwrites an archive open elsewhere.
+            let lock = try JournalWriter.WriteLock(archive: output)
             try ArchiveWriter.write(load.archive, to: output, created: SaveClock.now())
-        } catch {
+            withExtendedLifetime(lock) {}
+        } catch let error as JournalError {
             throw CommandFailure(exitCode: CommandFailure.commandFailed, message: error.description)
+        } catch {
+            throw CommandFailure(exitCode: CommandFailure.commandFailed, message: "\(error)")
         }
         let files = load.archive.allCollections.count + load.archive.opaqueFiles.count + 1
         let kind = ArchiveWriter.writesZip(to: output) ? "zip" : "folder"

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import IMDF
 import Shell
+import Workbench
 
 /// The entry point. Exit codes (PRODUCT.md section 2): 0 success, 1 a command failed, 2 usage
 /// error, 3 the archive could not be read, 4 validation errors with --strict.
@@ -80,21 +81,27 @@ struct PromptCommand: ParsableCommand {
             // One new-document journal at a time: a second untitled session goes unjournaled.
             Output.error("\(failure.message); this new document's commands are not journaled")
         }
-        /// `open PATH`: the new archive's session and journal replace the current ones.
-        func reopen(_ path: String, _ session: inout EditingSession) -> Bool {
+        /// `open PATH`: the new archive's session and journal replace the current ones; when it
+        /// cannot be opened, the current session goes on, journaled as before.
+        func reopen(_ path: String, _ session: inout EditingSession, _ journal: inout Journal?) throws(EditError) -> String {
+            var next: EditingSession
             do {
-                var next = try Sessions.open(path, limits: limitOptions.limits)
-                journal = nil  // releases the current journal's lock before the new one is taken
-                journal = try openJournal(path, &next)
-                session = next
-                Output.line("opened \(path): \(session.document.featureCount.grouped) features")
-                return true
+                next = try Sessions.open(path, limits: limitOptions.limits)
             } catch let failure as CommandFailure {
-                Output.error("open: \(failure.message.isEmpty ? "\(path) could not be read" : failure.message)")
+                throw EditError("open: \(failure.message.isEmpty ? "\(path) could not be read" : failure.message)", argument: "PATH")
             } catch {
-                Output.error("open: \(error)")
+                throw EditError("open: \(error)", argument: "PATH")
             }
-            return false
+            let previous = session.archivePath
+            journal = nil  // releases the current journal's lock before the new one is taken
+            do {
+                journal = try openJournal(path, &next)
+            } catch {
+                journal = try? openJournal(previous, &session)
+                throw EditError("open: \((error as? CommandFailure)?.message ?? "\(error)")", argument: "PATH")
+            }
+            session = next
+            return "opened \(path): \(session.document.featureCount.grouped) features"
         }
         // A session that ends with nothing unsaved leaves no journal behind.
         defer { if !session.isDirty { journal?.finish() } }
@@ -103,7 +110,8 @@ struct PromptCommand: ParsableCommand {
             // is printed); the first failing command stops it, as `imdf run` does.
             var number = 0
             var pending = ""
-            while let raw = readLine() {
+            let input = InputLines.Reader()
+            while let raw = input.next() {
                 number += 1
                 if raw.hasSuffix("\\") {
                     pending += String(raw.dropLast()) + " "
@@ -111,14 +119,11 @@ struct PromptCommand: ParsableCommand {
                 }
                 let line = pending + raw
                 pending = ""
-                let outcome = ScriptRunner.run([ScriptLine(file: "<stdin>", number: number, text: line)], in: &session, echo: false, keepGoing: false, journal: journal) {
-                    Output.line($0)
-                }
+                let outcome = ScriptRunner.run(
+                    [ScriptLine(file: "<stdin>", number: number, text: line)], in: &session, echo: false, keepGoing: false, journal: &journal,
+                    open: reopen, output: { Output.line($0) })
                 for failure in outcome.failures { Output.error(failure.description) }
                 if !outcome.failures.isEmpty { throw CommandFailure(exitCode: CommandFailure.commandFailed, message: "") }
-                if let path = outcome.openRequest, !reopen(path, &session) {
-                    throw CommandFailure(exitCode: CommandFailure.commandFailed, message: "")
-                }
                 if outcome.quit { break }
             }
             return
@@ -139,11 +144,10 @@ struct PromptCommand: ParsableCommand {
                 if session.isDirty && !Self.confirmQuit(editor) { continue }
                 break
             }
-            let outcome = ScriptRunner.run([ScriptLine(file: "<prompt>", number: number, text: line)], in: &session, echo: false, keepGoing: true, journal: journal) {
-                Output.line($0)
-            }
+            // A pasted line may hold several (CR or LF inside it): each runs as its own command.
+            let lines = InputLines.split(line).map { ScriptLine(file: "<prompt>", number: number, text: $0) }
+            let outcome = ScriptRunner.run(lines, in: &session, echo: false, keepGoing: true, journal: &journal, open: reopen, output: { Output.line($0) })
             for failure in outcome.failures { Output.error("error: \(failure.message)") }
-            if let path = outcome.openRequest { _ = reopen(path, &session) }
             if outcome.quit { break }
         }
     }
@@ -167,13 +171,13 @@ struct CommandFailure: Error {
 
 enum Output {
     static func line(_ text: String) {
-        print(text)
+        print(TerminalText.sanitized(text))
         // Acknowledgements must reach a pipe as they happen, not when the buffer fills.
         fflush(nil)
     }
 
     static func error(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        FileHandle.standardError.write(Data((TerminalText.sanitized(text) + "\n").utf8))
     }
 
     /// Overwrites the current line of standard error (progress on a terminal); "" clears it.

@@ -41,14 +41,29 @@ struct RunCommand: ParsableCommand {
             }
         }
         defer { journal?.finish() }
+        /// `open PATH` in a script: the rest of the script edits that archive (and --save saves it).
+        func openArchive(_ path: String, _ session: inout EditingSession, _ journal: inout Journal?) throws(EditError) -> String {
+            do {
+                var next = try Sessions.open(path, limits: limitOptions.limits)
+                let opened = try Journal(archive: path, session: &next, start: .ask, ask: { _ in nil }, report: { Output.error($0) })
+                journal?.finish()
+                journal = opened
+                session = next
+                return "opened \(path): \(session.document.featureCount.grouped) features"
+            } catch let failure as CommandFailure {
+                throw EditError("open: \(failure.message.isEmpty ? "\(path) could not be read" : failure.message)", argument: "PATH")
+            } catch {
+                throw EditError("open: \(error)", argument: "PATH")
+            }
+        }
         var outcome = ScriptRunner.Outcome()
         for script in scripts {
             guard let text = try? String(contentsOfFile: script, encoding: .utf8) else {
                 throw CommandFailure(exitCode: CommandFailure.usage, message: "\(script): cannot read the script")
             }
             let result = ScriptRunner.run(
-                ScriptRunner.lines(of: text, file: script), in: &session, echo: echo, keepGoing: keepGoing, journal: journal,
-                output: { if !json { Output.line($0) } })
+                ScriptRunner.lines(of: text, file: script), in: &session, echo: echo, keepGoing: keepGoing, journal: &journal,
+                open: openArchive, output: { if !json { Output.line($0) } })
             outcome.commands += result.commands
             outcome.failures += result.failures
             if result.quit || (!result.failures.isEmpty && !keepGoing) { break }

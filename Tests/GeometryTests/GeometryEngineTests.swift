@@ -10,6 +10,18 @@ import Testing
         #expect(engine.area([]) == 0)
     }
 
+    @Test func aStripAThousandKilometresLongGetsAnInteriorPointWithoutEndlessSearch() throws {
+        // A 1 m x 1,000,000 km strip once kept the inscribed-circle search busy for 91 s.
+        let strip = rectangle(0, 0, 1, 1e9)
+        let point = try #require(engine.interiorPoint([strip]))
+        #expect(point.x > 0 && point.x < 1)
+        #expect(point.y > 0 && point.y < 1e9)
+        // Beyond any venue's size: a point on the surface, still inside.
+        let absurd = rectangle(0, 0, 1e12, 1)
+        let inside = try #require(engine.interiorPoint([absurd]))
+        #expect(inside.y >= 0 && inside.y <= 1)
+    }
+
     @Test func validityReportsABowTieWithAReasonAndALocation() throws {
         let bowTie = Polygon(exterior: ring([(0, 0), (10, 10), (10, 0), (0, 10)]))
         guard case .invalid(let reason, let location) = engine.validity([bowTie]) else {

@@ -39,6 +39,13 @@ struct JournalTests {
         for cut in lastStart..<bytes.count {
             try Data(bytes[..<cut]).write(to: URL(fileURLWithPath: path))
             let contents = try JournalReader.read(path)
+            #expect(contents.damage == nil, "cut at \(cut)")
+            if cut == bytes.count - 1 {
+                // Only the final newline is missing and the checksum holds: the record is complete.
+                #expect(contents.records.count == 3)
+                #expect(contents.warnings.isEmpty)
+                continue
+            }
             #expect(contents.records.map(\.command) == ["rename 310 Lab", "rename 311 Office"], "cut at \(cut)")
             if cut > lastStart { #expect(!contents.warnings.isEmpty, "cut at \(cut)") }
         }
@@ -46,19 +53,77 @@ struct JournalTests {
         #expect(try JournalReader.read(path).records.count == 3)
     }
 
-    @Test func aByteFlippedInTheMiddleStopsRecoveryWithAnExplanation() throws {
+    /// Damage of every kind in the middle: the intact records before it, and where it is.
+    @Test(arguments: [
+        ("a flipped byte", 7, "record 2 is damaged"),
+        ("NUL bytes", 6, "not valid UTF-8"),
+        ("a deleted record", 7, "record 3 follows record 1 (a record is missing)"),
+        ("a CR inside a command", 7, "record 2 is damaged"),
+    ])
+    func damageInTheMiddleKeepsTheIntactRecordsBeforeIt(kind: String, line: Int, words: String) throws {
+        func damage(_ text: String) -> String {
+            switch kind {
+            case "a flipped byte": text.replacingOccurrences(of: "rename 311 Office", with: "rename 311 Officf")
+            case "NUL bytes": text.replacingOccurrences(of: "rename 311 Office", with: "rename 311 \0\0\0\0\0\0")
+            case "a deleted record":
+                text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().filter { ![5, 6].contains($0.offset) }.map(\.element)
+                    .joined(separator: "\n")
+            default: text.replacingOccurrences(of: "rename 311 Office", with: "rename 311 Office\r")
+            }
+        }
         let path = try journal([("rename 310 Lab", []), ("rename 311 Office", []), ("rename 312 Store", [])])
         defer { try? FileManager.default.removeItem(atPath: path) }
-        var text = try String(contentsOfFile: path, encoding: .utf8)
-        text = text.replacingOccurrences(of: "rename 311 Office", with: "rename 311 Officf")
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        do {
-            _ = try JournalReader.read(path)
-            Issue.record("a damaged record was accepted")
-        } catch {
-            #expect(error.message.contains("record 2 is damaged"))
-            #expect(error.line == 7)
-        }
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        try Data(damage(text).utf8).write(to: URL(fileURLWithPath: path))
+        let contents = try JournalReader.read(path)
+        #expect(contents.records.map(\.command) == ["rename 310 Lab"], "\(kind)")
+        #expect(contents.damage?.line == line, "\(kind)")
+        #expect(contents.damage?.message.contains(words) == true, "\(kind): \(String(describing: contents.damage))")
+    }
+
+    @Test func invalidUTF8AndADamagedHeaderAndAnEmptyFileAreDamageNotCrashes() throws {
+        let path = try journal([("rename 310 Lab", []), ("rename 311 Office", [])])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let original = bytes
+        let office = try #require((0..<bytes.count).first { bytes[$0] == UInt8(ascii: "O") })
+        bytes[office] = 0xFF
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        var contents = try JournalReader.read(path)
+        #expect(contents.records.count == 1)
+        #expect(contents.damage?.message == "line 6 is not valid UTF-8")
+
+        bytes = original
+        bytes[2] ^= 0x01  // "#imdf-journal 1" -> "#hmdf..."
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        contents = try JournalReader.read(path)
+        #expect(contents.records.isEmpty)
+        #expect(contents.damage == JournalDamage(line: 1, message: "not an imdf journal (its header is missing or damaged)"))
+
+        try Data().write(to: URL(fileURLWithPath: path))
+        #expect(try JournalReader.read(path).damage?.line == 1)
+    }
+
+    @Test func aJournalThatIsASymbolicLinkIsNotRead() throws {
+        let folder = NSTemporaryDirectory() + "imdf-journal-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createSymbolicLink(atPath: folder + "/v.journal", withDestinationPath: "/etc/passwd")
+        #expect(throws: JournalError.self) { _ = try JournalReader.read(folder + "/v.journal") }
+    }
+
+    @Test func aFreshJournalIsNeverWrittenThroughAPlantedLink() throws {
+        let folder = NSTemporaryDirectory() + "imdf-journal-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data("precious".utf8).write(to: URL(fileURLWithPath: folder + "/victim"))
+        try FileManager.default.createSymbolicLink(atPath: folder + "/v.journal", withDestinationPath: folder + "/victim")
+        #expect(throws: JournalError.self) { _ = try JournalWriter(path: folder + "/v.journal", archive: "v", baseHash: "abc", fresh: true) }
+        #expect(try String(contentsOfFile: folder + "/victim", encoding: .utf8) == "precious")
+        // A journal imdf writes is the user's alone.
+        _ = try JournalWriter(path: folder + "/w.journal", archive: "w", baseHash: "abc", fresh: true)
+        let mode = try #require(FileManager.default.attributesOfItem(atPath: folder + "/w.journal")[.posixPermissions] as? Int)
+        #expect(mode == 0o600)
     }
 
     @Test func aSecondWriterIsRefusedWhileTheFirstHoldsTheLock() throws {

@@ -66,6 +66,8 @@ struct RandomEditTests {
         var dice = Dice(state: UInt64(seed) &* 7919 &+ 1)
         var ids = IDSource(seed: UInt64(seed))
         var patches: [Patch] = []
+        var attempted = 0
+        var applied = 0
         for _ in 0..<12 {
             if dice.roll(6) == 0, history.undoStack.count > 0 {
                 let undone = try history.undo()
@@ -74,8 +76,19 @@ struct RandomEditTests {
                 continue
             }
             guard let command = Self.randomCommand(history.document, &dice) else { continue }
-            if let patch = try? history.perform(command, ids: &ids) { patches.append(patch) }
+            attempted += 1
+            // A refusal is part of the test (it must leave everything as it was), but a sequence
+            // where most commands are refused tests little: they are counted.
+            let before = history.document
+            do {
+                patches.append(try history.perform(command, ids: &ids))
+                applied += 1
+            } catch {
+                #expect(history.document == before, "a refused \(type(of: command)) changed the document: \(error)")
+            }
         }
+        #expect(attempted >= 6, "only \(attempted) commands were tried")
+        #expect(applied * 2 > attempted, "only \(applied) of \(attempted) commands were applied")
         let final = history.document
         let steps = history.undoStack.count
         // Undo all: back to the original, feature for feature.

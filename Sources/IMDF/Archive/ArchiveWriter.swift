@@ -35,9 +35,16 @@ public enum ArchiveWriter {
     /// `beforeCommit` runs when the new archive is complete and synced beside the target, just
     /// before it replaces the target: tests throw from it to stand in for a crash at that point.
     static func write(
-        _ archive: IMDFArchive, to path: String, created: Date, generator: String,
+        _ archive: IMDFArchive, to requestedPath: String, created: Date, generator: String,
         beforeCommit: () throws -> Void
     ) throws(ArchiveWriteError) {
+        // Through a symbolic link, the archive it names is written, not the link replaced.
+        let path = FileSystem.resolvedPath(requestedPath)
+        if FileSystem.kind(of: path) != .missing && !FileSystem.isWritable(path) {
+            let mode = FileSystem.mode(of: path).map { " (mode " + String($0, radix: 8) + ")" } ?? ""
+            throw ArchiveWriteError(path: requestedPath, message: "not saved: you may not write this archive\(mode); nothing was changed")
+        }
+        FileSystem.removeStaleTemporaries(for: path)
         let parent = FileSystem.parent(of: path)
         guard FileSystem.kind(of: parent) == .directory else {
             throw ArchiveWriteError(path: path, message: "not saved: the folder \(parent) does not exist")
@@ -111,12 +118,15 @@ public enum ArchiveWriter {
             break
         }
         let staging = FileSystem.siblingTemporaryPath(for: path, purpose: "new")
+        // The new copy keeps the modes of the one it replaces: the folder's and each file's.
+        let folderMode = FileSystem.mode(of: path) ?? 0o755
         do {
-            guard mkdir(staging, 0o755) == 0 else { throw FileSystemError("create", staging) }
-            try FileSystem.writeFilesInParallel(files.map { (staging + "/" + $0.name, $0.bytes) })
+            guard mkdir(staging, 0o700) == 0 else { throw FileSystemError("create", staging) }
+            try FileSystem.writeFilesInParallel(files.map { (staging + "/" + $0.name, $0.bytes, FileSystem.mode(of: path + "/" + $0.name) ?? 0o644) })
             for name in keep {
                 try FileSystem.linkTree(from: path + "/" + name, to: staging + "/" + name)
             }
+            guard chmod(staging, folderMode) == 0 else { throw FileSystemError("set the mode of", staging) }
             try FileSystem.syncDirectory(staging)
             try beforeCommit()
             try FileSystem.replaceDirectory(at: path, with: staging)

@@ -25,7 +25,7 @@ public struct FileSystemError: Error, Sendable, CustomStringConvertible {
     }
 }
 
-enum FileSystem {
+public enum FileSystem {
     enum Kind { case missing, file, directory, other }
 
     static func kind(of path: String) -> Kind {
@@ -98,7 +98,7 @@ enum FileSystem {
 
     /// Writes `bytes` to a new file at `path` (which must not exist) and fsyncs it.
     static func writeNewFile(_ path: String, _ bytes: [UInt8], mode: mode_t = 0o644) throws(FileSystemError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
         guard descriptor >= 0 else { throw FileSystemError("create", path) }
         do throws(FileSystemError) {
             try writeAll(descriptor, bytes, path: path)
@@ -112,10 +112,10 @@ enum FileSystem {
 
     /// Writes new files on all cores: each write ends in an fsync, and the syncs of different
     /// files overlap instead of queueing.
-    static func writeFilesInParallel(_ files: [(path: String, bytes: [UInt8])]) throws(FileSystemError) {
+    static func writeFilesInParallel(_ files: [(path: String, bytes: [UInt8], mode: mode_t)]) throws(FileSystemError) {
         let failures = files.parallelMap(heaviestFirst: { $0.bytes.count }) { file -> FileSystemError? in
             do throws(FileSystemError) {
-                try writeNewFile(file.path, file.bytes)
+                try writeNewFile(file.path, file.bytes, mode: file.mode)
                 return nil
             } catch {
                 return error
@@ -157,10 +157,69 @@ enum FileSystem {
         URL(fileURLWithPath: path).lastPathComponent
     }
 
-    /// A fresh name beside `path`, on the same file system so a rename can move it into place.
+    /// A fresh name beside `path`, on the same file system so a rename can move it into place:
+    /// `.NAME.PURPOSE-PID-RANDOM`, which `removeStaleTemporaries` recognises.
     static func siblingTemporaryPath(for path: String, purpose: String) -> String {
         let random = UInt64.random(in: 0..<UInt64.max)
         return parent(of: path) + "/." + lastComponent(of: path) + ".\(purpose)-\(getpid())-\(String(random, radix: 36))"
+    }
+
+    static let temporaryPurposes = ["new", "old", "tmp"]
+
+    /// Removes what an earlier save of `path` left beside it when it was killed half-way (a
+    /// staging folder can hold a whole copy of the archive): only names this tool makes, whose
+    /// process is gone and which are older than the running process.
+    static func removeStaleTemporaries(for path: String) {
+        let folder = parent(of: path)
+        let prefix = "." + lastComponent(of: path) + "."
+        guard let names = try? list(folder) else { return }
+        let started = processStartTime()
+        for name in names where name.hasPrefix(prefix) {
+            let rest = name.dropFirst(prefix.count).split(separator: "-")
+            guard rest.count == 3, temporaryPurposes.contains(String(rest[0])), let pid = Int32(rest[1]), pid > 0,
+                rest[2].allSatisfy({ $0.isASCII && ($0.isNumber || $0.isLowercase) })
+            else { continue }
+            // A save still running elsewhere keeps its files.
+            if pid != getpid() && (kill(pid, 0) == 0 || errno == EPERM) { continue }
+            var info = stat()
+            guard lstat(folder + "/" + name, &info) == 0, Double(info.st_mtim.tv_sec) < started else { continue }
+            removeTree(folder + "/" + name)
+        }
+    }
+
+    /// When this process started, in seconds since 1970 (from /proc; now, where it cannot be read).
+    static func processStartTime() -> Double {
+        var info = stat()
+        guard stat("/proc/\(getpid())", &info) == 0 else { return Date().timeIntervalSince1970 }
+        return Double(info.st_mtim.tv_sec)
+    }
+
+    /// The path a write must go to: a symbolic link is followed to the archive it names, and
+    /// `v//` or `./v` is the same archive as `v`, so one archive has one lock and one journal
+    /// however it is named. A path that does not exist yet resolves its folder.
+    public static func resolvedPath(_ path: String) -> String {
+        var trimmed = path
+        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
+        if let real = realpath(trimmed, nil) {
+            defer { free(real) }
+            return String(cString: real)
+        }
+        let folder = parent(of: trimmed)
+        guard let real = realpath(folder.isEmpty ? "." : folder, nil) else { return trimmed }
+        defer { free(real) }
+        let base = String(cString: real)
+        return (base == "/" ? "" : base) + "/" + lastComponent(of: trimmed)
+    }
+
+    /// Whether the user may write `path` itself (the folder or the zip file).
+    static func isWritable(_ path: String) -> Bool {
+        access(path, W_OK) == 0
+    }
+
+    /// The permission bits of `path`, or nil.
+    static func mode(of path: String) -> mode_t? {
+        var info = stat()
+        return stat(path, &info) == 0 ? info.st_mode & 0o7777 : nil
     }
 
     /// Replaces the file at `path` with `bytes` atomically: temporary file, fsync, rename, fsync

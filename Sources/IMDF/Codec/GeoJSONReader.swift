@@ -136,6 +136,9 @@ private struct CollectionDecoder {
                     problems.append(Problem(offset: keyOffset, message: "duplicate member \"\(key)\" in the FeatureCollection"))
                     _ = try reader.parseValue(depth: 1)
                 default:
+                    if foreign.contains(key: key) {
+                        problems.append(Problem(offset: keyOffset, message: "duplicate member \"\(key)\" in the FeatureCollection"))
+                    }
                     foreign.append(key: key, value: try reader.parseValue(depth: 1))
                 }
                 try reader.afterElement(closing: UInt8(ascii: "}"), container: "an object")
@@ -218,7 +221,7 @@ private struct CollectionDecoder {
                         }
                     }
                 default:
-                    repeated = false
+                    repeated = foreign.contains(key: key)
                     foreign.append(key: key, value: try reader.parseValue(depth: 3))
                 }
                 if repeated {
@@ -302,7 +305,7 @@ private struct CollectionDecoder {
             guard let closed = endOfElement(closing: UInt8(ascii: "}")) else { return nil }
             if closed { break }
             guard reader.current == UInt8(ascii: "\""), let key = try? reader.parseKey(),
-                !["type", "coordinates", "geometries"].contains(key), let value = try? reader.parseValue(depth: 4)
+                !["type", "coordinates", "geometries"].contains(key), !foreign.contains(key: key), let value = try? reader.parseValue(depth: 4)
             else { return nil }
             foreign.append(key: key, value: value)
         }

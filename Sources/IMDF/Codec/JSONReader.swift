@@ -145,8 +145,18 @@ struct JSONReader {
             return object
         }
         object.reserveCapacity(8)
+        // A repeated key is an error: JSON readers disagree on which value counts (first or last
+        // wins), so an archive with one means different things to different tools. Small objects
+        // are scanned; a set takes over for large ones, so a huge object stays linear.
+        var seen: Set<String>?
         while true {
+            let keyStart = position
             let key = try parseKey()
+            if seen == nil && object.count >= 16 { seen = Set(object.keys) }
+            if seen.map({ $0.contains(key) }) ?? object.contains(key: key) {
+                throw error("duplicate key \"\(key.count > 80 ? String(key.prefix(80)) + "..." : key)\" in an object; which value counts is not defined", at: keyStart)
+            }
+            seen?.insert(key)
             let value = try parseValue(depth: depth + 1)
             object.append(key: key, value: value)
             try afterElement(closing: UInt8(ascii: "}"), container: "an object")

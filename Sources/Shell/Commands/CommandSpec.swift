@@ -84,7 +84,9 @@ public struct Invocation: Sendable {
 
     func number(_ key: String) throws(EditError) -> Double? {
         guard let text = options[key] else { return nil }
-        guard let value = Double(text), value.isFinite else { throw EditError("\(key)=\(text) is not a number", argument: key) }
+        guard let value = Double(text), value.isFinite else { throw EditError("\(key)=\(TerminalText.excerpt(text)) is not a number", argument: key) }
+        // No option of any command means anything beyond this (a width, a weight, a distance).
+        guard abs(value) <= 1e9 else { throw EditError("\(key)=\(TerminalText.excerpt(text)) is out of range (at most 1e9 in size)", argument: key) }
         return value
     }
 

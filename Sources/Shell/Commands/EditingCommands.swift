@@ -100,7 +100,7 @@ enum EditingCommands {
             example: "move opening $door by 1.5") { session, args in
             let opening = try session.resolve(try args.word(0, "REF"), argument: "REF", types: ["opening"])
             if let by = args.after("by", count: 1)?.first {
-                guard let distance = Double(by) else { throw EditError("by: \"\(by)\" is not a distance in metres", argument: "by") }
+                let distance = try session.distance(by, argument: "by")
                 return try session.perform(MoveOpening(opening, .along(distance)), args)
             }
             guard let to = args.after("to", count: 1)?.first else { throw EditError("move opening: by D or to X,Y is required", argument: "by") }
@@ -192,9 +192,9 @@ enum EditingCommands {
     static func moveBy(_ id: String, _ args: Invocation, _ session: inout EditingSession) throws(EditError) -> String {
         guard let by = args.after("by", count: 1)?.first else { throw EditError("move: by DX,DY (or, for a point, to X,Y) is required", argument: "by") }
         let parts = by.split(separator: ",")
-        guard parts.count == 2, let east = Double(parts[0]), let north = Double(parts[1]) else {
-            throw EditError("by: \"\(by)\" is not DX,DY in metres", argument: "by")
-        }
+        guard parts.count == 2 else { throw EditError("by: \"\(TerminalText.excerpt(by))\" is not DX,DY in metres", argument: "by") }
+        let east = try session.distance(String(parts[0]), argument: "by")
+        let north = try session.distance(String(parts[1]), argument: "by")
         return try session.perform(MoveFeature(id, byEast: east, north: north), args)
     }
 

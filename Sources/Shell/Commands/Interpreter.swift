@@ -31,6 +31,13 @@ public enum Interpreter {
         return !viewing.contains(spec.name)
     }
 
+    /// Whether `line` reads as a command at all (whatever its arguments): a script whose lines do
+    /// not is not a script.
+    public static func recognises(_ line: String) -> Bool {
+        guard let tokens = try? Tokenizer.tokens(line) else { return false }
+        return match(tokens) != nil
+    }
+
     /// Runs `line`. Returns the text to print (empty for blank lines and comments).
     public static func execute(_ line: String, in session: inout EditingSession) throws(EditError) -> String {
         session.lastMinted = []
@@ -44,11 +51,12 @@ public enum Interpreter {
         guard let (spec, rest) = match(tokens) else {
             let known = Set(commands.map { $0.words[0] })
             let hint = known.contains(first.text) ? "; `help \(first.text)` lists its forms" : "; `help` lists the commands"
-            throw EditError("unknown command \"\(tokens.prefix(2).map(\.text).joined(separator: " "))\"\(hint)", argument: first.text)
+            throw EditError("unknown command \"\(TerminalText.excerpt(tokens.prefix(2).map(\.text).joined(separator: " ")))\"\(hint)", argument: first.text)
         }
         let invocation = try Invocation(command: spec.name, tokens: rest)
         do {
             let output = try spec.run(&session, invocation)
+            session.forgetVanishedContext()
             session.record(spec.name, line: line, output: output)
             return output
         } catch let error as EditError {

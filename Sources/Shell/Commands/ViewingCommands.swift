@@ -189,11 +189,21 @@ extension EditingSession {
                 throw EditError("save: validation finds \(errors) error\(errors == 1 ? "" : "s"); `validate` lists them, `fix all` applies the suggested repairs (nothing written)", argument: "--strict")
             }
         }
+        // Saving over another archive than this session's: not while another editor has it open.
+        var lock: JournalWriter.WriteLock?
+        if archivePath.map(FileSystem.resolvedPath) != FileSystem.resolvedPath(path) {
+            do {
+                lock = try JournalWriter.WriteLock(archive: path)
+            } catch {
+                throw EditError("save: \(error.description)", argument: "PATH")
+            }
+        }
         do throws(ArchiveWriteError) {
             try ArchiveWriter.write(history.document.archive, to: path, created: SaveClock.now())
         } catch {
             throw EditError(error.description, argument: "PATH")
         }
+        withExtendedLifetime(lock) {}
         (self.history, self.ids) = (history, ids)
         markSaved(as: path)
     }

@@ -40,14 +40,28 @@ public final class Journal {
         lock = try JournalWriter.lock(path)
         baseHash = archive.flatMap(JournalFormat.archiveHash) ?? "new"
         var recovered: JournalContents?
-        if FileManager.default.fileExists(atPath: path) {
-            let contents = try JournalReader.read(path)
+        if Self.exists(path) {
+            // A journal that cannot be read, or is damaged, is set aside under a new name - never
+            // deleted - once the intact records before the damage have been offered back.
+            var contents: JournalContents
+            var setAsideReason: String?
+            do {
+                contents = try JournalReader.read(path)
+            } catch {
+                report("journal: \(error.description); nothing can be recovered from it")
+                contents = JournalContents(baseHash: "", archive: "", started: "", records: [], checks: [], warnings: [], damage: nil)
+                setAsideReason = "unreadable"
+            }
             for warning in contents.warnings { report("journal: \(warning)") }
+            if let damage = contents.damage {
+                let intact = contents.records.count
+                report("journal: \(path):\(damage.line): \(damage.message); \(intact == 0 ? "no" : String(intact)) intact record\(intact == 1 ? "" : "s") before it")
+                setAsideReason = "damaged"
+            }
             if !contents.records.isEmpty {
                 if contents.baseHash != baseHash {
-                    let aside = path + ".stale-\(Int(Date().timeIntervalSince1970))"
-                    try? FileManager.default.moveItem(atPath: path, toPath: aside)
-                    report("journal: \(contents.records.count) unsaved commands were recorded against an earlier version of the archive; kept in \(aside), not replayed")
+                    setAsideReason = "stale"
+                    report("journal: \(contents.records.count) unsaved commands were recorded against an earlier version of the archive; not replayed")
                 } else if try Self.choose(start, contents, ask, report) {
                     try Self.replay(contents, into: &session, path: path)
                     report("recovered \(contents.records.count) unsaved command\(contents.records.count == 1 ? "" : "s") from \(contents.started)")
@@ -56,8 +70,33 @@ public final class Journal {
                     report("discarded \(contents.records.count) unsaved command\(contents.records.count == 1 ? "" : "s")")
                 }
             }
+            if let setAsideReason {
+                let aside = try Self.setAside(path, reason: setAsideReason)
+                report("journal: the \(setAsideReason) journal is kept as \(aside)")
+            }
         }
         writer = try Self.startJournal(at: path, archive: archive ?? "(new document)", baseHash: baseHash, records: recovered?.records ?? [])
+    }
+
+    /// Whether anything - a file, a link, a dangling link - is at `path`.
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
+    /// Renames the journal to `PATH.REASON-TIME` (a number added while that name is taken).
+    static func setAside(_ path: String, reason: String) throws(JournalError) -> String {
+        let stem = path + ".\(reason)-\(Int(Date().timeIntervalSince1970))"
+        var aside = stem
+        var attempt = 1
+        while exists(aside) {
+            attempt += 1
+            aside = stem + "-\(attempt)"
+        }
+        guard rename(path, aside) == 0 else {
+            throw JournalError(path: path, line: 0, message: "cannot set the \(reason) journal aside: \(String(cString: strerror(errno)))")
+        }
+        return aside
     }
 
     deinit { close(lock) }
@@ -68,10 +107,11 @@ public final class Journal {
         case .discard: return false
         case .ask:
             while true {
-                let question = "\(contents.records.count) unsaved command\(contents.records.count == 1 ? "" : "s") from \(contents.started) - recover, discard, show? [r/d/s] "
+                let intact = contents.damage == nil ? "" : " (the intact ones before the damage)"
+                let question = "\(contents.records.count) unsaved command\(contents.records.count == 1 ? "" : "s")\(intact) from \(contents.started) - recover, discard, show? [r/d/s] "
                 guard let answer = ask(question) else {
                     throw JournalError(path: contents.archive, line: 0, message:
-                        "\(contents.records.count) unsaved commands are in the journal; open with --recover to replay them or --discard-journal to drop them")
+                        "\(contents.records.count) unsaved command\(contents.records.count == 1 ? " is" : "s are") in the journal; `imdf \(contents.archive) --recover` replays \(contents.records.count == 1 ? "it" : "them"), `imdf \(contents.archive) --discard-journal` drops \(contents.records.count == 1 ? "it" : "them")")
                 }
                 switch answer {
                 case "r": return true
@@ -102,12 +142,20 @@ public final class Journal {
     /// A new journal file holding `records` (a recovered session goes on where it stopped): the
     /// whole file is written beside the old one, synced, and renamed over it.
     static func startJournal(at path: String, archive: String, baseHash: String, records: [JournalFormat.Record]) throws(JournalError) -> JournalWriter {
-        let temporary = path + ".new"
+        // A fresh, unguessable name created exclusively (never through a planted link), then
+        // renamed over the journal: the rename replaces whatever is at `path`, link or not.
+        let temporary = path + ".new-\(getpid())-\(String(UInt64.random(in: 0..<UInt64.max), radix: 36))"
         do {
             let fresh = try JournalWriter(path: temporary, archive: archive, baseHash: baseHash, fresh: true)
             for record in records { try fresh.append(command: record.command, ids: record.ids) }
+        } catch {
+            unlink(temporary)
+            throw error
         }
-        guard rename(temporary, path) == 0 else { throw JournalError(path: path, line: 0, message: "cannot put the new journal in place") }
+        guard rename(temporary, path) == 0 else {
+            unlink(temporary)
+            throw JournalError(path: path, line: 0, message: "cannot put the new journal in place")
+        }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY)
         if descriptor >= 0 {

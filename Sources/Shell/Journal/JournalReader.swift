@@ -1,17 +1,32 @@
 // Reads a journal back for recovery. A record cut off at the end (the process died while writing
-// it) is dropped with a warning: it was never acknowledged. A damaged record anywhere else stops
-// recovery with the record and line named - nothing after it is trusted, nothing is guessed.
+// it) is dropped with a warning: it was never acknowledged. A last record whose checksum holds but
+// whose final newline is missing is complete, and kept. Damage anywhere else - a flipped byte, NUL
+// bytes, invalid UTF-8, a missing record, a damaged header - ends what can be trusted: the intact
+// records before it are returned with the place of the damage, and nothing after it is guessed at.
 
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 public struct JournalContents: Sendable {
     public var baseHash: String
     public var archive: String
     public var started: String
+    /// The intact records, in order (those before any damage).
     public var records: [JournalFormat.Record]
     /// (record number, hash) of the #check lines, in order.
     public var checks: [(Int, String)]
     public var warnings: [String]
+    /// Where the journal stops being trustworthy; nil when it is whole.
+    public var damage: JournalDamage?
+}
+
+/// The first damaged line of a journal and what is wrong with it.
+public struct JournalDamage: Sendable, Equatable {
+    public var line: Int
+    public var message: String
 }
 
 public struct JournalError: Error, Sendable, CustomStringConvertible {
@@ -23,56 +38,61 @@ public struct JournalError: Error, Sendable, CustomStringConvertible {
 }
 
 public enum JournalReader {
+    /// Reads the journal at `path`; throws only when the file cannot be read at all (or is not a
+    /// regular file: a journal is never followed through a symbolic link).
     public static func read(_ path: String) throws(JournalError) -> JournalContents {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw JournalError(path: path, line: 0, message: "cannot read the journal")
+        let bytes = try readFile(path)
+        var contents = JournalContents(baseHash: "", archive: "", started: "", records: [], checks: [], warnings: [], damage: nil)
+        func damaged(_ line: Int, _ message: String) -> JournalContents {
+            contents.damage = JournalDamage(line: line, message: message)
+            return contents
         }
-        let text = String(decoding: data, as: UTF8.self)
-        let endsWithNewline = text.hasSuffix("\n")
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if lines.last == "" { lines.removeLast() }
-        func fail(_ line: Int, _ message: String) -> JournalError { JournalError(path: path, line: line, message: message) }
-        guard lines.count >= 3, lines[0] == JournalFormat.magic, lines[1].hasPrefix("#base sha256:"), lines[2].hasPrefix("#started ") else {
-            throw fail(1, "not an imdf journal (its header is missing or damaged)")
+        guard !bytes.isEmpty else { return damaged(1, "the journal is empty (its header was never written)") }
+        let endsWithNewline = bytes.last == UInt8(ascii: "\n")
+        // The journal is written by imdf with LF line ends only; a CR or invalid UTF-8 inside a
+        // line changes its checksum, so it is found as damage, not split or repaired here.
+        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Self.text($0) }
+        if endsWithNewline { lines.removeLast() }
+        guard lines.count >= 3, lines[0] == JournalFormat.magic, let header1 = lines[1], header1.hasPrefix("#base sha256:"),
+            let header2 = lines[2], header2.hasPrefix("#started ")
+        else {
+            return damaged(1, "not an imdf journal (its header is missing or damaged)")
         }
-        let base = lines[1].dropFirst("#base sha256:".count).split(separator: " ", maxSplits: 1)
-        var contents = JournalContents(
-            baseHash: base.first.map(String.init) ?? "", archive: base.count > 1 ? String(base[1]) : "",
-            started: String(lines[2].dropFirst("#started ".count)), records: [], checks: [], warnings: [])
+        let base = header1.dropFirst("#base sha256:".count).split(separator: " ", maxSplits: 1)
+        contents.baseHash = base.first.map(String.init) ?? ""
+        contents.archive = base.count > 1 ? String(base[1]) : ""
+        contents.started = String(header2.dropFirst("#started ".count))
         var index = 3
         while index < lines.count {
-            let line = lines[index]
             let number = index + 1
+            let isLastLine = index == lines.count - 1
+            guard let line = lines[index] else { return damaged(number, "line \(number) is not valid UTF-8") }
             if line.hasPrefix("#check ") {
                 let parts = line.split(separator: " ")
                 guard parts.count == 3, let record = Int(parts[1]) else {
-                    if index == lines.count - 1 && !endsWithNewline { break }
-                    throw fail(number, "damaged #check line; recovery stops here")
+                    if isLastLine && !endsWithNewline { break }
+                    return damaged(number, "damaged #check line")
                 }
                 contents.checks.append((record, String(parts[2])))
                 index += 1
                 continue
             }
-            let isLast = index + 1 >= lines.count || (index + 2 == lines.count && !endsWithNewline)
             guard index + 1 < lines.count else {
                 contents.warnings.append("the last command (line \(number)) was cut off before it was recorded; it is dropped")
                 break
             }
-            let meta = lines[index + 1]
-            guard let record = parse(meta, command: line) else {
-                if isLast {
+            let metaIsLast = index + 2 == lines.count
+            guard let meta = lines[index + 1], let record = parse(meta, command: line) else {
+                if metaIsLast && !endsWithNewline {
                     contents.warnings.append("the last record (line \(number + 1)) is incomplete; it is dropped")
                     break
                 }
-                throw fail(number + 1, "record \(contents.records.count + 1) is damaged (its checksum or form is wrong); recovery stops here")
+                return damaged(number + 1, "record \(contents.records.count + 1) is damaged (its checksum or form is wrong)")
             }
             guard record.number == contents.records.count + 1 else {
-                throw fail(number + 1, "record \(record.number) follows record \(contents.records.count); recovery stops here")
+                return damaged(number + 1, "record \(record.number) follows record \(contents.records.count) (a record is missing)")
             }
-            if isLast && !endsWithNewline {
-                contents.warnings.append("the last record (line \(number + 1)) is incomplete; it is dropped")
-                break
-            }
+            // A valid checksum on the last line is a complete record even without its newline.
             contents.records.append(record)
             index += 2
         }
@@ -80,12 +100,43 @@ public enum JournalReader {
     }
 
     static func parse(_ meta: String, command: String) -> JournalFormat.Record? {
-        let parts = meta.split(separator: " ")
+        let parts = meta.split(separator: " ", omittingEmptySubsequences: false)
         guard parts.count == 4, parts[0] == "#r", let number = Int(parts[1]), parts[2].hasPrefix("ids="), parts[3].hasPrefix("sum=") else {
             return nil
         }
         let ids = parts[2].dropFirst(4).split(separator: ",").map(String.init)
         let record = JournalFormat.Record(number: number, command: command, ids: ids)
         return record.sum == String(parts[3].dropFirst(4)) ? record : nil
+    }
+
+    /// A line's text, or nil when it is not valid UTF-8 (or holds a NUL, which imdf never writes).
+    private static func text(_ bytes: ArraySlice<UInt8>) -> String? {
+        guard !bytes.contains(0), let text = String(validating: bytes, as: UTF8.self) else { return nil }
+        return text
+    }
+
+    private static func readFile(_ path: String) throws(JournalError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            let reason = errno == ELOOP ? "it is a symbolic link, which imdf never writes" : String(cString: strerror(errno))
+            throw JournalError(path: path, line: 0, message: "cannot read the journal: \(reason)")
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw JournalError(path: path, line: 0, message: "cannot read the journal: not a regular file")
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw JournalError(path: path, line: 0, message: "cannot read the journal: \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { break }
+            bytes += chunk[0..<count]
+        }
+        return bytes
     }
 }

@@ -16,13 +16,15 @@ public final class JournalWriter {
     /// the records already there are continued (after a recovery).
     public init(path: String, archive: String, baseHash: String, fresh: Bool, existingRecords: Int = 0) throws(JournalError) {
         self.path = path
-        let flags = O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | (fresh ? O_TRUNC : 0)
-        let opened = open(path, flags, 0o644)
+        // A fresh journal is a new file (O_EXCL: never an existing file or a planted link); an
+        // existing one is continued only if it is a regular file of its own (O_NOFOLLOW). Only
+        // the user may read it: it holds every command of the session.
+        let flags = O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW | (fresh ? O_CREAT | O_EXCL : 0)
+        let opened = open(path, flags, 0o600)
         guard opened >= 0 else { throw JournalError(path: path, line: 0, message: "cannot open the journal: \(String(cString: strerror(errno)))") }
         descriptor = opened
         recordCount = fresh ? 0 : existingRecords
         if fresh {
-            if ftruncate(descriptor, 0) != 0 { throw JournalError(path: path, line: 0, message: "cannot reset the journal") }
             try write(JournalFormat.header(baseHash: baseHash, archive: archive, date: Date()))
         }
     }
@@ -61,7 +63,7 @@ public final class JournalWriter {
     /// rotating the journal by rename does not drop the lock.
     public static func lock(_ journalPath: String) throws(JournalError) -> Int32 {
         let lockPath = journalPath + ".lock"
-        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { throw JournalError(path: lockPath, line: 0, message: "cannot create the lock file") }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             close(descriptor)
@@ -70,8 +72,35 @@ public final class JournalWriter {
         return descriptor
     }
 
+    /// Holds the editor lock of the archive at `archivePath` while something other than its
+    /// editor writes it (`convert`, a save to another path), so it cannot overwrite an archive
+    /// an editor has open. Released when the value goes away; a lock file it made is removed.
+    public final class WriteLock {
+        private let descriptor: Int32
+        private let createdPath: String?
+
+        public init(archive archivePath: String) throws(JournalError) {
+            let journal = JournalWriter.path(for: archivePath)
+            var info = stat()
+            let existed = lstat(journal + ".lock", &info) == 0
+            do {
+                descriptor = try JournalWriter.lock(journal)
+            } catch {
+                throw JournalError(path: archivePath, line: 0, message: "another imdf has this archive open (its journal is locked); nothing written")
+            }
+            createdPath = existed ? nil : journal + ".lock"
+        }
+
+        deinit {
+            if let createdPath { unlink(createdPath) }
+            close(descriptor)
+        }
+    }
+
     /// The journal kept next to an archive: `venue.zip.journal`, `venue.journal` for a folder.
+    /// The archive's path is resolved first (links followed, `v//` is `v`), so however an archive
+    /// is named it has one journal and one lock.
     public static func path(for archive: String) -> String {
-        (archive.hasSuffix("/") ? String(archive.dropLast()) : archive) + ".journal"
+        FileSystem.resolvedPath(archive) + ".journal"
     }
 }

@@ -11,24 +11,55 @@ extension EditingSession {
         let geographic = text.hasPrefix("@")
         let parts = (geographic ? String(text.dropFirst()) : text).split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2, let first = Double(parts[0]), let second = Double(parts[1]), first.isFinite, second.isFinite else {
-            throw EditError("\(argument): \"\(text)\" is not a coordinate (X,Y in metres, or @LON,LAT)", argument: argument)
+            throw EditError("\(argument): \"\(TerminalText.excerpt(text))\" is not a coordinate (X,Y in metres, or @LON,LAT)", argument: argument)
         }
         if geographic {
             guard (-180...180).contains(first), (-90...90).contains(second) else {
-                throw EditError("\(argument): \(text) is not a longitude,latitude", argument: argument)
+                throw EditError("\(argument): \(TerminalText.excerpt(text)) is not a longitude,latitude", argument: argument)
+            }
+            if isLocated {
+                let local = frame.point(longitude: first, latitude: second)
+                try Self.checkReach(max(abs(local.x), abs(local.y)), text, argument: argument)
             }
             return Position(x: first, y: second)
         }
+        try Self.checkReach(max(abs(first), abs(second)), text, argument: argument)
         let (longitude, latitude) = frame.coordinates(of: Point(x: first, y: second))
         return Position(x: longitude, y: latitude)
+    }
+
+    /// Whether the document has a place on the earth (a level or a venue) that coordinates are
+    /// measured from; an empty new document has none, and takes any longitude and latitude.
+    var isLocated: Bool {
+        explicitOrigin != nil || document.venueReference != nil || !document.features(of: .level).isEmpty
+    }
+
+    /// Refuses a distance or coordinate further than the document's reach (100 km).
+    static func checkReach(_ metres: Double, _ text: String, argument: String) throws(EditError) {
+        guard metres.isFinite, metres <= Document.reach else {
+            let distance = metres.isFinite && metres < 1e9 ? "\(Int(saturating: (metres / 1000).rounded())) km" : "over a million km"
+            throw EditError(
+                "\(argument): \(TerminalText.excerpt(text)) reaches \(distance); coordinates, sizes and distances beyond \(Int(Document.reach / 1000)) km of the venue are refused",
+                argument: argument)
+        }
+    }
+
+    /// A distance in metres as typed (`move opening ... by D`), finite and within reach.
+    public func distance(_ text: String, argument: String) throws(EditError) -> Double {
+        guard let value = Double(text), !value.isNaN else {
+            throw EditError("\(argument): \"\(TerminalText.excerpt(text))\" is not a distance in metres", argument: argument)
+        }
+        try Self.checkReach(abs(value), text, argument: argument)
+        return value
     }
 
     /// A size `WxH` in metres, both positive (`rect X,Y WxH`, `render box X,Y WxH`).
     public func size(_ text: String, argument: String, example: String) throws(EditError) -> (width: Double, height: Double) {
         let parts = text.lowercased().split(separator: "x")
-        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]), width > 0, height > 0, width.isFinite, height.isFinite else {
-            throw EditError("\(argument): \"\(text)\" is not a size WxH in metres (e.g. \(example))", argument: argument)
+        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]), width > 0, height > 0 else {
+            throw EditError("\(argument): \"\(TerminalText.excerpt(text))\" is not a size WxH in metres (e.g. \(example))", argument: argument)
         }
+        try Self.checkReach(max(width, height), text, argument: argument)
         return (width, height)
     }
 
@@ -53,7 +84,7 @@ extension EditingSession {
             if ring.first != ring.last { ring.append(ring[0]) }
             return [ring]
         default:
-            throw EditError("\(argument): expected rect or poly, found \"\(kind)\"", argument: argument)
+            throw EditError("\(argument): expected rect or poly, found \"\(TerminalText.excerpt(kind))\"", argument: argument)
         }
     }
 }

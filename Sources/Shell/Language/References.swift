@@ -9,14 +9,17 @@ extension EditingSession {
     public func resolve(_ text: String, argument: String, types: Set<String>? = nil) throws(EditError) -> String {
         let document = self.document
         func accept(_ feature: Feature) -> Bool { types.map { $0.contains(feature.featureType) } ?? true }
-        if text == "$_" {
-            guard let id = lastCreated else { throw EditError("\(argument): $_ is the last feature created, and none has been", argument: argument) }
-            return id
-        }
         if text.hasPrefix("$") {
-            guard let id = handles[String(text.dropFirst())] else {
-                throw EditError("\(argument): no handle \(text) (bind one with `as NAME` when creating a feature)", argument: argument)
+            let bound = text == "$_" ? lastCreated : handles[String(text.dropFirst())]
+            guard let id = bound else {
+                if text == "$_" { throw EditError("\(argument): $_ is the last feature created, and none has been", argument: argument) }
+                throw EditError("\(argument): no handle \(TerminalText.excerpt(text)) (bind one with `as NAME` when creating a feature)", argument: argument)
             }
+            // A handle outlives its feature when the feature is undone or deleted.
+            guard let feature = document.feature(id) else {
+                throw EditError("\(argument): \(text) named \(id.prefix(8)), which no longer exists (undone or deleted)", argument: argument)
+            }
+            guard accept(feature) else { throw wrongType(feature, argument, types!) }
             return id
         }
         if let feature = document.feature(text) {
@@ -41,7 +44,7 @@ extension EditingSession {
             if inBuilding.count == 1 { return inBuilding[0].id }
             throw ambiguous(text, !here.isEmpty ? here : inBuilding.isEmpty ? named : inBuilding, argument)
         }
-        throw EditError("\(argument): nothing is called \(text)" + (types.map { " among \($0.sorted().joined(separator: ", "))" } ?? ""), argument: argument)
+        throw EditError("\(argument): nothing is called \(TerminalText.excerpt(text))" + (types.map { " among \($0.sorted().joined(separator: ", "))" } ?? ""), argument: argument)
     }
 
     /// Whether `feature` is a level of the building in use, or lies on one.
@@ -51,25 +54,30 @@ extension EditingSession {
         return level?.strings("building_ids")?.contains(buildingID) == true
     }
 
+    /// "an anchor", "a level".
+    static func article(_ word: String) -> String {
+        word.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+    }
+
     func wrongType(_ feature: Feature, _ argument: String, _ types: Set<String>) -> EditError {
-        EditError("\(argument): \(describe(feature)) is a \(feature.featureType), not a \(types.sorted().joined(separator: " or "))", argument: argument)
+        EditError("\(argument): \(describe(feature)) is \(Self.article(feature.featureType)) \(feature.featureType), not \(types.sorted().map { "\(Self.article($0)) \($0)" }.joined(separator: " or "))", argument: argument)
     }
 
     func ambiguous(_ text: String, _ matches: [Feature], _ argument: String) -> EditError {
         let listed = matches.sorted { $0.id < $1.id }.prefix(8).map { "  \($0.id.prefix(8))  \(describe($0))" }
         return EditError(
-            "\(argument): \"\(text)\" matches \(matches.count) features; use an id prefix:\n" + listed.joined(separator: "\n")
+            "\(argument): \"\(TerminalText.excerpt(text))\" matches \(matches.count) features; use an id prefix:\n" + listed.joined(separator: "\n")
                 + (matches.count > 8 ? "\n  ..." : ""), argument: argument)
     }
 
     /// `unit "Room 310" on Level 3 (5c1e7a2b)`.
     public func describe(_ feature: Feature) -> String {
         let language = document.manifest.language
-        var text = feature.featureType
-        if let name = feature.labels("name")?.preferred(language: language) { text += " \"\(name)\"" }
+        var text = TerminalText.escaped(feature.featureType)
+        if let name = feature.labels("name")?.preferred(language: language) { text += " \"\(TerminalText.escaped(name))\"" }
         if let level = feature.string("level_id").flatMap(document.feature), let levelName = level.labels("name")?.preferred(language: language) {
-            text += " on \(levelName)"
+            text += " on \(TerminalText.escaped(levelName))"
         }
-        return text + " (\(feature.id.prefix(8)))"
+        return text + " (\(TerminalText.escaped(String(feature.id.prefix(8)))))"
     }
 }

@@ -51,7 +51,7 @@ public enum Tokenizer {
                     }
                     continue
                 }
-                if character == "\"" { throw SyntaxError(message: "a quote in the middle of a word (\(word)\"...)") }
+                if character == "\"" { throw SyntaxError(message: "a quote in the middle of a word (\(TerminalText.excerpt(word))\"...)") }
                 word.append(character)
                 characters.removeFirst()
             }
@@ -75,6 +75,6 @@ public enum Tokenizer {
             default: text.append(character)
             }
         }
-        throw SyntaxError(message: "unterminated quoted string \"\(text)")
+        throw SyntaxError(message: "unterminated quoted string \"\(TerminalText.excerpt(text))")
     }
 }

@@ -2,6 +2,8 @@
 // so crossings become the right box-drawing character; glyphs and labels sit on top; each cell can
 // carry the colour family of the unit it lies in and a style for overlays.
 
+import Geometry
+
 struct Canvas {
     typealias Cell = (column: Double, row: Double)
 
@@ -28,7 +30,7 @@ struct Canvas {
 
     private func inside(_ column: Int, _ row: Int) -> Bool { column >= 0 && column < columns && row >= 0 && row < rows }
 
-    private func index(_ value: Double) -> Int { Int(value.rounded()) }
+    private func index(_ value: Double) -> Int { Int(saturating: value.rounded()) }
 
     /// The part of `a`-`b` within a cell of the canvas (Liang-Barsky), so a zoomed-in picture
     /// does not walk the cells of walls far outside it.
@@ -92,8 +94,8 @@ struct Canvas {
             crossings.sort()
             var pair = 0
             while pair + 1 < crossings.count {
-                let first = max(0, Int(crossings[pair].rounded(.up)))
-                let last = min(columns - 1, Int(crossings[pair + 1].rounded(.down)))
+                let first = max(0, Int(saturating: crossings[pair].rounded(.up)))
+                let last = min(columns - 1, Int(saturating: crossings[pair + 1].rounded(.down)))
                 if first <= last { for column in first...last { fills[row][column] = value } }
                 pair += 2
             }

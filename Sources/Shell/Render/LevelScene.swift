@@ -71,11 +71,27 @@ public struct LevelScene: Sendable {
     public var overlay = Overlay()
     /// The level's outline, or everything drawn when the outline is missing.
     public var bounds: Bounds
+    /// Features left out because a coordinate cannot be drawn: not finite (`1e999` in a file),
+    /// or more than `drawableReach` from the level's origin.
+    public var undrawable: [String] = []
+
+    /// 10,000 km: further than any part of a venue can be from another.
+    public static let drawableReach = 1e7
 
     /// The scene of `levelID` in `document`, in `frame`; nil when the id is not a level.
     public init?(level levelID: String, of document: Document, in frame: LocalFrame) {
         guard let level = document.feature(levelID), level.featureType == FeatureType.level.rawValue else { return nil }
         func metres(_ position: Position) -> Point { frame.point(longitude: position.x, latitude: position.y) }
+        var undrawable: [String] = []
+        func drawable(_ feature: Feature) -> Bool {
+            var fine = true
+            feature.geometry?.forEachPosition { position in
+                let point = metres(position)
+                if !(point.x.isFinite && point.y.isFinite && abs(point.x) <= Self.drawableReach && abs(point.y) <= Self.drawableReach) { fine = false }
+            }
+            if !fine { undrawable.append(feature.id) }
+            return fine
+        }
         func rings(_ geometry: Geometry?) -> [[Point]] {
             switch geometry {
             case .polygon(let rings)?: rings.map { $0.map(metres) }
@@ -84,18 +100,23 @@ public struct LevelScene: Sendable {
             }
         }
         let language = document.manifest.language
+        // Names are drawn as text: control characters (an escape sequence in a name) escaped,
+        // for the terminal and for the SVG, where XML does not allow them at all.
+        func label(_ feature: Feature?, _ key: String) -> String? {
+            feature?.labels(key)?.preferred(language: language).map(TerminalText.escaped)
+        }
         self.levelID = levelID
-        levelName = level.labels("name")?.preferred(language: language) ?? level.labels("short_name")?.preferred(language: language) ?? String(levelID.prefix(8))
-        let building = level.strings("building_ids")?.first.flatMap(document.feature)?.labels("name")?.preferred(language: language)
-        let venue = document.features(of: .venue).first?.labels("name")?.preferred(language: language)
+        levelName = label(level, "name") ?? label(level, "short_name") ?? String(levelID.prefix(8))
+        let building = label(level.strings("building_ids")?.first.flatMap(document.feature), "name")
+        let venue = label(document.features(of: .venue).first, "name")
         title = [venue, building, levelName].compactMap { $0 }.joined(separator: " - ")
-        outline = rings(level.geometry)
+        outline = drawable(level) ? rings(level.geometry) : []
 
-        let features = document.features(onLevel: levelID).sorted { $0.id < $1.id }
+        let features = document.features(onLevel: levelID).sorted { $0.id < $1.id }.filter(drawable)
         units = features.filter { $0.featureType == FeatureType.unit.rawValue }.map { unit in
-            let name = unit.labels("name")?.preferred(language: language)
+            let name = label(unit, "name")
             // The short alt_name ("104") where the data has one, else the last word of the name.
-            let short = unit.labels("alt_name")?.preferred(language: language)?.trimmingCharacters(in: .whitespaces)
+            let short = label(unit, "alt_name")?.trimmingCharacters(in: .whitespaces)
             let label = short.flatMap { $0.isEmpty ? nil : $0 } ?? name.map { String($0.split(separator: " ").last ?? Substring($0)) }
             return Area(id: unit.id, category: unit.string("category") ?? "unspecified", label: label, name: name,
                         rings: rings(unit.geometry), displayPoint: unit.point("display_point").map(metres))
@@ -125,7 +146,7 @@ public struct LevelScene: Sendable {
         var pointIDs = Set(features.filter { pointTypes.contains($0.featureType) }.map(\.id))
         for unit in units { pointIDs.formUnion(document.referrers(of: unit.id)) }
         points = pointIDs.compactMap(document.feature).compactMap { feature in
-            guard pointTypes.contains(feature.featureType), case .point(let position)? = feature.geometry else { return nil }
+            guard pointTypes.contains(feature.featureType), case .point(let position)? = feature.geometry, drawable(feature) else { return nil }
             return Mark(id: feature.id, featureType: feature.featureType, category: feature.string("category"), point: metres(position))
         }.sorted { $0.id < $1.id }
 
@@ -136,6 +157,7 @@ public struct LevelScene: Sendable {
             (nodes + points).forEach { box.include($0.point) }
         }
         bounds = box
+        self.undrawable = undrawable
     }
 
     /// Whether `feature` is drawn on `levelID`: by its own level_id, or through the unit(s) it is in.

@@ -43,7 +43,7 @@ public struct SVGPicture {
 
         var svg = """
         <?xml version="1.0" encoding="UTF-8"?>
-        <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" font-family="sans-serif">
+        <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(saturating: width))" height="\(Int(saturating: height))" viewBox="0 0 \(Int(saturating: width)) \(Int(saturating: height))" font-family="sans-serif">
         <title>\(Self.escape(title))</title>
         <style>
         .level{display:none} .level.default{display:inline}
@@ -196,7 +196,7 @@ public struct SVGPicture {
     static func number(_ value: Double) -> String {
         let hundredths = (value * 100).rounded()
         guard hundredths.isFinite, abs(hundredths) < 1e15 else { return "0" }
-        let whole = Int(hundredths)
+        let whole = Int(saturating: hundredths)
         let sign = whole < 0 ? "-" : ""
         let magnitude = abs(whole)
         let fraction = magnitude % 100

@@ -62,7 +62,10 @@ public struct TerminalPicture {
     /// `scene` within `box` (metres; the whole level when nil), with unit `highlight` marked.
     public func render(_ scene: LevelScene, box: Bounds? = nil, highlight: String? = nil) -> String {
         let bounds = box ?? scene.bounds
-        guard bounds.hasArea else { return "(the level has no outline)" }
+        guard bounds.hasArea, bounds.width.isFinite, bounds.height.isFinite else {
+            return scene.undrawable.contains(scene.levelID)
+                ? "(the level's outline cannot be drawn: a coordinate is not finite or lies over 10,000 km away)" : "(the level has no outline)"
+        }
         let margin = 6
         var columns = width - margin - 1
         // A character cell is about twice as tall as it is wide; a tall, narrow box is drawn
@@ -71,9 +74,9 @@ public struct TerminalPicture {
         let tallest = max(60, columns)
         if bounds.height * scale / 2 + 1 > Double(tallest) {
             scale = Double(tallest - 1) * 2 / bounds.height
-            columns = max(8, Int((bounds.width * scale).rounded(.up)) + 1)
+            columns = max(8, Int(saturating: (bounds.width * scale).rounded(.up)) + 1)
         }
-        let rows = max(4, Int((bounds.height * scale / 2).rounded()) + 1)
+        let rows = max(4, Int(saturating: (bounds.height * scale / 2).rounded()) + 1)
         var canvas = Canvas(columns: columns, rows: rows)
         func cell(_ point: Point) -> Canvas.Cell {
             ((point.x - bounds.minX) * scale, Double(rows - 1) - (point.y - bounds.minY) * scale / 2)
@@ -138,6 +141,10 @@ public struct TerminalPicture {
             notes.append("  \(count) more finding\(count == 1 ? "" : "s") about this level without a place on the map (`validate level` lists them)")
         }
 
+        if !scene.undrawable.isEmpty {
+            let shown = scene.undrawable.prefix(3).map { String($0.prefix(8)) }.joined(separator: ", ")
+            notes.append("  \(scene.undrawable.count) feature\(scene.undrawable.count == 1 ? " is" : "s are") not drawn: a coordinate is not finite or lies over 10,000 km away (\(shown)\(scene.undrawable.count > 3 ? ", ..." : ""))")
+        }
         var text = axes(canvas, bounds: bounds, scale: scale, rows: rows, margin: margin)
         if colour { text += "\n" + categoryLegend(scene.units) }
         let below = legend + notes
@@ -167,7 +174,7 @@ public struct TerminalPicture {
         // Each round height labels the row nearest to it.
         var labelled: [Int: Double] = [:]
         for y in stride(from: Self.firstTick(bounds.minY, step), through: bounds.maxY + step * 1e-6, by: step) {
-            labelled[Int((Double(rows - 1) - (y - bounds.minY) * scale / 2).rounded())] = y
+            labelled[Int(saturating: (Double(rows - 1) - (y - bounds.minY) * scale / 2).rounded())] = y
         }
         for (row, text) in canvas.text(glyphs, colour: colour).enumerated() {
             let ruler = labelled[row].map { Self.format($0).leftPadded(margin - 1) + " " } ?? String(repeating: " ", count: margin)
@@ -176,7 +183,7 @@ public struct TerminalPicture {
         var ticks = [Character](repeating: " ", count: canvas.columns)
         var labels = [Character](repeating: " ", count: canvas.columns + 8)
         for x in stride(from: Self.firstTick(bounds.minX, step), through: bounds.maxX + step * 1e-6, by: step) {
-            let column = Int(((x - bounds.minX) * scale).rounded())
+            let column = Int(saturating: ((x - bounds.minX) * scale).rounded())
             guard column < ticks.count else { continue }
             ticks[column] = glyphs.tick
             for (offset, character) in Self.format(x).enumerated() where column + offset < labels.count { labels[column + offset] = character }
@@ -200,7 +207,7 @@ public struct TerminalPicture {
     }
 
     static func format(_ metres: Double) -> String {
-        metres == metres.rounded() ? String(Int(metres)) : String((metres * 10).rounded() / 10)
+        metres == metres.rounded() ? String(Int(saturating: metres)) : String((metres * 10).rounded() / 10)
     }
 }
 

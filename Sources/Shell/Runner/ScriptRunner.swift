@@ -39,9 +39,8 @@ public enum ScriptRunner {
     public static func lines(of text: String, file: String) -> [ScriptLine] {
         var result: [ScriptLine] = []
         var pending: (number: Int, text: String)?
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            var line = String(raw)
-            if line.hasSuffix("\r") { line.removeLast() }
+        for (index, raw) in InputLines.split(text).enumerated() {
+            var line = raw
             let continues = line.hasSuffix("\\")
             if continues { line.removeLast() }
             if var open = pending {
@@ -62,91 +61,158 @@ public enum ScriptRunner {
     public struct Outcome: Sendable {
         public var commands = 0
         public var failures: [ScriptFailure] = []
+        /// `quit` was read, or the run cannot go on (a command could not be journaled, scripts
+        /// source each other without end): nothing after it runs, whatever `keepGoing` says.
         public var quit = false
-        /// `open PATH` asks the caller to replace the session (and its journal) with another archive.
-        public var openRequest: String?
 
         public init() {}
     }
 
-    /// Runs `lines`, printing each result through `output`.
+    /// Opens another archive for `open PATH`: replaces the session and its journal and returns the
+    /// confirmation, or throws why not (the session and journal then stay as they were).
+    public typealias ArchiveOpener = (_ path: String, _ session: inout EditingSession, _ journal: inout Journal?) throws(EditError) -> String
+
+    /// How many lines in a row may fail to be commands before a file is taken for something that
+    /// is not a script (a binary, a GeoJSON file given to `source` by mistake).
+    public static let unknownLinesBeforeGivingUp = 10
+    /// How deep `source` may nest.
+    public static let maximumSourceDepth = 16
+
+    /// Runs `lines` without a journal, where `open` is not available (tests, benchmarks).
     public static func run(
-        _ lines: [ScriptLine], in session: inout EditingSession, echo: Bool, keepGoing: Bool, depth: Int = 0,
-        journal: Journal? = nil, output: (String) -> Void
+        _ lines: [ScriptLine], in session: inout EditingSession, echo: Bool, keepGoing: Bool, output: (String) -> Void
     ) -> Outcome {
-        var outcome = Outcome()
-        for line in lines {
-            let trimmed = line.text.trimmingCharacters(in: .whitespaces)
-            guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { continue }
-            if echo { output("> " + trimmed) }
-            if trimmed == "quit" || trimmed == "exit" {
-                outcome.quit = true
-                return outcome
-            }
-            if trimmed == "open" || trimmed.hasPrefix("open ") {
-                let argument = String(trimmed.dropFirst(4)).trimmingCharacters(in: .whitespaces)
-                let path = argument.hasPrefix("\"") && argument.hasSuffix("\"") && argument.count > 1 ? String(argument.dropFirst().dropLast()) : argument
-                guard !path.isEmpty else {
-                    outcome.failures.append(ScriptFailure(file: line.file, line: line.number, message: "open: give the archive to open"))
+        var journal: Journal?
+        return run(lines, in: &session, echo: echo, keepGoing: keepGoing, journal: &journal, open: nil, output: output)
+    }
+
+    /// Runs `lines`, printing each result through `output`; every accepted command that changes
+    /// state is journaled before its result is printed.
+    public static func run(
+        _ lines: [ScriptLine], in session: inout EditingSession, echo: Bool, keepGoing: Bool, journal: inout Journal?,
+        open: ArchiveOpener?, output: (String) -> Void
+    ) -> Outcome {
+        withoutActuallyEscaping(output) { output in
+            var runner = Runner(echo: echo, keepGoing: keepGoing, open: open, output: output)
+            return runner.run(lines, in: &session, journal: &journal, sourceChain: [])
+        }
+    }
+
+    private struct Runner {
+        var echo: Bool
+        var keepGoing: Bool
+        var open: ArchiveOpener?
+        var output: (String) -> Void
+
+        mutating func run(_ lines: [ScriptLine], in session: inout EditingSession, journal: inout Journal?, sourceChain: [String]) -> Outcome {
+            var outcome = Outcome()
+            var unknownInARow = 0
+            for line in lines {
+                let trimmed = line.text.trimmingCharacters(in: .whitespaces)
+                guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { continue }
+                if echo { output("> " + trimmed) }
+                func fail(_ message: String) -> Bool {
+                    outcome.failures.append(ScriptFailure(file: line.file, line: line.number, message: message))
+                    return !keepGoing
+                }
+                if trimmed == "quit" || trimmed == "exit" {
+                    outcome.quit = true
                     return outcome
                 }
-                guard !session.isDirty else {
-                    outcome.failures.append(ScriptFailure(file: line.file, line: line.number, message: "open: there are unsaved changes; save them (or undo them) first"))
-                    return outcome
+                if trimmed == "open" || trimmed.hasPrefix("open ") {
+                    outcome.commands += 1
+                    if let message = openArchive(argument: String(trimmed.dropFirst(4)), &session, &journal) {
+                        if fail(message) { return outcome }
+                    }
+                    continue
                 }
-                outcome.openRequest = path
-                return outcome
-            }
-            if trimmed.hasPrefix("source ") {
-                let inner = runSource(String(trimmed.dropFirst(7)).trimmingCharacters(in: .whitespaces), from: line, &session, echo, keepGoing, depth, journal, output)
-                outcome.commands += inner.commands
-                outcome.failures += inner.failures
-                if inner.quit || (!inner.failures.isEmpty && !keepGoing) {
-                    outcome.quit = inner.quit
-                    return outcome
+                if trimmed == "source" || trimmed.hasPrefix("source ") {
+                    let inner = runSource(String(trimmed.dropFirst(6)).trimmingCharacters(in: .whitespaces), from: line, &session, &journal, sourceChain)
+                    outcome.commands += inner.commands
+                    outcome.failures += inner.failures
+                    if inner.quit || (!inner.failures.isEmpty && !keepGoing) {
+                        outcome.quit = inner.quit
+                        return outcome
+                    }
+                    continue
                 }
-                continue
-            }
-            outcome.commands += 1
-            do {
-                let result = try Interpreter.execute(trimmed, in: &session)
-                if let journal, Interpreter.changesState(trimmed) {
-                    do {
-                        if trimmed == "save" || trimmed.hasPrefix("save ") {
-                            try journal.saved(to: session.archivePath ?? "")
-                        } else {
-                            try journal.accepted(trimmed, ids: session.lastMinted, session: session)
-                        }
-                    } catch {
-                        // Not durable, so not acknowledged: stop rather than go on unrecorded.
-                        outcome.failures.append(ScriptFailure(file: line.file, line: line.number, message: "\(error) (the command was not recorded)"))
-                        outcome.quit = true
+                outcome.commands += 1
+                if Interpreter.recognises(trimmed) {
+                    unknownInARow = 0
+                } else {
+                    unknownInARow += 1
+                    if unknownInARow >= ScriptRunner.unknownLinesBeforeGivingUp && line.file != "<prompt>" && line.file != "<stdin>" {
+                        outcome.failures.append(ScriptFailure(
+                            file: line.file, line: line.number,
+                            message: "this does not look like an imdf script: \(unknownInARow) lines in a row are not commands; the rest of \(line.file) is not run"))
                         return outcome
                     }
                 }
-                if !result.isEmpty { output(result) }
+                do {
+                    let result = try Interpreter.execute(trimmed, in: &session)
+                    if let journal, Interpreter.changesState(trimmed) {
+                        do {
+                            if trimmed == "save" || trimmed.hasPrefix("save ") {
+                                try journal.saved(to: session.archivePath ?? "")
+                            } else {
+                                try journal.accepted(trimmed, ids: session.lastMinted, session: session)
+                            }
+                        } catch {
+                            // Not durable, so not acknowledged: stop rather than go on unrecorded.
+                            outcome.failures.append(ScriptFailure(file: line.file, line: line.number, message: "\(error) (the command was not recorded)"))
+                            outcome.quit = true
+                            return outcome
+                        }
+                    }
+                    if !result.isEmpty { output(result) }
+                } catch {
+                    if fail(error.message) { return outcome }
+                }
+            }
+            return outcome
+        }
+
+        /// `open PATH`: nil when the archive is open, else why not.
+        func openArchive(argument: String, _ session: inout EditingSession, _ journal: inout Journal?) -> String? {
+            let path = ScriptRunner.unquoted(argument.trimmingCharacters(in: .whitespaces))
+            guard !path.isEmpty else { return "open: give the archive to open" }
+            guard !session.isDirty else { return "open: there are unsaved changes; save them (or undo them) first" }
+            guard let open else { return "open: not available here; give the archive when starting (imdf run SCRIPT --archive A)" }
+            do {
+                output(try open(path, &session, &journal))
+                return nil
             } catch {
-                outcome.failures.append(ScriptFailure(file: line.file, line: line.number, message: error.message))
-                if !keepGoing { return outcome }
+                return error.message
             }
         }
-        return outcome
+
+        mutating func runSource(
+            _ argument: String, from line: ScriptLine, _ session: inout EditingSession, _ journal: inout Journal?, _ chain: [String]
+        ) -> Outcome {
+            var outcome = Outcome()
+            func stop(_ message: String, always: Bool) -> Outcome {
+                outcome.failures.append(ScriptFailure(file: line.file, line: line.number, message: message))
+                // Nesting without end would repeat the same failure at every level: stop it all.
+                outcome.quit = always
+                return outcome
+            }
+            let path = ScriptRunner.unquoted(argument)
+            guard !path.isEmpty else { return stop("source: give the script to run", always: false) }
+            let identity = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+            if chain.contains(identity) {
+                return stop("source: \(TerminalText.excerpt(path)) is already running (a script that sources itself); nothing more is run", always: true)
+            }
+            guard chain.count < ScriptRunner.maximumSourceDepth else {
+                return stop("source: scripts nested more than \(ScriptRunner.maximumSourceDepth) deep; nothing more is run", always: true)
+            }
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                return stop("source: cannot read \(TerminalText.excerpt(path)) (a UTF-8 text file of commands)", always: false)
+            }
+            return run(ScriptRunner.lines(of: text, file: path), in: &session, journal: &journal, sourceChain: chain + [identity])
+        }
     }
 
-    private static func runSource(
-        _ argument: String, from line: ScriptLine, _ session: inout EditingSession, _ echo: Bool, _ keepGoing: Bool, _ depth: Int,
-        _ journal: Journal?, _ output: (String) -> Void
-    ) -> Outcome {
-        var outcome = Outcome()
-        let path = argument.hasPrefix("\"") && argument.hasSuffix("\"") ? String(argument.dropFirst().dropLast()) : argument
-        guard depth < 16 else {
-            outcome.failures.append(ScriptFailure(file: line.file, line: line.number, message: "source: scripts nested more than 16 deep"))
-            return outcome
-        }
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            outcome.failures.append(ScriptFailure(file: line.file, line: line.number, message: "source: cannot read \(path)"))
-            return outcome
-        }
-        return run(lines(of: text, file: path), in: &session, echo: echo, keepGoing: keepGoing, depth: depth + 1, journal: journal, output: output)
+    static func unquoted(_ text: String) -> String {
+        text.count > 1 && text.hasPrefix("\"") && text.hasSuffix("\"") ? String(text.dropFirst().dropLast()) : text
     }
 }

@@ -45,6 +45,13 @@ public struct EditingSession: Sendable {
 
     public var document: Document { history.document }
 
+    /// After a command: a building or level in use that an edit, an undo or a redo removed (or
+    /// turned into another type) is no longer in use, so no later command works in it.
+    mutating func forgetVanishedContext() {
+        if let levelID, document.feature(levelID)?.featureType != FeatureType.level.rawValue { self.levelID = nil }
+        if let buildingID, document.feature(buildingID)?.featureType != FeatureType.building.rawValue { self.buildingID = nil }
+    }
+
     mutating func markDirty() { isDirty = true }
     mutating func markSaved(as path: String) {
         isDirty = false

@@ -66,14 +66,24 @@ enum GeometryChecks {
             }
         }
         switch geometry {
-        case .polygon(let rings): checkRings(rings, polygon: nil)
+        case .polygon(let rings):
+            // An empty Polygon is legal GeoJSON, but a feature's shape with no area is no shape.
+            if rings.isEmpty { findings.append(place.finding(.T2, "Polygon has no rings (empty coordinates)")) }
+            checkRings(rings, polygon: nil)
         case .multiPolygon(let polygons):
-            for (number, rings) in polygons.enumerated() { checkRings(rings, polygon: number) }
+            if polygons.isEmpty { findings.append(place.finding(.T2, "MultiPolygon has no polygons (empty coordinates)")) }
+            for (number, rings) in polygons.enumerated() {
+                if rings.isEmpty { findings.append(place.finding(.T2, "polygon \(number + 1) of the MultiPolygon has no rings")) }
+                checkRings(rings, polygon: number)
+            }
         case .lineString(let line):
             if line.count < 2 { findings.append(place.finding(.T2, "LineString has \(line.count) positions; it needs at least 2")) }
         case .multiLineString(let lines):
+            if lines.isEmpty { findings.append(place.finding(.T2, "MultiLineString has no lines (empty coordinates)")) }
             if lines.contains(where: { $0.count < 2 }) { findings.append(place.finding(.T2, "a line of the MultiLineString has fewer than 2 positions")) }
-        case .point, .multiPoint, .geometryCollection:
+        case .multiPoint(let points):
+            if points.isEmpty { findings.append(place.finding(.T2, "MultiPoint has no points (empty coordinates)")) }
+        case .point, .geometryCollection:
             break
         }
     }

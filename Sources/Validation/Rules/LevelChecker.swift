@@ -84,7 +84,7 @@ struct LevelChecker {
     }
 
     func format(_ metres: Double) -> String {
-        metres >= 10 ? String(Int(metres.rounded())) : String((metres * 100).rounded() / 100)
+        metres >= 10 ? String(Int(saturating: metres.rounded())) : String((metres * 100).rounded() / 100)
     }
 
     // MARK: - One level

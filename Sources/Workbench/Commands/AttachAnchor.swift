@@ -80,6 +80,6 @@ public struct AttachAnchor: EditCommand {
 extension String {
     /// Metres for messages: two decimals below 10 m, whole metres above.
     init(format2 metres: Double) {
-        self = metres >= 10 ? String(Int(metres.rounded())) : String((metres * 100).rounded() / 100)
+        self = metres >= 10 ? String(Int(saturating: metres.rounded())) : String((metres * 100).rounded() / 100)
     }
 }

@@ -119,7 +119,12 @@ public struct GridIndex: Sendable, Equatable {
     private var large: Set<String> = []
 
     private static func cells(_ bounds: Bounds) -> [Cell]? {
-        guard bounds.minX.isFinite, bounds.maxX.isFinite, bounds.minY.isFinite, bounds.maxY.isFinite else { return nil }
+        // Non-finite or absurd bounds (a coordinate of 1e999, a shape a million km across) go in
+        // the list of large features rather than through a conversion that could trap.
+        let limit = 1e12
+        guard [bounds.minX, bounds.maxX, bounds.minY, bounds.maxY].allSatisfy({ $0.isFinite && abs($0 / cellSize) < limit }),
+            ((bounds.maxX - bounds.minX) / cellSize + 1) * ((bounds.maxY - bounds.minY) / cellSize + 1) <= Double(largestSpan) * 4
+        else { return nil }
         let columns = Int((bounds.minX / cellSize).rounded(.down))...Int((bounds.maxX / cellSize).rounded(.down))
         let rows = Int((bounds.minY / cellSize).rounded(.down))...Int((bounds.maxY / cellSize).rounded(.down))
         guard columns.count * rows.count <= largestSpan else { return nil }

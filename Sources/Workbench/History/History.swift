@@ -31,7 +31,9 @@ public struct History: Sendable {
     @discardableResult
     public mutating func perform(_ command: some EditCommand, ids: inout IDSource) throws(EditError) -> Patch {
         var attempt = ids
-        let patch = try apply(try command.plan(document, ids: &attempt))
+        let planned = try command.plan(document, ids: &attempt)
+        try document.checkReach(planned)
+        let patch = try apply(planned)
         ids = attempt
         return patch
     }

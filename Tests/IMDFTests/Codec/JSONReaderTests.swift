@@ -18,12 +18,26 @@ struct JSONReaderTests {
         }
     }
 
-    @Test func objectsKeepKeyOrderAndDuplicateKeys() throws {
-        let value = try parse(#"{"b": 1, "a": 2, "b": 3}"#)
-        let object = try #require(value.objectValue)
-        #expect(object.keys == ["b", "a", "b"])
-        #expect(object["b"] == 1)
-        #expect(object.duplicateKeys == ["b"])
+    @Test func objectsKeepKeyOrder() throws {
+        let value = try parse(#"{"b": 1, "a": 2, "c": 3}"#)
+        #expect(try #require(value.objectValue).keys == ["b", "a", "c"])
+    }
+
+    @Test func aRepeatedKeyIsAnErrorAtItsSecondOccurrence() throws {
+        let found = try #require(failure("{\"b\": 1,\n \"a\": 2, \"b\": 3}"))
+        #expect(found.location == TextLocation(line: 2, column: 10))
+        #expect(found.message.hasPrefix("duplicate key \"b\" in an object"))
+        // Large objects too (where a set, not a scan, finds the repeat).
+        let many = (0..<1000).map { "\"k\($0)\": \($0)" }.joined(separator: ", ")
+        #expect(failure("{\(many), \"k500\": 0}")?.message.hasPrefix("duplicate key \"k500\"") == true)
+        #expect(failure("{\(many)}") == nil)
+    }
+
+    @Test func aRepeatedCoordinatesMemberMakesTheFileUnreadable() throws {
+        let text = #"{"type": "FeatureCollection", "features": [{"type": "Feature", "id": "a", "feature_type": "unit", "geometry": {"type": "Polygon", "coordinates": [], "coordinates": [[[0, 0], [1, 0], [1, 1], [0, 0]]]}, "properties": {}}]}"#
+        #expect(throws: GeoJSONReadFailure.self) { _ = try GeoJSONReader.read(Array(text.utf8)) }
+        let foreign = #"{"type": "FeatureCollection", "features": [{"type": "Feature", "id": "a", "feature_type": "unit", "geometry": null, "properties": {}, "x": 1, "x": 2}]}"#
+        #expect(throws: GeoJSONReadFailure.self) { _ = try GeoJSONReader.read(Array(foreign.utf8)) }
     }
 
     @Test func numbersKeepTheirText() throws {
