@@ -57,6 +57,15 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // Fuzz targets (Fuzzing/run builds them for libFuzzer); in this build each replays its seed
+        // corpus and past crashes, which EndToEndTests runs.
+        .target(name: "FuzzSupport", path: "Fuzzing/Support", swiftSettings: strict),
+        .executableTarget(name: "fuzz-geojson", dependencies: ["FuzzSupport", "IMDF"], path: "Fuzzing/GeoJSON", swiftSettings: strict),
+        .executableTarget(name: "fuzz-zip", dependencies: ["FuzzSupport", "IMDF"], path: "Fuzzing/Zip", swiftSettings: strict),
+        .executableTarget(name: "fuzz-command-line", dependencies: ["FuzzSupport", "Shell"], path: "Fuzzing/CommandLine", swiftSettings: strict),
+        .executableTarget(
+            name: "fuzz-interpreter", dependencies: ["FuzzSupport", "IMDF", "Shell", "Workbench", "SyntheticVenue"], path: "Fuzzing/Interpreter",
+            swiftSettings: strict),
         // Paths the test targets share (the package root, the sample archives).
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(
@@ -78,7 +87,10 @@ let package = Package(
         // Drives the built `imdf` executable the way a user does.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["imdf", "IMDF", "TestSupport", "SystemZlib", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            dependencies: [
+                "imdf", "IMDF", "TestSupport", "SystemZlib", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                "fuzz-geojson", "fuzz-zip", "fuzz-command-line", "fuzz-interpreter",
+            ],
             swiftSettings: strict
         ),
     ]
