@@ -58,7 +58,7 @@ public struct Invocation: Sendable {
         var options: [String: String] = [:]
         for token in tokens {
             guard let key = token.key else { continue }
-            guard options[key] == nil else { throw EditError("\(key)= is given twice", argument: key) }
+            guard options[key] == nil else { throw EditError("\(TerminalText.excerpt(key))= is given twice", argument: key) }
             options[key] = token.text
         }
         self.options = options
@@ -92,7 +92,7 @@ public struct Invocation: Sendable {
 
     func unknownOptions(allowed: Set<String>) throws(EditError) {
         if let key = options.keys.sorted().first(where: { !allowed.contains($0) }) {
-            throw EditError("\(command): unknown option \(key)= (allowed: \(allowed.sorted().map { $0 + "=" }.joined(separator: ", ")))", argument: key)
+            throw EditError("\(command): unknown option \(TerminalText.excerpt(key))= (allowed: \(allowed.sorted().map { $0 + "=" }.joined(separator: ", ")))", argument: key)
         }
     }
 }

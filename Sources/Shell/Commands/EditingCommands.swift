@@ -224,7 +224,7 @@ enum EditingCommands {
         }
         switch spec.kind {
         case .integer:
-            guard let value = Int(text) else { throw EditError("\(key) must be an integer, not \(text)", argument: key) }
+            guard let value = Int(text) else { throw EditError("\(TerminalText.excerpt(key)) must be an integer, not \(TerminalText.excerpt(text))", argument: key) }
             return .init(key: key, value: .number(JSONNumber(value)))
         case .boolean:
             guard text == "true" || text == "false" else { throw EditError("\(key) must be true or false", argument: key) }

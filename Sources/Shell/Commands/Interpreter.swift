@@ -73,7 +73,7 @@ extension EditingSession {
         var handle: String?
         if let words = invocation.after("as", count: 1), let name = words.first {
             guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), !name.isEmpty else {
-                throw EditError("as: a handle is letters, digits and _ (then use it as $\(name))", argument: "as")
+                throw EditError("as: a handle is letters, digits and _ (then use it as $\(TerminalText.excerpt(name)))", argument: "as")
             }
             handle = name
         }

@@ -38,7 +38,7 @@ struct RenderRequest {
         view = session
         width = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init).map { min(max($0, 40), 1000) } ?? 100
         if let text = args.options["width"] {
-            guard let value = Int(text), (40...1000).contains(value) else { throw EditError("width=\(text): give a number of columns from 40 to 1000", argument: "width") }
+            guard let value = Int(text), (40...1000).contains(value) else { throw EditError("width=\(TerminalText.excerpt(text)): give a number of columns from 40 to 1000", argument: "width") }
             width = value
         }
         let words = args.positional.map { $0.quoted ? "\"\($0.text)\"" : $0.text }
@@ -159,7 +159,7 @@ struct RenderRequest {
         do {
             try Data(svg.utf8).write(to: url, options: .atomic)
         } catch {
-            throw EditError("render: cannot write \(path) (\(error.localizedDescription))", argument: path)
+            throw EditError("render: cannot write \(TerminalText.excerpt(path)) (\(error.localizedDescription))", argument: path)
         }
         let units = scenes.reduce(0) { $0 + $1.units.count }
         let what = scenes.count == 1 ? scenes[0].levelName : "\(scenes.count) levels"

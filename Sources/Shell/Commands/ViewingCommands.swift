@@ -148,7 +148,7 @@ enum ViewingCommands {
             do {
                 try session.exportedScript.write(toFile: path, atomically: true, encoding: .utf8)
             } catch {
-                throw EditError("session export: cannot write \(path) (\(error.localizedDescription))", argument: "FILE")
+                throw EditError("session export: cannot write \(TerminalText.excerpt(path)) (\(error.localizedDescription))", argument: "FILE")
             }
             return "wrote \(path): \(session.exportedScript.split(separator: "\n").count - 1) lines"
         },
@@ -156,7 +156,7 @@ enum ViewingCommands {
             let asked = args.words.joined(separator: " ")
             let entries = Interpreter.helpEntries
             let matching = asked.isEmpty ? entries : entries.filter { $0.name == asked || $0.words[0] == asked }
-            guard !matching.isEmpty else { throw EditError("help: no command \"\(asked)\"", argument: "COMMAND") }
+            guard !matching.isEmpty else { throw EditError("help: no command \"\(TerminalText.excerpt(asked))\"", argument: "COMMAND") }
             if asked.isEmpty {
                 return matching.map { "  " + $0.name.padding(toLength: 20, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n")
             }
@@ -218,7 +218,7 @@ extension ViewingCommands {
         let levelID = try session.resolve(word, argument: "level")
         let document = session.document
         guard document.feature(levelID)?.featureType == FeatureType.level.rawValue else {
-            throw EditError("validate: \(word) is not a level", argument: "level")
+            throw EditError("validate: \(TerminalText.excerpt(word)) is not a level", argument: "level")
         }
         func level(of id: String) -> String? {
             guard let feature = document.feature(id) else { return nil }
