@@ -24,12 +24,10 @@ let package = Package(
         .target(name: "CFileSystem"),
         // zlib (Debian's zlib1g-dev), to deflate zip entries in parallel.
         .systemLibrary(name: "SystemZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        // Feature model, ordered JSON, the GeoJSON codec and archive I/O.
-        .target(
-            name: "IMDF",
-            dependencies: ["CFileSystem", "SystemZlib", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
-            swiftSettings: strict
-        ),
+        // Feature model, ordered JSON, the GeoJSON codec and archive I/O (zips read and written with
+        // zlib directly: see ZipReader.swift and ZipWriter.swift for why not ZIPFoundation, which
+        // the tests use to build zips the way other tools do).
+        .target(name: "IMDF", dependencies: ["CFileSystem", "SystemZlib"], swiftSettings: strict),
         // GEOS (Debian's libgeos-dev), reentrant C API.
         .systemLibrary(name: "CGEOS", pkgConfig: "geos", providers: [.apt(["libgeos-dev"])]),
         // Planar geometry in metres on GEOS: local frame, split, snapping, containment, validity, index.

@@ -5,7 +5,7 @@
 // folder. The entries are independent, so each is deflated (zlib, raw deflate) and checksummed on
 // its own thread and the archive is assembled afterwards. The format is plain PKZIP 2.0: no zip64
 // (an entry or an archive over 4 GiB is refused), UTF-8 names, Unix permissions 0644. Reading
-// still goes through ZIPFoundation.
+// is ZipReader's (ZipReader.swift says why it is not ZIPFoundation's either).
 
 import Foundation
 import SystemZlib
