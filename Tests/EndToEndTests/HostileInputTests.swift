@@ -46,27 +46,26 @@ struct HostileInputTests {
         #expect(validate.output.contains("footprint.geojson"))
     }
 
-    @Test func aBadLocalHeaderOffsetIsALocatedError() throws {
+    /// `convert` of a zip made from the venue's files (changed by `damage`) to `output` refuses
+    /// with exit 3 and `words` in its errors, and writes nothing.
+    func expectConvertRefuses(_ output: String, saying words: String, damage: (inout [RawZipEntry]) -> Void) throws {
         let (folder, venue) = try venue()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var files = try entries(of: venue, Self.order)
-        files[3].recordedOffset = 9
+        damage(&files)
         try Data(RawZip.build(files)).write(to: URL(fileURLWithPath: folder + "/m.zip"))
-        let convert = try imdf("convert", folder + "/m.zip", folder + "/out.zip")
+        let convert = try imdf("convert", folder + "/m.zip", folder + "/" + output)
         #expect(convert.status == 3)
-        #expect(convert.errors.contains("m.zip/footprint.geojson: error: bad offset"))
-        #expect(!FileManager.default.fileExists(atPath: folder + "/out.zip"))
+        #expect(convert.errors.contains(words), "\(convert.errors)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/" + output))
+    }
+
+    @Test func aBadLocalHeaderOffsetIsALocatedError() throws {
+        try expectConvertRefuses("out.zip", saying: "m.zip/footprint.geojson: error: bad offset") { $0[3].recordedOffset = 9 }
     }
 
     @Test func aZipHoldingTwoEntriesOfOneNameIsRefused() throws {
-        let (folder, venue) = try venue()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let files = try entries(of: venue, Self.order + ["unit.geojson"])
-        try Data(RawZip.build(files)).write(to: URL(fileURLWithPath: folder + "/m.zip"))
-        let convert = try imdf("convert", folder + "/m.zip", folder + "/out")
-        #expect(convert.status == 3)
-        #expect(convert.errors.contains("unit.geojson: error: appears 2 times in the zip"))
-        #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
+        try expectConvertRefuses("out", saying: "unit.geojson: error: appears 2 times in the zip") { $0.append($0[5]) }
     }
 
     @Test func zipBombsAreRefusedBeforeInflating() throws {

@@ -62,24 +62,31 @@ public enum FileSystem {
         guard fstat(descriptor, &info) == 0 else { throw FileSystemError("read", path) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw FileSystemError("read", path, code: EINVAL) }
         guard UInt64(max(0, info.st_size)) <= limit else { throw FileSystemError("read", path, code: EFBIG) }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        let (bytes, failure) = read(descriptor, at: 0, count: Int(info.st_size))
+        if failure != 0 { throw FileSystemError("read", path, code: failure) }
+        return bytes
+    }
+
+    /// Up to `count` bytes from `offset` (fewer where the file ends), with the errno of a failed
+    /// read (0 when none). `pread` keeps no file position, so threads may share the descriptor.
+    static func read(_ descriptor: Int32, at offset: UInt64, count: Int) -> (bytes: [UInt8], failure: Int32) {
+        var bytes = [UInt8](repeating: 0, count: count)
         var filled = 0
         var failure: Int32 = 0
         bytes.withUnsafeMutableBytes { buffer in
-            while filled < buffer.count {
-                let count = read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
-                if count < 0 {
+            while filled < count {
+                let got = pread(descriptor, buffer.baseAddress! + filled, count - filled, off_t(offset) + off_t(filled))
+                if got < 0 {
                     if errno == EINTR { continue }
                     failure = errno
                     return
                 }
-                if count == 0 { break }
-                filled += count
+                if got == 0 { break }
+                filled += got
             }
         }
-        if failure != 0 { throw FileSystemError("read", path, code: failure) }
-        if filled < bytes.count { bytes.removeLast(bytes.count - filled) }
-        return bytes
+        if filled < count { bytes.removeLast(count - filled) }
+        return (bytes, failure)
     }
 
     /// Names of the entries of a directory, sorted.

@@ -296,23 +296,11 @@ final class ZipFile: Sendable {
     }
 
     private static func read(_ descriptor: Int32, at offset: UInt64, count: Int) throws(ZipEntryProblem) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        var failure: Int32 = 0
-        bytes.withUnsafeMutableBytes { buffer in
-            while filled < count {
-                let got = pread(descriptor, buffer.baseAddress! + filled, count - filled, off_t(offset) + off_t(filled))
-                if got < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                if got == 0 { break }
-                filled += got
-            }
-        }
+        let (bytes, failure) = FileSystem.read(descriptor, at: offset, count: count)
         if failure != 0 { throw ZipEntryProblem(description: "cannot read it: \(String(cString: strerror(failure)))") }
-        guard filled == count else { throw ZipEntryProblem(description: "the file ends at byte \(offset + UInt64(filled)), before the data the zip records") }
+        guard bytes.count == count else {
+            throw ZipEntryProblem(description: "the file ends at byte \(offset + UInt64(bytes.count)), before the data the zip records")
+        }
         return bytes
     }
 }
