@@ -82,6 +82,21 @@ struct SampleValidationTests {
         #expect(problems.isEmpty, "\(problems.prefix(5).map { "\($0.code) \($0.message)" })")
     }
 
+    @Test func emptyShapesAreInvalidGeometry() throws {
+        var archive = VenueGenerator.generate(VenueSpec(buildings: 1, levels: 1, rooms: 2, seed: 5))
+        var units = try #require(archive.collections[.unit])
+        units.features[0].geometry = .polygon([])
+        units.features[1].geometry = .multiPolygon([])
+        archive.collections[.unit] = units
+        let report = Validator.validate(ArchiveLoad(archive: archive, format: .folder))
+        let empty = findings(report, .T2, containing: "empty coordinates")
+        #expect(empty.map(\.message).sorted() == ["MultiPolygon has no polygons (empty coordinates)", "Polygon has no rings (empty coordinates)"])
+        #expect(empty.allSatisfy { $0.severity == .error })
+        // An intact venue has none.
+        let intact = Validator.validate(ArchiveLoad(archive: VenueGenerator.generate(VenueSpec(buildings: 1, levels: 1, rooms: 2, seed: 5)), format: .folder))
+        #expect(findings(intact, .T2).isEmpty)
+    }
+
     @Test func validationNeverChangesTheArchive() throws {
         let load = try ArchiveReader.read(Samples.root + "/spbstu-polymap")
         let before = load.archive
