@@ -14,7 +14,7 @@ repeated keys, wrong types everywhere, numbers as strings, null and numeric ids,
 feature, symbolic links, and the zip defects the reader refuses (encrypted, bad offsets, methods,
 names twice, lying and huge sizes, shared data, unsafe names, 10,000 entries, truncation).
 """
-import argparse, io, json, os, random, resource, shutil, signal, struct, subprocess, sys, tempfile, threading, time, warnings, zipfile
+import argparse, json, math, os, random, shutil, struct, subprocess, sys, tempfile, threading, time, warnings, zipfile
 
 warnings.simplefilter("ignore")  # zipfile warns about the duplicate names made on purpose
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -141,7 +141,6 @@ for name in ["unit.geojson", "opening.geojson", "level.geojson"]:
 collection = features("unit.geojson")
 ring = collection["features"][0]["geometry"]["coordinates"][0]
 (x0, y0) = ring[0]
-import math
 vertices = [[x0 + 0.0001 * math.cos(2 * math.pi * k / 1_000_000), y0 + 0.0001 * math.sin(2 * math.pi * k / 1_000_000)] for k in range(1_000_000)]
 collection["features"][0]["geometry"]["coordinates"] = [vertices + [vertices[0]]]
 folder_case("million-vertices", {"unit.geojson": json.dumps(collection).encode()}, None)
@@ -187,7 +186,7 @@ for number in range(4):
     zip_case("zip-dotdot", entries + [("../evil.geojson", b"{}")], None)
     zip_case("zip-absolute", entries + [("/etc/evil.geojson", b"{}")], None)
     zip_case("zip-stored", entries, None, zipfile.ZIP_STORED)
-many = zip_case("zip-10000-entries", entries + [("extra/%d.txt" % k, b"x") for k in range(10_000)], None)
+zip_case("zip-10000-entries", entries + [("extra/%d.txt" % k, b"x") for k in range(10_000)], None)
 for number in range(12):
     whole = open(zip_case("zip-source", entries, None), "rb").read()
     cut = dice.randrange(0, len(whole))
@@ -201,7 +200,7 @@ end_record = data.rfind(b"PK\x05\x06")
 first_length = 46 + sum(struct.unpack_from("<HHH", data, start + 28))
 record = bytes(data[start:start + first_length])
 extra = b"".join(record for _ in range(8))
-count, size, offset = struct.unpack_from("<HIxxxxH", data, end_record + 8)[0], struct.unpack_from("<I", data, end_record + 12)[0], struct.unpack_from("<I", data, end_record + 16)[0]
+count, size = struct.unpack_from("<HI", data, end_record + 10)  # entries in all, directory size
 tail = bytearray(data[end_record:])
 struct.pack_into("<HHI", tail, 8, count + 8, count + 8, size + len(extra))
 open(path, "wb").write(bytes(data[:end_record]) + extra + bytes(tail))

@@ -84,14 +84,7 @@ struct PromptCommand: ParsableCommand {
         /// `open PATH`: the new archive's session and journal replace the current ones; when it
         /// cannot be opened, the current session goes on, journaled as before.
         func reopen(_ path: String, _ session: inout EditingSession, _ journal: inout Journal?) throws(EditError) -> String {
-            var next: EditingSession
-            do {
-                next = try Sessions.open(path, limits: limitOptions.limits)
-            } catch let failure as CommandFailure {
-                throw EditError("open: \(failure.message.isEmpty ? "\(path) could not be read" : failure.message)", argument: "PATH")
-            } catch {
-                throw EditError("open: \(error)", argument: "PATH")
-            }
+            var next = try Sessions.openForCommand(path, limits: limitOptions.limits)
             let previous = session.archivePath
             journal = nil  // releases the current journal's lock before the new one is taken
             do {
@@ -101,7 +94,7 @@ struct PromptCommand: ParsableCommand {
                 throw EditError("open: \((error as? CommandFailure)?.message ?? "\(error)")", argument: "PATH")
             }
             session = next
-            return "opened \(path): \(session.document.featureCount.grouped) features"
+            return Sessions.opened(path, session)
         }
         // A session that ends with nothing unsaved leaves no journal behind.
         defer { if !session.isDirty { journal?.finish() } }

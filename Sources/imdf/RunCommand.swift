@@ -43,18 +43,16 @@ struct RunCommand: ParsableCommand {
         defer { journal?.finish() }
         /// `open PATH` in a script: the rest of the script edits that archive (and --save saves it).
         func openArchive(_ path: String, _ session: inout EditingSession, _ journal: inout Journal?) throws(EditError) -> String {
+            var next = try Sessions.openForCommand(path, limits: limitOptions.limits)
             do {
-                var next = try Sessions.open(path, limits: limitOptions.limits)
                 let opened = try Journal(archive: path, session: &next, start: .ask, ask: { _ in nil }, report: { Output.error($0) })
                 journal?.finish()
                 journal = opened
-                session = next
-                return "opened \(path): \(session.document.featureCount.grouped) features"
-            } catch let failure as CommandFailure {
-                throw EditError("open: \(failure.message.isEmpty ? "\(path) could not be read" : failure.message)", argument: "PATH")
             } catch {
                 throw EditError("open: \(error)", argument: "PATH")
             }
+            session = next
+            return Sessions.opened(path, session)
         }
         var outcome = ScriptRunner.Outcome()
         for script in scripts {
@@ -100,6 +98,22 @@ enum Sessions {
             session.ids = IDSource(seed: seed)
         }
         return session
+    }
+
+    /// `open PATH` typed in a session: the archive's session, or the reason as the command's error.
+    static func openForCommand(_ path: String, limits: ArchiveLimits) throws(EditError) -> EditingSession {
+        do {
+            return try open(path, limits: limits)
+        } catch let failure as CommandFailure {
+            throw EditError("open: \(failure.message.isEmpty ? "\(path) could not be read" : failure.message)", argument: "PATH")
+        } catch {
+            throw EditError("open: \(error)", argument: "PATH")
+        }
+    }
+
+    /// The confirmation of `open PATH`.
+    static func opened(_ path: String, _ session: EditingSession) -> String {
+        "opened \(path): \(session.document.featureCount.grouped) features"
     }
 
     static func load(_ path: String?, limits: ArchiveLimits = .standard) throws -> EditingSession {

@@ -47,7 +47,7 @@ public enum ArchiveReader {
         case .file:
             format = .zip
             listing = try ArchiveSource.listZip(path, limits: limits)
-        case .other:
+        case .symbolicLink, .other:
             throw ArchiveReadError(path: path, diagnostics: [ArchiveDiagnostic(.error, message: "not a folder or a zip file")])
         }
         var assembly = Assembly(listing: listing)
@@ -111,8 +111,8 @@ private struct Assembly {
     static func size(of entry: ArchiveEntry) -> Int {
         switch entry.content {
         case .bytes(let bytes): return bytes.count
-        case .path(let path, _):
-            return Int(clamping: FileSystem.entryKind(of: path).size)
+        case .path(_, let size, _):
+            return Int(clamping: size)
         }
     }
 
@@ -121,7 +121,7 @@ private struct Assembly {
         let bytes: [UInt8]
         switch entry.content {
         case .bytes(let content): bytes = content
-        case .path(let path, let limit):
+        case .path(let path, _, let limit):
             do {
                 bytes = try FileSystem.readAll(path, limit: limit, noFollow: true)
             } catch {

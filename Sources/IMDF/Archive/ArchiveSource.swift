@@ -14,8 +14,9 @@ import Foundation
 
 struct ArchiveEntry: Sendable {
     enum Content: Sendable {
-        /// A file of a folder archive, read later (in parallel) and never past `limit` bytes.
-        case path(String, limit: UInt64)
+        /// A file of a folder archive, `size` bytes when listed, read later (in parallel) and
+        /// never past `limit` bytes.
+        case path(String, size: UInt64, limit: UInt64)
         case bytes([UInt8])
     }
 
@@ -63,7 +64,7 @@ enum ArchiveSource {
         var total: UInt64 = 0
         for name in names {
             let full = path + "/" + name
-            let (kind, size) = FileSystem.entryKind(of: full)
+            let (kind, size) = FileSystem.status(of: full, followingLinks: false)
             if kind == .symbolicLink {
                 // A link could name any file on the machine; an archive is what the folder holds.
                 links.append(name)
@@ -82,7 +83,7 @@ enum ArchiveSource {
                 continue
             }
             total += size
-            listing.entries.append(ArchiveEntry(name: name, content: .path(full, limit: limits.maxFileBytes)))
+            listing.entries.append(ArchiveEntry(name: name, content: .path(full, size: size, limit: limits.maxFileBytes)))
         }
         if total > limits.maxTotalBytes {
             throw ArchiveReadError(path: path, diagnostics: [ArchiveDiagnostic(.error, message: "its files hold \(ArchiveLimits.describe(total)), over the limit of \(ArchiveLimits.describe(limits.maxTotalBytes)) for an archive (--max-total); nothing was read")])
@@ -172,20 +173,29 @@ enum ArchiveSource {
             throw ArchiveReadError(path: path, diagnostics: [ArchiveDiagnostic(.error, message: "its entries declare \(ArchiveLimits.describe(total)) in all, over the limit of \(ArchiveLimits.describe(limits.maxTotalBytes)) for an archive (--max-total); nothing was inflated")])
         }
         // Two directory records sharing data inflate the same bytes twice: the zip bomb's trick,
-        // never what an exporter writes.
-        var overlapping = Set<Int>()
-        let byStart = wanted.indices.sorted { wanted[$0].data.lowerBound < wanted[$1].data.lowerBound }
-        var reach: (end: UInt64, index: Int)?
-        for index in byStart {
-            if let previous = reach, wanted[index].data.lowerBound < previous.end {
-                overlapping.insert(index)
-                overlapping.insert(previous.index)
+        // never what an exporter writes. One sweep in order of position groups the entries whose
+        // data runs into each other; every entry of a group of two or more is refused.
+        var groups: [[Int]] = []
+        var groupEnd: UInt64 = 0
+        for index in wanted.indices.sorted(by: { wanted[$0].data.lowerBound < wanted[$1].data.lowerBound }) {
+            let data = wanted[index].data
+            if let last = groups.indices.last, data.lowerBound < groupEnd {
+                groups[last].append(index)
+                groupEnd = max(groupEnd, data.upperBound)
+            } else {
+                groups.append([index])
+                groupEnd = data.upperBound
             }
-            if reach == nil || wanted[index].data.upperBound > reach!.end { reach = (wanted[index].data.upperBound, index) }
         }
-        for index in overlapping.sorted() {
-            let others = overlapping.filter { $0 != index && wanted[$0].data.overlaps(wanted[index].data) }.map { wanted[$0].name }.sorted()
-            listing.refuse(wanted[index].name, "its data overlaps that of \(describe(others)) (one stored file read under several names); not inflated")
+        var overlapping = Set<Int>()
+        for group in groups where group.count > 1 {
+            overlapping.formUnion(group)
+            let names = group.map { wanted[$0].name }.sorted()
+            for index in group {
+                let name = wanted[index].name
+                let others = describe(first: names.lazy.filter { $0 != name }.prefix(5), count: names.count - 1)
+                listing.refuse(name, "its data overlaps that of \(others) (one stored file read under several names); not inflated")
+            }
         }
         let extracting = wanted.indices.filter { !overlapping.contains($0) }.map { wanted[$0] }
         let results = extracting.parallelMap(heaviestFirst: { Int(clamping: $0.entry.uncompressedSize) }) { item -> Result<[UInt8], ZipEntryProblem> in
@@ -235,7 +245,12 @@ enum ArchiveSource {
     }
 
     static func describe(_ names: [String]) -> String {
-        let shown = names.prefix(5).joined(separator: ", ")
-        return names.count > 5 ? "\(names.count) files (\(shown), ...)" : shown
+        describe(first: names.prefix(5), count: names.count)
+    }
+
+    /// `a, b, c`, or `12 files (a, b, c, d, e, ...)` when there are more than five.
+    static func describe(first shown: some Sequence<String>, count: Int) -> String {
+        let list = shown.joined(separator: ", ")
+        return count > 5 ? "\(count) files (\(list), ...)" : list
     }
 }

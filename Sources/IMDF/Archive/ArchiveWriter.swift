@@ -96,7 +96,7 @@ public enum ArchiveWriter {
         let existing = FileSystem.kind(of: path)
         var keep: [String] = []
         switch existing {
-        case .file, .other:
+        case .file, .symbolicLink, .other:
             throw ArchiveWriteError(path: path, message: "exists and is not a folder; to write a zip, end the path in .zip")
         case .directory:
             let names: [String]

@@ -26,22 +26,13 @@ public struct FileSystemError: Error, Sendable, CustomStringConvertible {
 }
 
 public enum FileSystem {
-    enum Kind { case missing, file, directory, other }
+    public enum Kind: Sendable { case missing, file, directory, symbolicLink, other }
 
-    static func kind(of path: String) -> Kind {
+    /// What is at `path`, and a file's size in bytes. Links are followed unless `followingLinks`
+    /// is false, which describes a link itself (lstat): a folder archive's entries are read so.
+    public static func status(of path: String, followingLinks: Bool = true) -> (kind: Kind, size: UInt64) {
         var info = stat()
-        guard stat(path, &info) == 0 else { return .missing }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return .file
-        case S_IFDIR: return .directory
-        default: return .other
-        }
-    }
-
-    /// What a folder entry is itself, a symbolic link included (lstat), and its size in bytes.
-    static func entryKind(of path: String) -> (kind: EntryKind, size: UInt64) {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return (.missing, 0) }
+        guard (followingLinks ? stat(path, &info) : lstat(path, &info)) == 0 else { return (.missing, 0) }
         switch info.st_mode & S_IFMT {
         case S_IFREG: return (.file, UInt64(max(0, info.st_size)))
         case S_IFDIR: return (.directory, 0)
@@ -50,11 +41,11 @@ public enum FileSystem {
         }
     }
 
-    enum EntryKind { case missing, file, directory, symbolicLink, other }
+    static func kind(of path: String) -> Kind { status(of: path).kind }
 
     /// The whole of a regular file. `noFollow` refuses a symbolic link in the last component (a
     /// link planted after the folder was listed); a file over `limit` bytes is refused unread.
-    static func readAll(_ path: String, limit: UInt64 = .max, noFollow: Bool = false) throws(FileSystemError) -> [UInt8] {
+    public static func readAll(_ path: String, limit: UInt64 = .max, noFollow: Bool = false) throws(FileSystemError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (noFollow ? O_NOFOLLOW : 0))
         guard descriptor >= 0 else { throw FileSystemError("read", path) }
         defer { close(descriptor) }
@@ -148,14 +139,14 @@ public enum FileSystem {
         if failure != 0 { throw FileSystemError("write", path, code: failure) }
     }
 
-    static func syncDirectory(_ path: String) throws(FileSystemError) {
+    public static func syncDirectory(_ path: String) throws(FileSystemError) {
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw FileSystemError("open", path) }
         defer { close(descriptor) }
         guard fsync(descriptor) == 0 else { throw FileSystemError("sync", path) }
     }
 
-    static func parent(of path: String) -> String {
+    public static func parent(of path: String) -> String {
         let url = URL(fileURLWithPath: path)
         return url.deletingLastPathComponent().path
     }
@@ -166,7 +157,7 @@ public enum FileSystem {
 
     /// A fresh name beside `path`, on the same file system so a rename can move it into place:
     /// `.NAME.PURPOSE-PID-RANDOM`, which `removeStaleTemporaries` recognises.
-    static func siblingTemporaryPath(for path: String, purpose: String) -> String {
+    public static func siblingTemporaryPath(for path: String, purpose: String) -> String {
         let random = UInt64.random(in: 0..<UInt64.max)
         return parent(of: path) + "/." + lastComponent(of: path) + ".\(purpose)-\(getpid())-\(String(random, radix: 36))"
     }
@@ -235,11 +226,8 @@ public enum FileSystem {
         at path: String, with bytes: [UInt8], beforeRename: () throws -> Void = {}
     ) throws {
         let temporary = siblingTemporaryPath(for: path, purpose: "tmp")
-        var mode: mode_t = 0o644
-        var info = stat()
-        if stat(path, &info) == 0 { mode = info.st_mode & 0o7777 }
         do {
-            try writeNewFile(temporary, bytes, mode: mode)
+            try writeNewFile(temporary, bytes, mode: mode(of: path) ?? 0o644)
             try beforeRename()
             guard rename(temporary, path) == 0 else { throw FileSystemError("replace", path) }
         } catch {
@@ -289,7 +277,7 @@ public enum FileSystem {
             if link(source, target) != 0 {
                 try writeNewFile(target, try readAll(source))
             }
-        case .missing, .other:
+        case .missing, .symbolicLink, .other:
             break  // sockets, devices, dangling links: nothing an archive folder should hold
         }
     }

@@ -42,7 +42,6 @@ struct ZipEntryProblem: Error, Sendable, CustomStringConvertible {
 /// A zip file open for reading. `pread` keeps no shared file position, so entries may be read
 /// from several threads at once.
 final class ZipFile: Sendable {
-    let path: String
     let size: UInt64
     let entries: [ZipDirectoryEntry]
     private let descriptor: Int32
@@ -50,7 +49,6 @@ final class ZipFile: Sendable {
     /// Opens the file and reads its central directory; a zip whose directory cannot be read at
     /// all is refused with the reason (`ZipEntryProblem.description`).
     init(path: String) throws(ZipEntryProblem) {
-        self.path = path
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw ZipEntryProblem(description: "cannot open it: \(String(cString: strerror(errno)))") }
         var info = stat()
@@ -124,7 +122,7 @@ final class ZipFile: Sendable {
         var entries: [ZipDirectoryEntry] = []
         entries.reserveCapacity(Int(count))
         var position = 0
-        for number in 1...max(1, Int(count)) where count > 0 {
+        for number in 1..<(Int(count) + 1) {
             guard position + 46 <= directory.count, directory.le32(position) == directorySignature else {
                 throw damaged("directory record \(number) of \(count), at byte \(directoryOffset + UInt64(position)), is damaged")
             }

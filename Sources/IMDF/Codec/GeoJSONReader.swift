@@ -115,6 +115,7 @@ private struct CollectionDecoder {
         var typeValue: JSONValue?
         var features: [Feature]?
         var foreign = JSONObject()
+        var repeats = RepeatedKeys()
         if reader.current == UInt8(ascii: "}") {
             reader.position += 1
         } else {
@@ -136,7 +137,7 @@ private struct CollectionDecoder {
                     problems.append(Problem(offset: keyOffset, message: "duplicate member \"\(key)\" in the FeatureCollection"))
                     _ = try reader.parseValue(depth: 1)
                 default:
-                    if foreign.contains(key: key) {
+                    if repeats.isRepeat(key, in: foreign) {
                         problems.append(Problem(offset: keyOffset, message: "duplicate member \"\(key)\" in the FeatureCollection"))
                     }
                     foreign.append(key: key, value: try reader.parseValue(depth: 1))
@@ -191,6 +192,7 @@ private struct CollectionDecoder {
         var properties = JSONObject()
         var propertiesForm = Feature.PropertiesForm.absent
         var foreign = JSONObject()
+        var repeats = RepeatedKeys()
         var localProblems: [Problem] = []
         if reader.current == UInt8(ascii: "}") {
             reader.position += 1
@@ -221,7 +223,7 @@ private struct CollectionDecoder {
                         }
                     }
                 default:
-                    repeated = foreign.contains(key: key)
+                    repeated = repeats.isRepeat(key, in: foreign)
                     foreign.append(key: key, value: try reader.parseValue(depth: 3))
                 }
                 if repeated {
@@ -301,11 +303,12 @@ private struct CollectionDecoder {
         // The coordinates' text as written; the writer takes the numbers' digits from it.
         let numberText = Array(UnsafeBufferPointer(rebasing: reader.bytes[coordinatesStart..<reader.position]))
         var foreign = JSONObject()
+        var repeats = RepeatedKeys()
         while true {
             guard let closed = endOfElement(closing: UInt8(ascii: "}")) else { return nil }
             if closed { break }
             guard reader.current == UInt8(ascii: "\""), let key = try? reader.parseKey(),
-                !["type", "coordinates", "geometries"].contains(key), !foreign.contains(key: key), let value = try? reader.parseValue(depth: 4)
+                !["type", "coordinates", "geometries"].contains(key), !repeats.isRepeat(key, in: foreign), let value = try? reader.parseValue(depth: 4)
             else { return nil }
             foreign.append(key: key, value: value)
         }

@@ -146,17 +146,14 @@ struct JSONReader {
         }
         object.reserveCapacity(8)
         // A repeated key is an error: JSON readers disagree on which value counts (first or last
-        // wins), so an archive with one means different things to different tools. Small objects
-        // are scanned; a set takes over for large ones, so a huge object stays linear.
-        var seen: Set<String>?
+        // wins), so an archive with one means different things to different tools.
+        var repeats = RepeatedKeys()
         while true {
             let keyStart = position
             let key = try parseKey()
-            if seen == nil && object.count >= 16 { seen = Set(object.keys) }
-            if seen.map({ $0.contains(key) }) ?? object.contains(key: key) {
+            if repeats.isRepeat(key, in: object) {
                 throw error("duplicate key \"\(key.count > 80 ? String(key.prefix(80)) + "..." : key)\" in an object; which value counts is not defined", at: keyStart)
             }
-            seen?.insert(key)
             let value = try parseValue(depth: depth + 1)
             object.append(key: key, value: value)
             try afterElement(closing: UInt8(ascii: "}"), container: "an object")
@@ -292,5 +289,18 @@ struct JSONReader {
         }
         guard let scalar = Unicode.Scalar(scalarValue) else { throw error("invalid \\u escape", at: escapeStart) }
         buffer.append(contentsOf: String(Character(scalar)).utf8)
+    }
+}
+
+/// Finds a key repeated in one object as it is read: a scan of the keys so far while the object
+/// is small, a set once it is large, so a huge object stays linear.
+struct RepeatedKeys {
+    private var seen: Set<String>?
+
+    /// Whether `key` is already among `object`'s keys; call it before appending `key`.
+    mutating func isRepeat(_ key: String, in object: JSONObject) -> Bool {
+        if seen == nil && object.count >= 16 { seen = Set(object.keys) }
+        if seen != nil { return !seen!.insert(key).inserted }
+        return object.contains(key: key)
     }
 }

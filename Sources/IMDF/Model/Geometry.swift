@@ -17,6 +17,11 @@ public struct Position: Sendable, Hashable {
     }
 
     var componentCount: Int { z == nil ? 2 : 3 }
+
+    /// Whether the position is a longitude and latitude: finite, within ±180 and ±90 degrees.
+    public var isLongitudeLatitude: Bool {
+        x.isFinite && y.isFinite && abs(x) <= 180 && abs(y) <= 90
+    }
 }
 
 public indirect enum Geometry: Sendable, Hashable {

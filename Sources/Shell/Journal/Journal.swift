@@ -80,8 +80,7 @@ public final class Journal {
 
     /// Whether anything - a file, a link, a dangling link - is at `path`.
     static func exists(_ path: String) -> Bool {
-        var info = stat()
-        return lstat(path, &info) == 0
+        FileSystem.status(of: path, followingLinks: false).kind != .missing
     }
 
     /// Renames the journal to `PATH.REASON-TIME` (a number added while that name is taken).
@@ -144,7 +143,7 @@ public final class Journal {
     static func startJournal(at path: String, archive: String, baseHash: String, records: [JournalFormat.Record]) throws(JournalError) -> JournalWriter {
         // A fresh, unguessable name created exclusively (never through a planted link), then
         // renamed over the journal: the rename replaces whatever is at `path`, link or not.
-        let temporary = path + ".new-\(getpid())-\(String(UInt64.random(in: 0..<UInt64.max), radix: 36))"
+        let temporary = FileSystem.siblingTemporaryPath(for: path, purpose: "new")
         do {
             let fresh = try JournalWriter(path: temporary, archive: archive, baseHash: baseHash, fresh: true)
             for record in records { try fresh.append(command: record.command, ids: record.ids) }
@@ -156,12 +155,7 @@ public final class Journal {
             unlink(temporary)
             throw JournalError(path: path, line: 0, message: "cannot put the new journal in place")
         }
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        let descriptor = open(folder, O_RDONLY | O_DIRECTORY)
-        if descriptor >= 0 {
-            fsync(descriptor)
-            close(descriptor)
-        }
+        try? FileSystem.syncDirectory(FileSystem.parent(of: path))
         return try JournalWriter(path: path, archive: archive, baseHash: baseHash, fresh: false, existingRecords: records.count)
     }
 

@@ -5,10 +5,7 @@
 // records before it are returned with the place of the damage, and nothing after it is guessed at.
 
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import IMDF
 
 public struct JournalContents: Sendable {
     public var baseHash: String
@@ -116,27 +113,16 @@ public enum JournalReader {
     }
 
     private static func readFile(_ path: String) throws(JournalError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        guard descriptor >= 0 else {
-            let reason = errno == ELOOP ? "it is a symbolic link, which imdf never writes" : String(cString: strerror(errno))
+        do {
+            return try FileSystem.readAll(path, noFollow: true)
+        } catch {
+            let reason: String
+            switch error.code {
+            case ELOOP: reason = "it is a symbolic link, which imdf never writes"
+            case EINVAL: reason = "not a regular file"
+            default: reason = String(cString: strerror(error.code))
+            }
             throw JournalError(path: path, line: 0, message: "cannot read the journal: \(reason)")
         }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            throw JournalError(path: path, line: 0, message: "cannot read the journal: not a regular file")
-        }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw JournalError(path: path, line: 0, message: "cannot read the journal: \(String(cString: strerror(errno)))")
-            }
-            if count == 0 { break }
-            bytes += chunk[0..<count]
-        }
-        return bytes
     }
 }

@@ -81,8 +81,7 @@ public final class JournalWriter {
 
         public init(archive archivePath: String) throws(JournalError) {
             let journal = JournalWriter.path(for: archivePath)
-            var info = stat()
-            let existed = lstat(journal + ".lock", &info) == 0
+            let existed = Journal.exists(journal + ".lock")
             do {
                 descriptor = try JournalWriter.lock(journal)
             } catch {

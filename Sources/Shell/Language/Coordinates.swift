@@ -14,7 +14,7 @@ extension EditingSession {
             throw EditError("\(argument): \"\(TerminalText.excerpt(text))\" is not a coordinate (X,Y in metres, or @LON,LAT)", argument: argument)
         }
         if geographic {
-            guard (-180...180).contains(first), (-90...90).contains(second) else {
+            guard Position(x: first, y: second).isLongitudeLatitude else {
                 throw EditError("\(argument): \(TerminalText.excerpt(text)) is not a longitude,latitude", argument: argument)
             }
             if isLocated {

@@ -1,5 +1,5 @@
 // Splits input into lines the same way everywhere - a script file, standard input, a line pasted
-// at the prompt, a journal being recovered: a line ends at LF, CRLF or a lone CR. Swift's
+// at the prompt: a line ends at LF, CRLF or a lone CR. Swift's
 // `String.split(separator: "\n")` works on characters, where CRLF is one character that is not
 // "\n", so a CRLF script read as one long line and a stray CR stayed inside a command (and in the
 // journal record made from it); this works on bytes.
@@ -28,7 +28,6 @@ public enum InputLines {
     struct Splitter {
         private var current: [UInt8] = []
         private var afterCarriageReturn = false
-        private var pending = false
 
         /// Adds a byte; returns a finished line when the byte ends one.
         mutating func take(_ byte: UInt8) -> String? {
@@ -42,21 +41,17 @@ public enum InputLines {
                 return finishLine()
             default:
                 current.append(byte)
-                pending = true
                 return nil
             }
         }
 
         /// The last line, when the input ended without a line end.
         mutating func finish() -> String? {
-            pending ? finishLine() : nil
+            current.isEmpty ? nil : finishLine()
         }
 
         private mutating func finishLine() -> String {
-            defer {
-                current.removeAll(keepingCapacity: true)
-                pending = false
-            }
+            defer { current.removeAll(keepingCapacity: true) }
             return String(decoding: current, as: UTF8.self)
         }
     }

@@ -3,6 +3,7 @@
 // command is reported as `FILE:LINE: message` and stops the run unless asked to keep going.
 
 import Foundation
+import IMDF
 import Workbench
 
 public struct ScriptLine: Sendable, Equatable {
@@ -93,18 +94,17 @@ public enum ScriptRunner {
         open: ArchiveOpener?, output: (String) -> Void
     ) -> Outcome {
         withoutActuallyEscaping(output) { output in
-            var runner = Runner(echo: echo, keepGoing: keepGoing, open: open, output: output)
-            return runner.run(lines, in: &session, journal: &journal, sourceChain: [])
+            Runner(echo: echo, keepGoing: keepGoing, open: open, output: output).run(lines, in: &session, journal: &journal, sourceChain: [])
         }
     }
 
     private struct Runner {
-        var echo: Bool
-        var keepGoing: Bool
-        var open: ArchiveOpener?
-        var output: (String) -> Void
+        let echo: Bool
+        let keepGoing: Bool
+        let open: ArchiveOpener?
+        let output: (String) -> Void
 
-        mutating func run(_ lines: [ScriptLine], in session: inout EditingSession, journal: inout Journal?, sourceChain: [String]) -> Outcome {
+        func run(_ lines: [ScriptLine], in session: inout EditingSession, journal: inout Journal?, sourceChain: [String]) -> Outcome {
             var outcome = Outcome()
             var unknownInARow = 0
             for line in lines {
@@ -137,17 +137,6 @@ public enum ScriptRunner {
                     continue
                 }
                 outcome.commands += 1
-                if Interpreter.recognises(trimmed) {
-                    unknownInARow = 0
-                } else {
-                    unknownInARow += 1
-                    if unknownInARow >= ScriptRunner.unknownLinesBeforeGivingUp && line.file != "<prompt>" && line.file != "<stdin>" {
-                        outcome.failures.append(ScriptFailure(
-                            file: line.file, line: line.number,
-                            message: "this does not look like an imdf script: \(unknownInARow) lines in a row are not commands; the rest of \(line.file) is not run"))
-                        return outcome
-                    }
-                }
                 do {
                     let result = try Interpreter.execute(trimmed, in: &session)
                     if let journal, Interpreter.changesState(trimmed) {
@@ -165,7 +154,21 @@ public enum ScriptRunner {
                         }
                     }
                     if !result.isEmpty { output(result) }
+                    unknownInARow = 0
                 } catch {
+                    // Only a failed line can be one that is not a command: the check stays off
+                    // the path every accepted command takes.
+                    if Interpreter.recognises(trimmed) {
+                        unknownInARow = 0
+                    } else {
+                        unknownInARow += 1
+                        if unknownInARow >= ScriptRunner.unknownLinesBeforeGivingUp && line.file != "<prompt>" && line.file != "<stdin>" {
+                            outcome.failures.append(ScriptFailure(
+                                file: line.file, line: line.number,
+                                message: "this does not look like an imdf script: \(unknownInARow) lines in a row are not commands; the rest of \(line.file) is not run"))
+                            return outcome
+                        }
+                    }
                     if fail(error.message) { return outcome }
                 }
             }
@@ -186,7 +189,7 @@ public enum ScriptRunner {
             }
         }
 
-        mutating func runSource(
+        func runSource(
             _ argument: String, from line: ScriptLine, _ session: inout EditingSession, _ journal: inout Journal?, _ chain: [String]
         ) -> Outcome {
             var outcome = Outcome()
@@ -198,7 +201,7 @@ public enum ScriptRunner {
             }
             let path = ScriptRunner.unquoted(argument)
             guard !path.isEmpty else { return stop("source: give the script to run", always: false) }
-            let identity = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+            let identity = FileSystem.resolvedPath(path)
             if chain.contains(identity) {
                 return stop("source: \(TerminalText.excerpt(path)) is already running (a script that sources itself); nothing more is run", always: true)
             }

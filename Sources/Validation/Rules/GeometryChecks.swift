@@ -24,7 +24,7 @@ enum GeometryChecks {
         }
         if let value = place.feature.properties["display_point"], !value.isNull {
             if case .point(let position)? = GeoJSONGeometry(json: value)?.geometry {
-                if !inRange(position) {
+                if !position.isLongitudeLatitude {
                     findings.append(place.finding(.T4, "display_point [\(position.x), \(position.y)] is outside longitude/latitude range"))
                 }
             } else {
@@ -39,15 +39,11 @@ enum GeometryChecks {
         return text.count > 80 ? String(text.prefix(77)) + "..." : text
     }
 
-    static func inRange(_ position: Position) -> Bool {
-        position.x >= -180 && position.x <= 180 && position.y >= -90 && position.y <= 90
-            && position.x.isFinite && position.y.isFinite
-    }
 
     static func checkGeoJSON(_ geometry: Geometry, _ place: FeaturePlace, into findings: inout [Finding]) {
         var outOfRange: Position?
         geometry.forEachPosition { position in
-            if outOfRange == nil && !inRange(position) { outOfRange = position }
+            if outOfRange == nil && !position.isLongitudeLatitude { outOfRange = position }
         }
         if let position = outOfRange {
             findings.append(place.finding(.T2, "coordinate [\(position.x), \(position.y)] is not a longitude/latitude (longitude first, in degrees)"))

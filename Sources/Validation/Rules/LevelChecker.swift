@@ -62,7 +62,7 @@ struct LevelChecker {
     }
 
     mutating func checkDisplayPoint(_ feature: Feature, inside shapes: [Polygon]) {
-        guard let position = feature.point("display_point"), GeometryChecks.inRange(position) else { return }
+        guard let position = feature.point("display_point"), position.isLongitudeLatitude else { return }
         let point = projector.point(position)
         guard let (distance, inside) = stray(point, from: shapes) else { return }
         findings.append(finding(

@@ -70,7 +70,7 @@ public struct Projector: Sendable {
                 if origin != nil { break }
             }
         }
-        guard let origin, GeometryChecks.inRange(origin) else { return nil }
+        guard let origin, origin.isLongitudeLatitude else { return nil }
         frame = LocalFrame(originLongitude: origin.x, originLatitude: origin.y)
     }
 

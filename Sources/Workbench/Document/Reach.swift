@@ -34,7 +34,7 @@ extension Document {
             }
             var worst: (distance: Double, position: Position)?
             func judge(_ position: Position) {
-                guard position.x.isFinite, position.y.isFinite, abs(position.x) <= 180, abs(position.y) <= 90 else {
+                guard position.isLongitudeLatitude else {
                     worst = (.infinity, position)
                     return
                 }

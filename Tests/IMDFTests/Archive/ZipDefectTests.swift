@@ -114,6 +114,22 @@ struct ZipDefectTests {
         #expect(load.archive.features(of: .level).count == 1)
     }
 
+    @Test func thousandsOfRecordsSharingOneEntrysDataAreEachRefusedWithAShortMessage() throws {
+        // 20,000 such records (a 1.2 MB zip) once kept the reader busy for minutes: the message
+        // for each listed all the others.
+        var entries = archive()
+        for number in 0..<5_000 {
+            var copy = RawZipEntry(String(format: "x%04d.geojson", number), [])
+            copy.sharesDataWith = 2
+            entries.append(copy)
+        }
+        let load = try load(entries)
+        #expect(load.unreadableFiles.count == 5_001)
+        let first = try #require(load.errors.first { $0.file == "x0000.geojson" })
+        #expect(first.message == "its data overlaps that of 5000 files (unit.geojson, x0001.geojson, x0002.geojson, x0003.geojson, x0004.geojson, ...) (one stored file read under several names); not inflated")
+        #expect(load.archive.features(of: .level).count == 1)
+    }
+
     @Test func anEntryThatInflatesPastItsDeclaredSizeStopsThere() throws {
         let temporary = TemporaryFolder()
         let path = temporary.file("liar.zip")
