@@ -30,12 +30,13 @@ let package = Package(
         .target(name: "IMDF", dependencies: ["CFileSystem", "SystemZlib"], swiftSettings: strict),
         // GEOS (Debian's libgeos-dev), reentrant C API.
         .systemLibrary(name: "CGEOS", pkgConfig: "geos", providers: [.apt(["libgeos-dev"])]),
-        // Planar geometry in metres on GEOS: local frame, split, snapping, containment, validity, index.
-        .target(name: "Geometry", dependencies: ["CGEOS"], swiftSettings: strict),
+        // Planar geometry in metres on GEOS: local frame, the archive projector, split, snapping,
+        // containment, validity, index.
+        .target(name: "Geometry", dependencies: ["IMDF", "CGEOS"], swiftSettings: strict),
         // The IMDF rule set: findings with stable codes, located, with fixes described.
         .target(name: "Validation", dependencies: ["IMDF", "Geometry"], exclude: ["CODES.md"], swiftSettings: strict),
         // The editor's core: document with indexes, commands that plan patches, undo/redo history.
-        .target(name: "Workbench", dependencies: ["IMDF", "Geometry", "Validation"], swiftSettings: strict),
+        .target(name: "Workbench", dependencies: ["IMDF", "Geometry"], swiftSettings: strict),
         // GNU readline (Debian's libreadline-dev): line editing, history, completion at the prompt.
         // No pkgConfig: readline.pc only adds -D flags SwiftPM refuses; the headers are in /usr/include.
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),

@@ -89,7 +89,7 @@ private struct Builder {
     // MARK: - Features
 
     /// A feature whose properties are every key of its type's schema, in order, null unless given.
-    mutating func add(_ type: FeatureType, geometry: Geometry?, _ values: [String: JSONValue]) -> String {
+    mutating func add(_ type: FeatureType, geometry: Geometry?, _ values: [PropertyKey: JSONValue]) -> String {
         let id = random.uuid()
         features[type, default: []].append(Feature(type, id: id, geometry: geometry, values: values))
         return id
@@ -97,10 +97,10 @@ private struct Builder {
 
     func labels(_ text: String) -> JSONValue { Labels(text, language: "en").json }
 
-    func address(_ street: String) -> [String: JSONValue] {
+    func address(_ street: String) -> [PropertyKey: JSONValue] {
         [
-            "address": .string(street), "locality": "Frankfurt am Main", "province": "DE-HE", "country": "DE",
-            "postal_code": "60311",
+            .address: .string(street), .locality: "Frankfurt am Main", .province: "DE-HE", .country: "DE",
+            .postalCode: "60311",
         ]
     }
 
@@ -110,8 +110,8 @@ private struct Builder {
         let venueHeight = Double(max(rows, 1)) * (buildingDepth + VenueGenerator.buildingGap) + VenueGenerator.buildingGap
         let venueAddress = add(.address, geometry: nil, address("1 Campus Drive"))
         _ = add(.venue, geometry: rectangle(0, 0, venueWidth, venueHeight), [
-            "category": "businesscampus", "name": labels("Synthetic Campus \(spec.seed)"),
-            "display_point": point(venueWidth / 2, VenueGenerator.buildingGap / 2), "address_id": .string(venueAddress),
+            .category: "businesscampus", .name: labels("Synthetic Campus \(spec.seed)"),
+            .displayPoint: point(venueWidth / 2, VenueGenerator.buildingGap / 2), .addressID: .string(venueAddress),
         ])
         for number in 0..<spec.buildings {
             let west = VenueGenerator.buildingGap + Double(number % columns) * (buildingLength + VenueGenerator.buildingGap)
@@ -125,21 +125,21 @@ private struct Builder {
         let north = south + buildingDepth
         let addressID = add(.address, geometry: nil, address("\(number + 1) Campus Drive"))
         let building = add(.building, geometry: nil, [
-            "name": labels("Building \(number)"), "category": "unspecified",
-            "display_point": point((west + east) / 2, (south + north) / 2), "address_id": .string(addressID),
+            .name: labels("Building \(number)"), .category: "unspecified",
+            .displayPoint: point((west + east) / 2, (south + north) / 2), .addressID: .string(addressID),
         ])
         _ = add(.footprint, geometry: rectangle(west, south, east, north), [
-            "category": "ground", "building_ids": [.string(building)],
+            .category: "ground", .buildingIDs: [.string(building)],
         ])
         let elevatorGroup = random.uuid()
         let stairsGroup = random.uuid()
         for ordinal in 0..<spec.levels {
             let level = add(.level, geometry: rectangle(west, south, east, north), [
-                "category": "unspecified", "outdoor": false, "ordinal": .number(JSONNumber(ordinal)),
-                "name": labels(ordinal == 0 ? "Ground Floor" : "Floor \(ordinal)"),
-                "short_name": labels(ordinal == 0 ? "G" : "\(ordinal)"),
-                "display_point": point((west + east) / 2, south + VenueGenerator.roomDepth + VenueGenerator.corridorWidth / 2),
-                "building_ids": [.string(building)],
+                .category: "unspecified", .outdoor: false, .ordinal: .number(JSONNumber(ordinal)),
+                .name: labels(ordinal == 0 ? "Ground Floor" : "Floor \(ordinal)"),
+                .shortName: labels(ordinal == 0 ? "G" : "\(ordinal)"),
+                .displayPoint: point((west + east) / 2, south + VenueGenerator.roomDepth + VenueGenerator.corridorWidth / 2),
+                .buildingIDs: [.string(building)],
             ])
             buildLevel(level, ordinal: ordinal, west: west, south: south, groups: (elevatorGroup, stairsGroup))
         }
@@ -158,9 +158,9 @@ private struct Builder {
         let corridorNorth = corridorSouth + VenueGenerator.corridorWidth
         let east = west + buildingLength
         let corridor = add(.unit, geometry: rectangle(west, corridorSouth, east, corridorNorth), [
-            "category": "walkway", "name": labels("Corridor \(ordinal == 0 ? "G" : String(ordinal))"),
-            "level_id": .string(level),
-            "display_point": point((west + east) / 2, (corridorSouth + corridorNorth) / 2),
+            .category: "walkway", .name: labels("Corridor \(ordinal == 0 ? "G" : String(ordinal))"),
+            .levelID: .string(level),
+            .displayPoint: point((west + east) / 2, (corridorSouth + corridorNorth) / 2),
         ])
         for index in 0..<spec.rooms {
             let onSouthSide = index < roomsSouth
@@ -175,22 +175,22 @@ private struct Builder {
             let designation = "\(ordinal).\(String(index + 1).leftPadded(to: 3))"
             let category = Self.roomCategories[Int(random.next() % UInt64(Self.roomCategories.count))]
             let room = add(.unit, geometry: rectangle(x0, y0, x1, y1), [
-                "category": .string(category), "name": labels("Room \(designation)"), "level_id": .string(level),
-                "display_point": point(centreX, centreY),
+                .category: .string(category), .name: labels("Room \(designation)"), .levelID: .string(level),
+                .displayPoint: point(centreX, centreY),
             ])
             _ = add(.opening, geometry: .lineString([
                 position(centreX - VenueGenerator.doorWidth / 2, wall), position(centreX + VenueGenerator.doorWidth / 2, wall),
             ]), [
-                "category": "pedestrian", "door": ["type": "swinging", "automatic": false, "material": "wood"],
-                "level_id": .string(level),
+                .category: "pedestrian", .door: ["type": "swinging", "automatic": false, "material": "wood"],
+                .levelID: .string(level),
             ])
-            let anchor = add(.anchor, geometry: .point(position(centreX, centreY)), ["unit_id": .string(room)])
+            let anchor = add(.anchor, geometry: .point(position(centreX, centreY)), [.unitID: .string(room)])
             let first = Self.nameFirst[Int(random.next() % UInt64(Self.nameFirst.count))]
             let second = Self.nameSecond[Int(random.next() % UInt64(Self.nameSecond.count))]
             _ = add(.occupant, geometry: nil, [
-                "name": labels("\(first) \(second)"),
-                "category": .string(Self.occupantCategories[Int(random.next() % UInt64(Self.occupantCategories.count))]),
-                "anchor_id": .string(anchor), "hours": "Mo-Fr 08:00-18:00",
+                .name: labels("\(first) \(second)"),
+                .category: .string(Self.occupantCategories[Int(random.next() % UInt64(Self.occupantCategories.count))]),
+                .anchorID: .string(anchor), .hours: "Mo-Fr 08:00-18:00",
             ])
         }
         let corridorY = (corridorSouth + corridorNorth) / 2
@@ -200,8 +200,8 @@ private struct Builder {
         ]
         for (category, x, group) in amenities {
             _ = add(.amenity, geometry: .point(position(x, corridorY)), [
-                "category": .string(category), "unit_ids": [.string(corridor)],
-                "correlation_id": group.map(JSONValue.string) ?? .null,
+                .category: .string(category), .unitIDs: [.string(corridor)],
+                .correlationID: group.map(JSONValue.string) ?? .null,
             ])
         }
     }

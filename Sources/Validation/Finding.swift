@@ -10,23 +10,71 @@ public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable, Coda
     }
 }
 
-/// A repair for a finding, described in words and, where the editor has a command for it, as the
-/// command line that performs it.
+/// A repair for a finding, described in words and, where the editor has an edit for it, as that
+/// edit: a value the editor runs (`fix`) and spells as the command line that would do the same.
 public struct Fix: Sendable, Hashable, Codable {
     public var description: String
-    public var command: String?
-    /// Whether `fix` may run the command as it stands. A command with a value for a person to
-    /// choose (`level_id=REF`, `name=...`, an example category) or one that is not an edit (`save`)
-    /// is shown, never run.
-    public var automatic: Bool
+    public var repair: Repair?
 
-    public init(_ description: String, command: String? = nil, automatic: Bool? = nil) {
+    public init(_ description: String, repair: Repair? = nil) {
         self.description = description
-        self.command = command
-        self.automatic = automatic ?? command.map { command in
-            command != "save" && !command.split(separator: " ").contains { $0.hasSuffix("=REF") || $0.hasSuffix("=...") }
-        } ?? false
+        self.repair = repair
     }
+
+    /// Whether `fix` may run the repair as it stands.
+    public var automatic: Bool { repair?.isAutomatic ?? false }
+}
+
+/// The edits validation proposes. The editor maps each case to one of its commands; a case
+/// added here fails to compile there until it has one.
+public enum Repair: Sendable, Hashable, Codable {
+    /// Saving writes what is missing (a manifest, its version, the time): shown, never run.
+    case save
+    /// A value for a person to choose (`level_id=REF`, a category): shown, never run.
+    case choose(feature: String, key: String, ChoiceHint)
+    case set(feature: String, key: String, RepairValue)
+    case unset(feature: String, key: String)
+    /// Make the feature unlocated (a building: IMDF keeps its extent in its footprints).
+    case removeGeometry(feature: String)
+    case delete(feature: String)
+    /// Link two path nodes both ways; unlink them both ways.
+    case link(String, String)
+    case unlink(String, String)
+    /// Snap an opening onto the nearest wall at this place.
+    case moveOpening(String, to: Coordinate)
+    /// Put a point feature at this place.
+    case move(String, to: Coordinate)
+
+    public var isAutomatic: Bool {
+        switch self {
+        case .save, .choose: false
+        default: true
+        }
+    }
+
+    /// The features the repair changes.
+    public var featureIDs: [String] {
+        switch self {
+        case .save: []
+        case .choose(let id, _, _), .set(let id, _, _), .unset(let id, _), .removeGeometry(let id), .delete(let id), .moveOpening(let id, _), .move(let id, _):
+            [id]
+        case .link(let a, let b), .unlink(let a, let b): [a, b]
+        }
+    }
+}
+
+/// What a person chooses for `Repair.choose`.
+public enum ChoiceHint: Sendable, Hashable, Codable {
+    case reference(FeatureType)
+    /// A category, with an example value.
+    case example(String)
+    case value
+}
+
+public enum RepairValue: Sendable, Hashable, Codable {
+    case text(String)
+    case null
+    case point(Coordinate)
 }
 
 /// A WGS 84 location (longitude, latitude) for findings about a place.

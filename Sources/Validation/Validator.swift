@@ -82,7 +82,7 @@ struct ValidationContext: Sendable {
 
     /// A short human name for a feature: its label in the manifest's language, or its id prefix.
     func describe(_ feature: Feature) -> String {
-        if let name = feature.labels("name")?.preferred(language: language), !name.isEmpty {
+        if let name = feature.labels(.name)?.preferred(language: language), !name.isEmpty {
             return "\(feature.featureType) \"\(name)\" (\(feature.id.prefix(8)))"
         }
         return "\(feature.featureType) \(feature.id.prefix(8))"

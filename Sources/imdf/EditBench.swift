@@ -50,7 +50,7 @@ struct EditTimer {
     mutating func measure() throws -> [(String, Double)] {
         let document = history.document
         let projector = document.projector!
-        let rooms = document.features(of: .unit).filter { $0.string("category") != "walkway" }
+        let rooms = document.features(of: .unit).filter { $0.string(.category) != "walkway" }
         let doors = document.features(of: .opening)
         let levels = document.features(of: .level)
         var ids = IDSource(seed: 42)
@@ -79,7 +79,7 @@ struct EditTimer {
                     projector.position(Point(x: bounds.minX, y: bounds.minY - 10)), projector.position(Point(x: bounds.minX + 3, y: bounds.minY - 10)),
                     projector.position(Point(x: bounds.minX + 3, y: bounds.minY - 7)), projector.position(Point(x: bounds.minX, y: bounds.minY - 7)),
                     projector.position(Point(x: bounds.minX, y: bounds.minY - 10)),
-                ]], levelID: room.string("level_id")!)),
+                ]], levelID: room.string(.levelID)!)),
                 ("split unit", SplitUnit(room.id, along: [
                     projector.position(Point(x: middle, y: bounds.minY - 1)), projector.position(Point(x: middle, y: bounds.maxY + 1)),
                 ])),

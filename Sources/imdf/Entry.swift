@@ -94,61 +94,16 @@ struct PromptCommand: ParsableCommand {
                 throw EditError("open: \((error as? CommandFailure)?.message ?? "\(error)")", argument: "PATH")
             }
             session = next
-            return Sessions.opened(path, session)
+            return session.openedMessage
         }
         // A session that ends with nothing unsaved leaves no journal behind.
         defer { if !session.isDirty { journal?.finish() } }
-        guard let editor else {
-            // A script on standard input, one line at a time (each journaled before its result
-            // is printed); the first failing command stops it, as `imdf run` does.
-            var number = 0
-            var pending = ""
-            let input = InputLines.Reader()
-            while let raw = input.next() {
-                number += 1
-                if raw.hasSuffix("\\") {
-                    pending += String(raw.dropLast()) + " "
-                    continue
-                }
-                let line = pending + raw
-                pending = ""
-                let outcome = ScriptRunner.run(
-                    [ScriptLine(file: "<stdin>", number: number, text: line)], in: &session, echo: false, keepGoing: false, journal: &journal,
-                    open: reopen, output: { Output.line($0) })
-                for failure in outcome.failures { Output.error(failure.description) }
-                if !outcome.failures.isEmpty { throw CommandFailure(exitCode: CommandFailure.commandFailed, message: "") }
-                if outcome.quit { break }
-            }
-            return
-        }
-        // The prompt: GNU readline with history and completion.
-        var number = 0
-        while true {
-            let snapshot = session
-            guard let line = editor.line(prompt: session.prompt, complete: { Completion.candidates($0, session: snapshot) }) else {
-                // Ctrl-D at an empty line.
-                if session.isDirty && !Self.confirmQuit(editor) { continue }
-                Output.line("")
-                break
-            }
-            number += 1
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed == "quit" || trimmed == "exit" {
-                if session.isDirty && !Self.confirmQuit(editor) { continue }
-                break
-            }
-            // A pasted line may hold several (CR or LF inside it): each runs as its own command.
-            let lines = InputLines.split(line).map { ScriptLine(file: "<prompt>", number: number, text: $0) }
-            let outcome = ScriptRunner.run(lines, in: &session, echo: false, keepGoing: true, journal: &journal, open: reopen, output: { Output.line($0) })
-            for failure in outcome.failures { Output.error("error: \(failure.message)") }
-            if outcome.quit { break }
-        }
-    }
-
-    /// Asks before throwing away unsaved changes.
-    static func confirmQuit(_ editor: LineEditor) -> Bool {
-        let answer = editor.line(prompt: "There are unsaved changes. Quit without saving? [y/N] ", remember: false, complete: { _ in [] })
-        return answer?.lowercased().hasPrefix("y") ?? true
+        // The prompt (GNU readline with history and completion) reports a failure and goes on; a
+        // script on standard input stops at its first failing command, as `imdf run` does.
+        let loop = InputLoop(
+            source: editor.map(InputLoop.Source.prompt) ?? .standardInput(InputLines.Reader()), open: reopen, output: { Output.line($0) },
+            report: { failure in Output.error(editor == nil ? failure.description : "error: \(failure.message)") })
+        guard loop.run(&session, journal: &journal) else { throw CommandFailure(exitCode: CommandFailure.commandFailed, message: "") }
     }
 }
 

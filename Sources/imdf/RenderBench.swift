@@ -18,7 +18,7 @@ struct RenderBenchCommand: ParsableCommand {
 
     func run() throws {
         let source = try Workload.prepare(workload.spec, zip: false, in: workFolder)
-        var session = try Sessions.load(source)
+        var session = try Sessions.open(source)
         guard let level = session.document.features(of: .level).max(by: { session.document.features(onLevel: $0.id).count < session.document.features(onLevel: $1.id).count }) else { return }
         session.levelID = level.id
         let frame = session.frame

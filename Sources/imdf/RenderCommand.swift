@@ -34,7 +34,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        var session = try Sessions.load(archive, limits: limitOptions.limits)
+        var session = try Sessions.open(archive, limits: limitOptions.limits)
         var words = ["render"]
         func quoted(_ text: String) -> String { "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
         if let level { words += ["level", quoted(level)] }

@@ -19,7 +19,7 @@ struct ReplayBenchCommand: ParsableCommand {
         let openStart = DispatchTime.now()
         var session = try Sessions.open(source)
         let opened = DispatchTime.now()
-        let rooms = session.document.features(of: .unit).filter { $0.string("category") != "walkway" }.map { String($0.id.prefix(13)) }
+        let rooms = session.document.features(of: .unit).filter { $0.string(.category) != "walkway" }.map { String($0.id.prefix(13)) }
         var text = ""
         for index in 0..<commands {
             let room = rooms[(index &* 7919) % rooms.count]

@@ -52,7 +52,7 @@ struct RunCommand: ParsableCommand {
                 throw EditError("open: \(error)", argument: "PATH")
             }
             session = next
-            return Sessions.opened(path, session)
+            return session.openedMessage
         }
         var outcome = ScriptRunner.Outcome()
         for script in scripts {
@@ -90,42 +90,22 @@ struct RunCommand: ParsableCommand {
 }
 
 enum Sessions {
-    /// A session on `path`, or on a new empty document.
-    static func open(_ path: String?, limits: ArchiveLimits = .standard) throws -> EditingSession {
-        var session = try load(path, limits: limits)
-        // IMDF_ID_SEED makes the ids a session mints reproducible (tests, demos); unset, ids are random.
-        if let text = ProcessInfo.processInfo.environment["IMDF_ID_SEED"], let seed = UInt64(text) {
-            session.ids = IDSource(seed: seed)
+    /// A session on `path` (or a new document), its load diagnostics printed; an archive that
+    /// cannot be opened exits with 3.
+    static func open(_ path: String?, limits: ArchiveLimits = .standard) throws(CommandFailure) -> EditingSession {
+        do {
+            return try EditingSession.open(path, limits: limits) { Output.diagnostics($0, archive: path ?? "") }
+        } catch {
+            throw CommandFailure(exitCode: CommandFailure.unreadableArchive, message: error.message)
         }
-        return session
     }
 
     /// `open PATH` typed in a session: the archive's session, or the reason as the command's error.
     static func openForCommand(_ path: String, limits: ArchiveLimits) throws(EditError) -> EditingSession {
         do {
             return try open(path, limits: limits)
-        } catch let failure as CommandFailure {
-            throw EditError("open: \(failure.message.isEmpty ? "\(path) could not be read" : failure.message)", argument: "PATH")
         } catch {
-            throw EditError("open: \(error)", argument: "PATH")
+            throw EditError("open: \(error.message)", argument: "PATH")
         }
-    }
-
-    /// The confirmation of `open PATH`.
-    static func opened(_ path: String, _ session: EditingSession) -> String {
-        "opened \(path): \(session.document.featureCount.grouped) features"
-    }
-
-    static func load(_ path: String?, limits: ArchiveLimits = .standard) throws -> EditingSession {
-        guard let path else {
-            return EditingSession(document: Document(IMDFArchive(manifest: Manifest(language: "en"))))
-        }
-        let load = try Loading.open(path, limits: limits)
-        guard load.isComplete else {
-            throw CommandFailure(
-                exitCode: CommandFailure.unreadableArchive,
-                message: "\(path): \(load.unreadableFiles.joined(separator: ", ")) could not be read; editing would lose those features")
-        }
-        return EditingSession(document: Document(load.archive), archivePath: path)
     }
 }

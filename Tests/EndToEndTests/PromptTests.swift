@@ -162,7 +162,22 @@ struct PromptTests {
         try terminal.keys("Tab")
         #expect(try terminal.waitFor("category=laboratory"))
         try terminal.keys("C-u")
-        #expect(try terminal.quitWithoutSaving())
+        // A line ending in \\ goes on at a continuation prompt, as in scripts.
+        try terminal.type("rename \"Laboratory\" \\")
+        try terminal.keys("Enter")
+        #expect(try terminal.waitFor("\n..."))  // the continuation prompt (the screen drops its trailing space)
+        try terminal.type("\"Lab 104\"")
+        try terminal.keys("Enter")
+        #expect(try terminal.waitFor("to \"Lab 104\""))
+        // Undoing back to the opened state leaves nothing unsaved: quit asks nothing.
+        try terminal.type("undo 2")
+        try terminal.keys("Enter")
+        #expect(try terminal.waitFor("imdf Academic building №3/1 >"))
+        try terminal.type("quit")
+        try terminal.keys("Enter")
+        let deadline = Date().addingTimeInterval(10)
+        while try terminal.isRunning(), Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        #expect(try !terminal.isRunning())
     }
 
     @Test func renderColoursRoomsAtARealTerminalUnlessNoColorIsSet() throws {

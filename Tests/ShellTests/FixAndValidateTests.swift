@@ -38,6 +38,48 @@ struct FixAndValidateTests {
         #expect(session.document.archive.allCollections.map(\.features) == original.allCollections.map(\.features))
     }
 
+    /// Each repair is shown as a command line: typed at the prompt, that line makes the same change
+    /// as the repair value `fix` runs. A grammar change that breaks a shown line fails here.
+    @Test func everyRepairsCommandLineMakesTheSameChangeAsTheRepair() throws {
+        let session = try spbstu()
+        var seen: Set<String> = []
+        var repairs: [Repair] = []
+        for finding in session.validation.findings {
+            guard let repair = finding.fix?.repair, repair.isAutomatic else { continue }
+            // One of each kind of repair, and of each property a `set` repair sets.
+            var kind = "\(repair)".prefix { $0 != "(" }.description
+            if case .set(_, let key, _) = repair { kind += key }
+            if seen.insert(kind).inserted { repairs.append(repair) }
+        }
+        #expect(repairs.count >= 5, "\(seen)")
+        for repair in repairs {
+            var typed = session
+            _ = try Interpreter.execute(repair.commandLine, in: &typed)
+            var run = session
+            let edit = try #require(try repair.edit(in: &run))
+            try run.history.perform(edit, ids: &run.ids)
+            #expect(typed.document == run.document, "\(repair.commandLine)")
+        }
+        // Repairs for a person to complete are shown, and do not run.
+        let shown = session.validation.findings.compactMap(\.fix?.repair).filter { !$0.isAutomatic }
+        for repair in shown.prefix(20) {
+            var run = session
+            #expect(try repair.edit(in: &run) == nil)
+        }
+    }
+
+    @Test func theRepairOfALocatedBuildingMakesItUnlocated() throws {
+        var session = try spbstu()
+        let building = try #require(session.document.features(of: .building).first { $0.geometry != nil })
+        let finding = try #require(session.validation.findings.first { $0.featureID == building.id && $0.code == .T1 })
+        #expect(finding.fix?.repair == .removeGeometry(feature: building.id))
+        #expect(finding.fix?.shown == "set \(building.id.prefix(8)) geometry=null")
+        _ = try Interpreter.execute(try #require(finding.fix?.shown), in: &session)
+        let after = try #require(session.document.feature(building.id))
+        #expect(after.geometry == nil && after.property("geometry") == nil)
+        #expect(after.properties == building.properties)
+    }
+
     @Test func fixOfOneCodeTouchesOnlyItsFindings() throws {
         var session = try spbstu()
         _ = try Interpreter.execute("fix N2", in: &session)

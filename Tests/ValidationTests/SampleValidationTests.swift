@@ -37,7 +37,8 @@ struct SampleValidationTests {
         }
         let coffee = categories.first { $0.message.contains("\"foodservice.coffee\"") }
         #expect(coffee?.message.hasSuffix("did you mean \"foodservice\"?") == true)
-        #expect(coffee?.fix?.command?.hasSuffix("category=foodservice") == true)
+        let coffeeID = try #require(coffee?.featureID)
+        #expect(coffee?.fix?.repair == .set(feature: coffeeID, key: "category", .text("foodservice")))
         // "shop" is nearest to "ramp" by spelling: no repair, and not named either.
         let shop = categories.first { $0.message.contains("\"shop\"") }
         #expect(shop?.fix == nil)
@@ -48,7 +49,11 @@ struct SampleValidationTests {
         #expect(classrooms.allSatisfy { $0.message.hasSuffix("(it is a value of UNIT-CATEGORY)") && $0.fix == nil })
         let anchor = try #require(findings(report, .G2).first)
         #expect(anchor.location != nil && anchor.file == "anchor.geojson" && anchor.line != nil)
-        #expect(anchor.fix?.command?.hasPrefix("move ") == true)
+        guard case .move(let moved, _)? = anchor.fix?.repair else {
+            Issue.record("the anchor's repair moves it: \(String(describing: anchor.fix))")
+            return
+        }
+        #expect(moved == anchor.featureID)
     }
 
     @Test func ulmFindingsMatchItsKnownDefects() throws {

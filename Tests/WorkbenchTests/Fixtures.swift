@@ -1,7 +1,6 @@
 import Geometry
 import IMDF
 import SyntheticVenue
-import Validation
 
 @testable import Workbench
 
@@ -14,7 +13,7 @@ extension Document {
     var firstLevel: Feature { features(of: .level)[0] }
     var rooms: [Feature] { features(of: .unit).filter { $0.string("category") != "walkway" } }
     var corridors: [Feature] { features(of: .unit).filter { $0.string("category") == "walkway" } }
-    var metres: Validation.Projector { projector! }
+    var metres: Projector { projector! }
 
     func polygons(_ feature: Feature) -> [Polygon] { metres.polygons(feature.geometry)! }
     func position(_ x: Double, _ y: Double) -> Position { metres.position(Point(x: x, y: y)) }

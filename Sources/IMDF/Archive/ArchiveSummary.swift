@@ -56,31 +56,31 @@ public struct ArchiveSummary: Sendable {
         var levelsPerBuilding: [String: Int] = [:]
         var footprintsPerBuilding: [String: Int] = [:]
         for level in archive.features(of: .level) {
-            for id in level.strings("building_ids") ?? [] { levelsPerBuilding[id, default: 0] += 1 }
+            for id in level.strings(.buildingIDs) ?? [] { levelsPerBuilding[id, default: 0] += 1 }
         }
         for footprint in archive.features(of: .footprint) {
-            for id in footprint.strings("building_ids") ?? [] { footprintsPerBuilding[id, default: 0] += 1 }
+            for id in footprint.strings(.buildingIDs) ?? [] { footprintsPerBuilding[id, default: 0] += 1 }
         }
         var buildingNames: [String: String] = [:]
         buildings = archive.features(of: .building).map { feature in
-            let name = feature.labels("name")?.preferred(language: language)
+            let name = feature.labels(.name)?.preferred(language: language)
             if let name { buildingNames[feature.id] = name }
             return BuildingInfo(
-                id: feature.id, name: name, category: feature.string("category"),
+                id: feature.id, name: name, category: feature.string(.category),
                 levelCount: levelsPerBuilding[feature.id] ?? 0, footprintCount: footprintsPerBuilding[feature.id] ?? 0)
         }
 
         var unitsPerLevel: [String: Int] = [:]
         for unit in archive.features(of: .unit) {
-            if let level = unit.string("level_id") { unitsPerLevel[level, default: 0] += 1 }
+            if let level = unit.string(.levelID) { unitsPerLevel[level, default: 0] += 1 }
         }
         var grouped: [Int?: [LevelInfo]] = [:]
         for feature in archive.features(of: .level) {
             let info = LevelInfo(
-                id: feature.id, name: feature.labels("name")?.preferred(language: language),
-                shortName: feature.labels("short_name")?.preferred(language: language), ordinal: feature.integer("ordinal"),
-                outdoor: feature.bool("outdoor"),
-                buildingNames: (feature.strings("building_ids") ?? []).map { buildingNames[$0] ?? String($0.prefix(8)) },
+                id: feature.id, name: feature.labels(.name)?.preferred(language: language),
+                shortName: feature.labels(.shortName)?.preferred(language: language), ordinal: feature.integer(.ordinal),
+                outdoor: feature.bool(.outdoor),
+                buildingNames: (feature.strings(.buildingIDs) ?? []).map { buildingNames[$0] ?? String($0.prefix(8)) },
                 unitCount: unitsPerLevel[feature.id] ?? 0)
             grouped[info.ordinal, default: []].append(info)
         }

@@ -99,9 +99,33 @@ public struct FeatureReference: Sendable, Hashable {
 extension Feature {
     /// A new IMDF feature with every key of its type's schema, in the specification's order, null
     /// unless given (IMDF archives spell out optional keys).
-    public init(_ type: FeatureType, id: String, geometry: Geometry?, values: [String: JSONValue]) {
+    public init(_ type: FeatureType, id: String, geometry: Geometry?, values: [PropertyKey: JSONValue]) {
         var properties = JSONObject()
-        for spec in type.schema { properties.append(key: spec.key, value: values[spec.key] ?? .null) }
+        for spec in type.schema { properties.append(key: spec.key, value: PropertyKey(rawValue: spec.key).flatMap { values[$0] } ?? .null) }
         self.init(id: id, featureType: type.rawValue, geometry: geometry, properties: properties)
     }
+}
+
+// The same accessors by IMDF property name: `feature.string(.levelID)`.
+extension Feature {
+    public func property(_ key: PropertyKey) -> JSONValue? { property(key.rawValue) }
+    public mutating func setProperty(_ key: PropertyKey, _ value: JSONValue) { setProperty(key.rawValue, value) }
+    public mutating func removeProperty(_ key: PropertyKey) { removeProperty(key.rawValue) }
+    public func string(_ key: PropertyKey) -> String? { string(key.rawValue) }
+    public mutating func setString(_ key: PropertyKey, _ value: String?) { setString(key.rawValue, value) }
+    public func strings(_ key: PropertyKey) -> [String]? { strings(key.rawValue) }
+    public mutating func setStrings(_ key: PropertyKey, _ values: [String]?) { setStrings(key.rawValue, values) }
+    public func labels(_ key: PropertyKey) -> Labels? { labels(key.rawValue) }
+    public mutating func setLabels(_ key: PropertyKey, _ labels: Labels?) { setLabels(key.rawValue, labels) }
+    public func bool(_ key: PropertyKey) -> Bool? { bool(key.rawValue) }
+    public mutating func setBool(_ key: PropertyKey, _ value: Bool?) { setBool(key.rawValue, value) }
+    public func integer(_ key: PropertyKey) -> Int? { integer(key.rawValue) }
+    public mutating func setInteger(_ key: PropertyKey, _ value: Int?) { setInteger(key.rawValue, value) }
+    public func point(_ key: PropertyKey) -> Position? { point(key.rawValue) }
+    public mutating func setPoint(_ key: PropertyKey, _ position: Position?) { setPoint(key.rawValue, position) }
+    public func featureReference(_ key: PropertyKey) -> FeatureReference? { featureReference(key.rawValue) }
+}
+
+extension FeatureType {
+    public func spec(forKey key: PropertyKey) -> PropertySpec? { spec(forKey: key.rawValue) }
 }

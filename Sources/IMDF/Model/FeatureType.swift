@@ -2,7 +2,7 @@
 // specification's order, value kinds, which keys are required, and what each reference points to.
 // Validation, typed access and new features all read this one table.
 
-public enum FeatureType: String, Sendable, CaseIterable, Comparable {
+public enum FeatureType: String, Sendable, CaseIterable, Comparable, Codable {
     case address, amenity, anchor, building, detail, fixture, footprint, geofence
     case kiosk, level, occupant, opening, relationship, section, unit, venue
 
@@ -95,6 +95,47 @@ public enum PropertyKind: Sendable, Equatable {
     case oneOf([String])
 }
 
+/// The names of IMDF's properties, written once: the schemas below are made of them, and code
+/// reads and writes properties through them (`feature.string(.levelID)`).
+public enum PropertyKey: String, Sendable, CaseIterable {
+    case accessControl = "access_control"
+    case accessibility = "accessibility"
+    case address = "address"
+    case addressID = "address_id"
+    case altName = "alt_name"
+    case anchorID = "anchor_id"
+    case buildingIDs = "building_ids"
+    case category = "category"
+    case correlationID = "correlation_id"
+    case country = "country"
+    case destination = "destination"
+    case direction = "direction"
+    case displayPoint = "display_point"
+    case door = "door"
+    case hours = "hours"
+    case intermediary = "intermediary"
+    case levelID = "level_id"
+    case levelIDs = "level_ids"
+    case locality = "locality"
+    case name = "name"
+    case ordinal = "ordinal"
+    case origin = "origin"
+    case outdoor = "outdoor"
+    case parents = "parents"
+    case phone = "phone"
+    case postalCode = "postal_code"
+    case postalCodeExt = "postal_code_ext"
+    case postalCodeVanity = "postal_code_vanity"
+    case province = "province"
+    case restriction = "restriction"
+    case shortName = "short_name"
+    case unit = "unit"
+    case unitID = "unit_id"
+    case unitIDs = "unit_ids"
+    case validity = "validity"
+    case website = "website"
+}
+
 public struct PropertySpec: Sendable, Equatable {
     public let key: String
     public let kind: PropertyKind
@@ -117,86 +158,86 @@ public struct PropertySpec: Sendable, Equatable {
 }
 
 enum FeatureSchemas {
-    private static func req(_ key: String, _ kind: PropertyKind) -> PropertySpec {
-        PropertySpec(key, kind, required: true)
+    private static func req(_ key: PropertyKey, _ kind: PropertyKind) -> PropertySpec {
+        PropertySpec(key.rawValue, kind, required: true)
     }
-    private static func opt(_ key: String, _ kind: PropertyKind) -> PropertySpec { PropertySpec(key, kind) }
+    private static func opt(_ key: PropertyKey, _ kind: PropertyKind) -> PropertySpec { PropertySpec(key.rawValue, kind) }
 
     static let table: [FeatureType: [PropertySpec]] = [
         .address: [
-            req("address", .string), opt("unit", .string), req("locality", .string),
-            opt("province", .subdivisionCode), req("country", .countryCode), opt("postal_code", .string),
-            opt("postal_code_ext", .string), opt("postal_code_vanity", .string),
+            req(.address, .string), opt(.unit, .string), req(.locality, .string),
+            opt(.province, .subdivisionCode), req(.country, .countryCode), opt(.postalCode, .string),
+            opt(.postalCodeExt, .string), opt(.postalCodeVanity, .string),
         ],
         .amenity: [
-            req("category", .category(.amenity)), opt("accessibility", .categoryArray(.accessibility)),
-            opt("name", .labels), opt("alt_name", .labels), opt("hours", .hours), opt("phone", .phone),
-            opt("website", .website), req("unit_ids", .referenceArray(.unit)), opt("address_id", .reference(.address)),
-            opt("correlation_id", .uuid),
+            req(.category, .category(.amenity)), opt(.accessibility, .categoryArray(.accessibility)),
+            opt(.name, .labels), opt(.altName, .labels), opt(.hours, .hours), opt(.phone, .phone),
+            opt(.website, .website), req(.unitIDs, .referenceArray(.unit)), opt(.addressID, .reference(.address)),
+            opt(.correlationID, .uuid),
         ],
-        .anchor: [opt("address_id", .reference(.address)), req("unit_id", .reference(.unit))],
+        .anchor: [opt(.addressID, .reference(.address)), req(.unitID, .reference(.unit))],
         .building: [
-            opt("name", .labels), opt("alt_name", .labels), req("category", .category(.building)),
-            opt("restriction", .category(.restriction)), opt("display_point", .displayPoint),
-            opt("address_id", .reference(.address)),
+            opt(.name, .labels), opt(.altName, .labels), req(.category, .category(.building)),
+            opt(.restriction, .category(.restriction)), opt(.displayPoint, .displayPoint),
+            opt(.addressID, .reference(.address)),
         ],
-        .detail: [req("level_id", .reference(.level))],
+        .detail: [req(.levelID, .reference(.level))],
         .fixture: [
-            req("category", .category(.fixture)), opt("name", .labels), opt("alt_name", .labels),
-            opt("anchor_id", .reference(.anchor)), req("level_id", .reference(.level)),
-            opt("display_point", .displayPoint),
+            req(.category, .category(.fixture)), opt(.name, .labels), opt(.altName, .labels),
+            opt(.anchorID, .reference(.anchor)), req(.levelID, .reference(.level)),
+            opt(.displayPoint, .displayPoint),
         ],
         .footprint: [
-            req("category", .category(.footprint)), opt("name", .labels),
-            req("building_ids", .referenceArray(.building)),
+            req(.category, .category(.footprint)), opt(.name, .labels),
+            req(.buildingIDs, .referenceArray(.building)),
         ],
         .geofence: [
-            req("category", .category(.geofence)), opt("restriction", .category(.restriction)),
-            opt("name", .labels), opt("alt_name", .labels), opt("correlation_id", .uuid),
-            opt("display_point", .displayPoint), opt("building_ids", .referenceArray(.building)),
-            opt("level_ids", .referenceArray(.level)), opt("parents", .referenceArray(.geofence)),
+            req(.category, .category(.geofence)), opt(.restriction, .category(.restriction)),
+            opt(.name, .labels), opt(.altName, .labels), opt(.correlationID, .uuid),
+            opt(.displayPoint, .displayPoint), opt(.buildingIDs, .referenceArray(.building)),
+            opt(.levelIDs, .referenceArray(.level)), opt(.parents, .referenceArray(.geofence)),
         ],
         .kiosk: [
-            opt("name", .labels), opt("alt_name", .labels), opt("anchor_id", .reference(.anchor)),
-            req("level_id", .reference(.level)), opt("display_point", .displayPoint),
+            opt(.name, .labels), opt(.altName, .labels), opt(.anchorID, .reference(.anchor)),
+            req(.levelID, .reference(.level)), opt(.displayPoint, .displayPoint),
         ],
         .level: [
-            req("category", .category(.level)), opt("restriction", .category(.restriction)),
-            req("outdoor", .boolean), req("ordinal", .integer), req("name", .labels), req("short_name", .labels),
-            opt("display_point", .displayPoint), opt("address_id", .reference(.address)),
-            opt("building_ids", .referenceArray(.building)),
+            req(.category, .category(.level)), opt(.restriction, .category(.restriction)),
+            req(.outdoor, .boolean), req(.ordinal, .integer), req(.name, .labels), req(.shortName, .labels),
+            opt(.displayPoint, .displayPoint), opt(.addressID, .reference(.address)),
+            opt(.buildingIDs, .referenceArray(.building)),
         ],
         .occupant: [
-            req("name", .labels), req("category", .category(.occupant)), req("anchor_id", .reference(.anchor)),
-            opt("hours", .hours), opt("phone", .phone), opt("website", .website), opt("validity", .temporality),
-            opt("correlation_id", .uuid),
+            req(.name, .labels), req(.category, .category(.occupant)), req(.anchorID, .reference(.anchor)),
+            opt(.hours, .hours), opt(.phone, .phone), opt(.website, .website), opt(.validity, .temporality),
+            opt(.correlationID, .uuid),
         ],
         .opening: [
-            req("category", .category(.opening)), opt("accessibility", .categoryArray(.accessibility)),
-            opt("access_control", .categoryArray(.accessControl)), opt("door", .door), opt("name", .labels),
-            opt("alt_name", .labels), opt("display_point", .displayPoint), req("level_id", .reference(.level)),
+            req(.category, .category(.opening)), opt(.accessibility, .categoryArray(.accessibility)),
+            opt(.accessControl, .categoryArray(.accessControl)), opt(.door, .door), opt(.name, .labels),
+            opt(.altName, .labels), opt(.displayPoint, .displayPoint), req(.levelID, .reference(.level)),
         ],
         .relationship: [
-            req("category", .category(.relationship)), req("direction", .oneOf(["directed", "undirected"])),
-            opt("origin", .featureReference), opt("intermediary", .featureReferenceArray),
-            opt("destination", .featureReference), opt("hours", .hours),
+            req(.category, .category(.relationship)), req(.direction, .oneOf(["directed", "undirected"])),
+            opt(.origin, .featureReference), opt(.intermediary, .featureReferenceArray),
+            opt(.destination, .featureReference), opt(.hours, .hours),
         ],
         .section: [
-            req("category", .category(.section)), opt("restriction", .category(.restriction)),
-            opt("accessibility", .categoryArray(.accessibility)), opt("name", .labels), opt("alt_name", .labels),
-            opt("display_point", .displayPoint), req("level_id", .reference(.level)),
-            opt("address_id", .reference(.address)), opt("correlation_id", .uuid),
-            opt("parents", .referenceArray(.section)),
+            req(.category, .category(.section)), opt(.restriction, .category(.restriction)),
+            opt(.accessibility, .categoryArray(.accessibility)), opt(.name, .labels), opt(.altName, .labels),
+            opt(.displayPoint, .displayPoint), req(.levelID, .reference(.level)),
+            opt(.addressID, .reference(.address)), opt(.correlationID, .uuid),
+            opt(.parents, .referenceArray(.section)),
         ],
         .unit: [
-            req("category", .category(.unit)), opt("restriction", .category(.restriction)),
-            opt("accessibility", .categoryArray(.accessibility)), opt("name", .labels), opt("alt_name", .labels),
-            req("level_id", .reference(.level)), opt("display_point", .displayPoint),
+            req(.category, .category(.unit)), opt(.restriction, .category(.restriction)),
+            opt(.accessibility, .categoryArray(.accessibility)), opt(.name, .labels), opt(.altName, .labels),
+            req(.levelID, .reference(.level)), opt(.displayPoint, .displayPoint),
         ],
         .venue: [
-            req("category", .category(.venue)), opt("restriction", .category(.restriction)), req("name", .labels),
-            opt("alt_name", .labels), opt("hours", .hours), opt("phone", .phone), opt("website", .website),
-            req("display_point", .displayPoint), req("address_id", .reference(.address)),
+            req(.category, .category(.venue)), opt(.restriction, .category(.restriction)), req(.name, .labels),
+            opt(.altName, .labels), opt(.hours, .hours), opt(.phone, .phone), opt(.website, .website),
+            req(.displayPoint, .displayPoint), req(.addressID, .reference(.address)),
         ],
     ]
 }

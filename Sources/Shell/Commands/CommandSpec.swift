@@ -1,23 +1,29 @@
-// Each shell command is declared once: its words, syntax, one-line summary, an example, and the
-// handler. `help`, dispatch and (later) completion all read these declarations, so they cannot
-// drift apart.
+// Each shell command is declared once: its words, its grammar (every argument with its kind),
+// whether it changes the document, its summary, an example, and the handler. Parsing, `help`,
+// usage lines and Tab completion all read these declarations, so they cannot drift apart.
 
 import IMDF
 import Workbench
 
 public struct CommandSpec: Sendable {
     public let words: [String]
-    public let syntax: String
+    /// Other names the command answers to (`exit` for `quit`).
+    public let aliases: [[String]]
+    public let grammar: [GrammarPart]
+    /// Whether the command can change the document (an edit, undo, a new document).
+    public let changesDocument: Bool
     public let summary: String
     public let example: String
-    let run: @Sendable (inout EditingSession, Invocation) throws -> String
+    let run: @Sendable (inout EditingSession, Arguments) throws -> CommandOutcome
 
     init(
-        _ words: String, _ syntax: String, _ summary: String, example: String,
-        run: @escaping @Sendable (inout EditingSession, Invocation) throws -> String
+        _ words: String, aliases: [String] = [], _ grammar: [GrammarPart], changesDocument: Bool, _ summary: String, example: String,
+        run: @escaping @Sendable (inout EditingSession, Arguments) throws -> CommandOutcome
     ) {
         self.words = words.split(separator: " ").map(String.init)
-        self.syntax = syntax
+        self.aliases = aliases.map { $0.split(separator: " ").map(String.init) }
+        self.grammar = grammar
+        self.changesDocument = changesDocument
         self.summary = summary
         self.example = example
         self.run = run
@@ -25,74 +31,68 @@ public struct CommandSpec: Sendable {
 
     public var name: String { words.joined(separator: " ") }
 
-    public var help: CommandHelp { CommandHelp(name, syntax: syntax, summary: summary, example: example) }
+    /// The usage line, derived from the grammar: `split unit REF along X,Y X,Y ... [names=A,B]`.
+    public var usage: String { ([name] + grammar.map(\.usage)).joined(separator: " ") }
+
+    /// The words after the command's name, parsed by its grammar.
+    public func parse(_ tokens: [Token]) throws(EditError) -> Arguments {
+        try GrammarParser(command: name, grammar: grammar).parse(tokens)
+    }
 }
 
-/// What `help` shows of a command and Tab completes: also for the commands the script runner
-/// carries out itself (`open`, `source`, `quit`), which act on the session rather than the document.
-public struct CommandHelp: Sendable {
-    public let name: String
-    public let syntax: String
-    public let summary: String
-    public let example: String
-
-    public init(_ name: String, syntax: String, summary: String, example: String) {
-        self.name = name
-        self.syntax = syntax
-        self.summary = summary
-        self.example = example
+/// What a command did, as a value: the runner journals, records the transcript, keeps the dirty
+/// flag and prints from this alone.
+public struct CommandOutcome: Sendable {
+    public enum Effect: Sendable {
+        /// It looked (or wrote a file of its own, like `render --svg`): nothing to journal.
+        case view
+        /// It set the context later commands resolve in (`use level`, `frame`): journaled.
+        case context
+        /// It changed the document: the applied patch, with the ids it minted.
+        case edit(Patch)
+        /// Steps undone or redone, newest first.
+        case undo([Patch])
+        case redo([Patch])
+        /// A group opened, with the label typed (none: the history calls it "group").
+        case begin(label: String?)
+        case commit(Patch)
+        case rollback
+        /// The document was written to `path` (which is now the session's archive).
+        case save(path: String)
+        /// The document was replaced by a new one (`new`).
+        case newDocument
+        /// The runner opens another archive, runs a script, or stops.
+        case open(path: String)
+        case source(path: String)
+        case quit
     }
 
-    public var words: [String] { name.split(separator: " ").map(String.init) }
-}
+    public var effect: Effect
+    public var message: String
 
-/// The words after a command's name: positional words and key=value options.
-public struct Invocation: Sendable {
-    public let command: String
-    public let positional: [Token]
-    public let options: [String: String]
+    public init(_ effect: Effect, _ message: String) {
+        self.effect = effect
+        self.message = message
+    }
 
-    init(command: String, tokens: [Token]) throws(EditError) {
-        self.command = command
-        positional = tokens.filter { $0.key == nil }
-        var options: [String: String] = [:]
-        for token in tokens {
-            guard let key = token.key else { continue }
-            guard options[key] == nil else { throw EditError("\(TerminalText.excerpt(key))= is given twice", argument: key) }
-            options[key] = token.text
+    public static func view(_ message: String) -> CommandOutcome { CommandOutcome(.view, message) }
+
+    /// The ids the command minted (the journal records them so a replay mints the same).
+    public var mintedIDs: [String] {
+        switch effect {
+        // A group's commands were journaled one by one, with their ids; its commit mints nothing.
+        case .edit(let patch): patch.mintedIDs
+        default: []
         }
-        self.options = options
     }
 
-    var words: [String] { positional.map(\.text) }
-
-    /// The positional word at `index`, or an error naming what is missing.
-    func word(_ index: Int, _ name: String) throws(EditError) -> String {
-        guard index < positional.count else { throw EditError("\(command): \(name) is missing", argument: name) }
-        return positional[index].text
-    }
-
-    /// Whether an unquoted keyword (`oneway`, `--cascade`) is present.
-    func flag(_ word: String) -> Bool { positional.contains { !$0.quoted && $0.text == word } }
-
-    /// The words after an unquoted keyword (`along X1,Y1 X2,Y2` -> the two points).
-    func after(_ keyword: String, count: Int? = nil) -> [String]? {
-        guard let index = positional.firstIndex(where: { !$0.quoted && $0.text == keyword }) else { return nil }
-        let rest = positional[(index + 1)...].map(\.text)
-        return count.map { Array(rest.prefix($0)) } ?? rest
-    }
-
-    func number(_ key: String) throws(EditError) -> Double? {
-        guard let text = options[key] else { return nil }
-        guard let value = Double(text), value.isFinite else { throw EditError("\(key)=\(TerminalText.excerpt(text)) is not a number", argument: key) }
-        // No option of any command means anything beyond this (a width, a weight, a distance).
-        guard abs(value) <= 1e9 else { throw EditError("\(key)=\(TerminalText.excerpt(text)) is out of range (at most 1e9 in size)", argument: key) }
-        return value
-    }
-
-    func unknownOptions(allowed: Set<String>) throws(EditError) {
-        if let key = options.keys.sorted().first(where: { !allowed.contains($0) }) {
-            throw EditError("\(command): unknown option \(TerminalText.excerpt(key))= (allowed: \(allowed.sorted().map { $0 + "=" }.joined(separator: ", ")))", argument: key)
+    /// Whether the journal records the command: everything that changes the document or the
+    /// context. A save starts the journal afresh instead; open, source and quit are not commands
+    /// of the document.
+    public var isJournaled: Bool {
+        switch effect {
+        case .context, .edit, .undo, .redo, .begin, .commit, .rollback, .newDocument: true
+        case .view, .save, .open, .source, .quit: false
         }
     }
 }

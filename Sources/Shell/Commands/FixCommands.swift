@@ -1,46 +1,38 @@
-// `fix CODE|all`: the repairs validation suggests, carried out as the commands the findings name,
-// all in one undo step. A repair that fails rolls every one of them back, so the document is never
-// left half-fixed.
+// `fix CODE|all`: the repairs validation proposes, run as edit values, all in one undo step. A
+// repair that fails rolls every one of them back, so the document is never left half-fixed.
 
 import Validation
 import Workbench
 
 enum FixCommands {
     static let all: [CommandSpec] = [
-        CommandSpec("fix", "fix CODE|all", "apply the repairs validation suggests (of one finding code, or all) as one undo step",
-            example: "fix F4c") { session, args in
-            let asked = try args.word(0, "CODE")
+        CommandSpec("fix", [.positional(Parameter("CODE", .findingCode, or: ["all"]), .required)], changesDocument: true,
+            "apply the repairs validation suggests (of one finding code, or all) as one undo step", example: "fix F4c") { session, args in
+            let asked = args.word("CODE")
             let code = FindingCode.allCases.first { $0.rawValue.lowercased() == asked.lowercased() }
             guard asked.lowercased() == "all" || code != nil else {
-                throw EditError("fix: \"\(asked)\" is not a finding code (`validate` shows the codes; or fix all)", argument: "CODE")
+                throw EditError("fix: \"\(TerminalText.excerpt(asked))\" is not a finding code (`validate` shows the codes; or fix all)", argument: "CODE")
             }
-            let report = session.validation
-            var commands: [String] = []
-            for finding in report.findings where code == nil || finding.code == code {
-                if let fix = finding.fix, fix.automatic, let command = fix.command, !commands.contains(command) { commands.append(command) }
+            var repairs: [Repair] = []
+            for finding in session.validation.findings where code == nil || finding.code == code {
+                if let repair = finding.fix?.repair, repair.isAutomatic, !repairs.contains(repair) { repairs.append(repair) }
             }
-            guard !commands.isEmpty else {
+            guard !repairs.isEmpty else {
                 throw EditError("fix: no finding\(code.map { " \($0.rawValue)" } ?? "") has a repair that can run unattended (`validate` shows the suggested commands)", argument: "CODE")
             }
-            // The repairs are one step of this `fix`: the transcript and the journal keep the
-            // `fix` line alone, and a replay computes the same repairs from the same document.
-            let transcript = (session.transcript, session.undoneSteps)
-            defer { (session.transcript, session.undoneSteps) = transcript }
-            try session.history.begin("fix \(code?.rawValue ?? "all") (\(commands.count) repairs)")
-            var minted: [String] = []
-            for command in commands {
+            // The repairs are one step of this `fix`: the journal keeps the `fix` line with the
+            // ids it minted, and a replay computes the same repairs from the same document.
+            try session.history.begin("fix \(code?.rawValue ?? "all") (\(repairs.count) repairs)")
+            for repair in repairs {
                 do throws(EditError) {
-                    _ = try Interpreter.execute(command, in: &session)
-                    minted += session.lastMinted
+                    if let edit = try repair.edit(in: &session) { try session.history.perform(edit, ids: &session.ids) }
                 } catch {
                     try? session.history.rollback()
-                    throw EditError("fix: the repair `\(command)` failed (\(error.message)); nothing was changed", argument: "CODE")
+                    throw EditError("fix: the repair `\(repair.commandLine)` failed (\(error.message)); nothing was changed", argument: "CODE")
                 }
             }
             let patch = try session.history.commit()
-            session.markDirty()
-            session.lastMinted = minted
-            return "\(patch.label): \(patch.changes.count) features changed (undo reverts them all)"
+            return CommandOutcome(.edit(patch), "\(patch.label): \(patch.changes.count) features changed (undo reverts them all)")
         }
     ]
 }

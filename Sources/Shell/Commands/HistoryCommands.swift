@@ -3,50 +3,50 @@
 import Workbench
 
 enum HistoryCommands {
-    static func count(_ args: Invocation) throws(EditError) -> Int {
-        guard let word = args.positional.first?.text else { return 1 }
-        guard let count = Int(word), count > 0 else { throw EditError("\(args.command): \"\(word)\" is not a number of steps", argument: "N") }
-        return count
+    /// Undo or redo up to N times, stopping when the stack runs out.
+    static func repeatStep(_ args: Arguments, _ session: inout EditingSession, _ step: (inout EditingSession) throws -> Patch?) throws -> [Patch] {
+        var patches: [Patch] = []
+        for _ in 0..<(Int(args.optionalWord("N") ?? "1") ?? 1) {
+            guard let patch = try step(&session) else { break }
+            patches.append(patch)
+        }
+        return patches
     }
 
-    /// Undo or redo up to N times, stopping when the stack runs out; one line per step.
-    static func repeatStep(
-        _ args: Invocation, _ session: inout EditingSession, done: String, none: String,
-        _ step: (inout EditingSession) throws -> Patch?
-    ) throws -> String {
-        var labels: [String] = []
-        for _ in 0..<(try count(args)) {
-            guard let patch = try step(&session) else { break }
-            labels.append(patch.label)
-            session.markDirty()
-        }
-        return labels.isEmpty ? none : labels.map { "\(done): \($0)" }.joined(separator: "\n")
+    /// One line per step.
+    static func message(_ patches: [Patch], done: String, none: String) -> String {
+        patches.isEmpty ? none : patches.map { "\(done): \($0.label)" }.joined(separator: "\n")
     }
 
     static let all: [CommandSpec] = [
-        CommandSpec("undo", "undo [N]", "undo the last step (or N steps)", example: "undo 2") { session, args in
-            try repeatStep(args, &session, done: "undid", none: "nothing to undo") { try $0.history.undo() }
+        CommandSpec("undo", [.positional(Parameter("N", .count), .optional)], changesDocument: true, "undo the last step (or N steps)",
+            example: "undo 2") { session, args in
+            let patches = try repeatStep(args, &session) { try $0.history.undo() }
+            return CommandOutcome(.undo(patches), message(patches, done: "undid", none: "nothing to undo"))
         },
-        CommandSpec("redo", "redo [N]", "redo the last undone step (or N steps)", example: "redo") { session, args in
-            try repeatStep(args, &session, done: "redid", none: "nothing to redo") { try $0.history.redo() }
+        CommandSpec("redo", [.positional(Parameter("N", .count), .optional)], changesDocument: true, "redo the last undone step (or N steps)",
+            example: "redo") { session, args in
+            let patches = try repeatStep(args, &session) { try $0.history.redo() }
+            return CommandOutcome(.redo(patches), message(patches, done: "redid", none: "nothing to redo"))
         },
-        CommandSpec("history", "history", "the steps that can be undone, oldest first", example: "history") { session, _ in
+        CommandSpec("history", [], changesDocument: false, "the steps that can be undone, oldest first", example: "history") { session, _ in
             let steps = session.history.undoStack
-            guard !steps.isEmpty else { return "no steps yet" }
-            return steps.enumerated().map { "\($0.offset + 1). \($0.element.patch.label)" }.joined(separator: "\n")
+            guard !steps.isEmpty else { return .view("no steps yet") }
+            return .view(steps.enumerated().map { "\($0.offset + 1). \($0.element.patch.label)" }.joined(separator: "\n"))
         },
-        CommandSpec("begin", "begin [LABEL]", "start a group of commands that undo as one step", example: "begin \"renovate 3rd floor\"") { session, args in
-            let label = args.words.joined(separator: " ")
-            try session.history.begin(label.isEmpty ? "group" : label)
-            return "group started"
+        CommandSpec("begin", [.positional(Parameter("LABEL", .text), .repeated(minimum: 0))], changesDocument: false,
+            "start a group of commands that undo as one step", example: "begin \"renovate 3rd floor\"") { session, args in
+            let typed = args.words("LABEL").joined(separator: " ")
+            try session.history.begin(typed.isEmpty ? "group" : typed)
+            return CommandOutcome(.begin(label: typed.isEmpty ? nil : typed), "group started")
         },
-        CommandSpec("commit", "commit", "close the group as one step", example: "commit") { session, _ in
+        CommandSpec("commit", [], changesDocument: false, "close the group as one step", example: "commit") { session, _ in
             let patch = try session.history.commit()
-            return "committed \(patch.label) (\(patch.changes.count) changes)"
+            return CommandOutcome(.commit(patch), "committed \(patch.label) (\(patch.changes.count) changes)")
         },
-        CommandSpec("rollback", "rollback", "undo everything since begin and close the group", example: "rollback") { session, _ in
+        CommandSpec("rollback", [], changesDocument: true, "undo everything since begin and close the group", example: "rollback") { session, _ in
             try session.history.rollback()
-            return "rolled back"
+            return CommandOutcome(.rollback, "rolled back")
         },
     ]
 }

@@ -9,13 +9,18 @@ import Validation
 import Workbench
 
 enum RenderCommands {
-    static let syntax = "render [level REF | unit REF | building REF] [box X,Y WxH] [--route FROM TO] [--findings] [--svg FILE] [width=N]"
-
     static let all: [CommandSpec] = [
-        CommandSpec("render", syntax,
+        CommandSpec("render", [
+            .oneOf([
+                .keyword("level", [Parameter("REF", .reference(["level"]))]), .keyword("unit", [Parameter("REF", .reference(["unit"]))]),
+                .keyword("building", [Parameter("REF", .reference(["building"]))]),
+            ], required: false),
+            .keyword("box", [.point, Parameter("WxH", .size)]), .keyword("--route", [Parameter("FROM", .reference([])), Parameter("TO", .reference([]))]),
+            .flag("--findings"), .keyword("--svg", [Parameter("FILE", .path)]), .option("width", Parameter("N", .integer)),
+        ], changesDocument: false,
             "draw a level in the terminal (or as SVG: a building's levels with a picker), with axes in the metres X,Y are typed in",
             example: "render level \"Floor 1\" --findings") { session, args in
-            try RenderRequest(args, in: session).run()
+            .view(try RenderRequest(args, in: session).run())
         },
     ]
 }
@@ -33,58 +38,32 @@ struct RenderRequest {
     private var width: Int
     private var buildingTitle: String?
 
-    init(_ args: Invocation, in session: EditingSession) throws(EditError) {
-        try args.unknownOptions(allowed: ["width"])
+    init(_ args: Arguments, in session: EditingSession) throws(EditError) {
         view = session
         width = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init).map { min(max($0, 40), 1000) } ?? 100
-        if let text = args.options["width"] {
-            guard let value = Int(text), (40...1000).contains(value) else { throw EditError("width=\(TerminalText.excerpt(text)): give a number of columns from 40 to 1000", argument: "width") }
+        if let value = args.integer("width") {
+            guard (40...1000).contains(value) else { throw EditError("width=\(value): give a number of columns from 40 to 1000", argument: "width") }
             width = value
         }
-        let words = args.positional.map { $0.quoted ? "\"\($0.text)\"" : $0.text }
-        var index = 0
-        func take(_ count: Int, for keyword: String, _ shape: String) throws(EditError) -> [String] {
-            guard index + count <= words.count else {
-                throw EditError("render: \(keyword) needs \(shape)", argument: keyword)
-            }
-            defer { index += count }
-            return args.positional[index..<(index + count)].map(\.text)
-        }
         var building: String?
-        var targets = 0
-        while index < words.count {
-            let token = args.positional[index]
-            index += 1
-            switch token.quoted ? "" : token.text {
-            case "level":
-                let id = try view.resolve(try take(1, for: "level", "a REF")[0], argument: "level", types: ["level"])
-                useLevel(id)
-                targets += 1
-            case "unit":
-                let id = try view.resolve(try take(1, for: "unit", "a REF")[0], argument: "unit", types: ["unit"])
-                guard let level = view.document.feature(id)?.string("level_id"), view.document.feature(level) != nil else {
-                    throw EditError("render: unit \(id.prefix(8)) is on no level", argument: "unit")
-                }
-                useLevel(level)
-                highlight = id
-                targets += 1
-            case "building":
-                building = try view.resolve(try take(1, for: "building", "a REF")[0], argument: "building", types: ["building"])
-                targets += 1
-            case "box":
-                boxWords = try take(2, for: "box", "X,Y WxH (the south-west corner and the size, in metres)")
-            case "--route":
-                let ends = try take(2, for: "--route", "FROM TO")
-                routeEnds = (ends[0], ends[1])
-            case "--findings":
-                findings = true
-            case "--svg":
-                svgPath = try take(1, for: "--svg", "a FILE").first
-            default:
-                throw EditError("render: \(words[index - 1]) is not part of `\(RenderCommands.syntax)`", argument: token.text)
-            }
+        if let level = args.value(after: "level") {
+            useLevel(try view.resolve(level, argument: "level", types: ["level"]))
         }
-        guard targets <= 1 else { throw EditError("render: give one of level, unit or building", argument: "render") }
+        if let unit = args.value(after: "unit") {
+            let id = try view.resolve(unit, argument: "unit", types: ["unit"])
+            guard let level = view.document.feature(id)?.string(.levelID), view.document.feature(level) != nil else {
+                throw EditError("render: unit \(id.prefix(8)) is on no level", argument: "unit")
+            }
+            useLevel(level)
+            highlight = id
+        }
+        if let reference = args.value(after: "building") {
+            building = try view.resolve(reference, argument: "building", types: ["building"])
+        }
+        boxWords = args.keyword("box")
+        if let ends = args.keyword("--route") { routeEnds = (ends[0], ends[1]) }
+        findings = args.flag("--findings")
+        svgPath = args.value(after: "--svg")
         if boxWords != nil, highlight != nil { throw EditError("render: unit REF frames the unit; box cannot be given too", argument: "box") }
 
         if let building {
@@ -92,20 +71,20 @@ struct RenderRequest {
                 throw EditError("render: a building is drawn as SVG (`render building REF --svg FILE`); in the terminal, render one of its levels", argument: "building")
             }
             let document = view.document
-            let ofBuilding = document.features(of: .level).filter { $0.strings("building_ids")?.contains(building) == true }
-            levels = ofBuilding.sorted { ($0.integer("ordinal") ?? 0, $0.id) < ($1.integer("ordinal") ?? 0, $1.id) }.map(\.id)
+            let ofBuilding = document.features(of: .level).filter { $0.strings(.buildingIDs)?.contains(building) == true }
+            levels = ofBuilding.sorted { ($0.integer(.ordinal) ?? 0, $0.id) < ($1.integer(.ordinal) ?? 0, $1.id) }.map(\.id)
             guard !levels.isEmpty else { throw EditError("render: building \(building.prefix(8)) has no levels", argument: "building") }
-            if view.levelID.map(levels.contains) != true { useLevel(levels.first { document.feature($0)?.integer("ordinal") == 0 } ?? levels[0]) }
+            if view.levelID.map(levels.contains) != true { useLevel(levels.first { document.feature($0)?.integer(.ordinal) == 0 } ?? levels[0]) }
             selected = levels.firstIndex(of: view.levelID!) ?? 0
             let language = document.manifest.language
-            let venue = document.features(of: .venue).first?.labels("name")?.preferred(language: language)
-            let name = document.feature(building)?.labels("name")?.preferred(language: language) ?? "building \(building.prefix(8))"
+            let venue = document.features(of: .venue).first?.labels(.name)?.preferred(language: language)
+            let name = document.feature(building)?.labels(.name)?.preferred(language: language) ?? "building \(building.prefix(8))"
             buildingTitle = [venue, name].compactMap { $0 }.joined(separator: " - ")
         } else {
             if view.levelID == nil, let routeEnds {
                 // With no level in use, the route's start says which level to draw.
                 let from = try view.resolve(routeEnds.from, argument: "FROM")
-                if let level = view.document.feature(from)?.string("level_id") { useLevel(level) }
+                if let level = view.document.feature(from)?.string(.levelID) { useLevel(level) }
             }
             guard let level = view.levelID else {
                 throw EditError("render: no level in use (`use level REF`, or render level REF)", argument: "level")

@@ -7,13 +7,13 @@ import Workbench
 
 enum TemplateCommands {
     static let all: [CommandSpec] = [
-        CommandSpec("new", "new [--template NAME]", "start a new, untitled document from a template (blank unless named)",
-            example: "new --template office-floor") { session, args in
+        CommandSpec("new", [.keyword("--template", [Parameter("NAME", .template)])], changesDocument: true,
+            "start a new, untitled document from a template (blank unless named)", example: "new --template office-floor") { session, args in
             guard !session.isDirty else {
                 throw EditError("new: there are unsaved changes; save them (or undo them) first", argument: "new")
             }
             guard let catalog = TemplateCatalog.find() else { throw EditError("new: no Templates folder found (set IMDF_TEMPLATES to one)") }
-            let name = args.after("--template", count: 1)?.first ?? "blank"
+            let name = args.value(after: "--template") ?? "blank"
             guard let template = catalog.template(name) else {
                 throw EditError("new: no template \"\(name)\" (there are: \(catalog.templates.map(\.name).joined(separator: ", ")))", argument: "--template")
             }
@@ -26,8 +26,9 @@ enum TemplateCommands {
             let ids = session.ids
             session = EditingSession(document: Document(load.archive))
             session.ids = ids
-            session.markDirty()
-            return "new document from the \(name) template: \(load.archive.featureCount) features (save PATH writes it)"
+            // Never saved, and not empty: unsaved until written somewhere.
+            session.savedMarker = nil
+            return CommandOutcome(.newDocument, "new document from the \(name) template: \(load.archive.featureCount) features (save PATH writes it)")
         }
     ]
 }

@@ -37,7 +37,7 @@ extension EditingSession {
         let named = (document.indexes.byName[lowered] ?? []).compactMap(document.feature).filter(accept)
         if named.count == 1 { return named[0].id }
         if named.count > 1 {
-            let here = named.filter { $0.string("level_id") == levelID && levelID != nil }
+            let here = named.filter { $0.string(.levelID) == levelID && levelID != nil }
             if here.count == 1 { return here[0].id }
             // Then one in the building in use ("Ground Floor" after `use building "Hall 2"`).
             let inBuilding = here.isEmpty ? named.filter { isInBuildingInUse($0) } : []
@@ -50,8 +50,8 @@ extension EditingSession {
     /// Whether `feature` is a level of the building in use, or lies on one.
     func isInBuildingInUse(_ feature: Feature) -> Bool {
         guard let buildingID else { return false }
-        let level = feature.featureType == FeatureType.level.rawValue ? feature : feature.string("level_id").flatMap(document.feature)
-        return level?.strings("building_ids")?.contains(buildingID) == true
+        let level = feature.imdfType == .level ? feature : feature.string(.levelID).flatMap(document.feature)
+        return level?.strings(.buildingIDs)?.contains(buildingID) == true
     }
 
     /// "an anchor", "a level".
@@ -74,8 +74,8 @@ extension EditingSession {
     public func describe(_ feature: Feature) -> String {
         let language = document.manifest.language
         var text = TerminalText.escaped(feature.featureType)
-        if let name = feature.labels("name")?.preferred(language: language) { text += " \"\(TerminalText.escaped(name))\"" }
-        if let level = feature.string("level_id").flatMap(document.feature), let levelName = level.labels("name")?.preferred(language: language) {
+        if let name = feature.labels(.name)?.preferred(language: language) { text += " \"\(TerminalText.escaped(name))\"" }
+        if let level = feature.string(.levelID).flatMap(document.feature), let levelName = level.labels(.name)?.preferred(language: language) {
             text += " on \(TerminalText.escaped(levelName))"
         }
         return text + " (\(TerminalText.escaped(String(feature.id.prefix(8)))))"

@@ -60,6 +60,23 @@ public enum Tokenizer {
         return tokens
     }
 
+    /// `text` as one word of a command line: bare when it reads back as itself, else quoted.
+    public static func quoted(_ text: String) -> String {
+        let plain = !text.isEmpty && !text.hasPrefix("$") && !text.contains { " \t\"#=\\\n\r".contains($0) }
+        if plain { return text }
+        var escaped = "\""
+        for character in text {
+            switch character {
+            case "\"": escaped += "\\\""
+            case "\\": escaped += "\\\\"
+            case "\n": escaped += "\\n"
+            case "\t": escaped += "\\t"
+            default: escaped.append(character)
+            }
+        }
+        return escaped + "\""
+    }
+
     private static func quoted(_ characters: inout ArraySlice<Character>) throws(SyntaxError) -> String {
         var text = ""
         while let character = characters.popFirst() {

@@ -1,9 +1,12 @@
-// What the prompt's Tab offers at the cursor: command words (and their second words, `add
-// unit|level|...`), the IMDF categories valid for the command at hand after `category=`, feature
-// names and `$handles` for references, and file paths after commands that take one. Pure: it
-// reads the line and the session; the line editor asks it.
+// What the prompt's Tab offers at the cursor, read from the commands' declarations: command
+// words, then what the command's grammar allows next - keywords and option keys not given yet,
+// and values by the kind of argument due (features of the right types by name and `$handle`,
+// values of the right enumeration after `category=`, feature types, property keys, finding
+// codes, templates; file paths go to readline's own completion). Pure: it reads the line and
+// the session; the line editor asks it.
 
 import IMDF
+import Validation
 import Workbench
 
 public enum Completion {
@@ -14,78 +17,113 @@ public enum Completion {
         if line.count(where: { $0 == "\"" }) % 2 == 1, let quote = line.lastIndex(of: "\"") {
             let inside = line[line.index(after: quote)...].lowercased()
             guard quote == line.startIndex || line[line.index(before: quote)] == " " else { return [] }  // name.en="...
-            return names(session).map { $0.hasPrefix("\"") ? String($0.dropFirst().dropLast()) : $0 }
+            return names(session, types: []).map { $0.hasPrefix("\"") ? String($0.dropFirst().dropLast()) : $0 }
                 .filter { $0.lowercased().hasPrefix(inside) }
         }
         let words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         let partial = line.hasSuffix(" ") || line.isEmpty ? "" : (words.last ?? "")
         let before = line.hasSuffix(" ") || line.isEmpty ? words : Array(words.dropLast())
-        // Command words: first and second word.
-        let commandWords = Interpreter.helpEntries.map(\.words)
+        let commandWords = Interpreter.commands.flatMap { [$0.words] + $0.aliases }
         if before.isEmpty {
             return unique(commandWords.map { $0[0] }).filter { $0.hasPrefix(partial) }
         }
         if before.count == 1, commandWords.contains(where: { $0.count > 1 && $0[0] == before[0] }) {
-            let seconds = commandWords.filter { $0.count > 1 && $0[0] == before[0] }.map { $0[1] }
-            let matches = seconds.filter { $0.hasPrefix(partial) }
+            let matches = commandWords.filter { $0.count > 1 && $0[0] == before[0] }.map { $0[1] }.filter { $0.hasPrefix(partial) }
             if !matches.isEmpty { return matches }
         }
-        if let equals = partial.firstIndex(of: "=") {
+        guard let (parser, typed) = command(before) else { return [] }
+        let expectation = parser.expectation(after: typed)
+        if let equals = partial.firstIndex(of: "="), expectation.dueValue == nil {
             let key = String(partial[..<equals])
             let value = String(partial[partial.index(after: equals)...])
-            return values(for: key, command: before, session: session).filter { $0.hasPrefix(value) }.map { key + "=" + $0 }
+            let parameter = parser.option(key) ?? (expectation.takesProperties ? propertyParameter(key, typed, session) : nil)
+            return parameter.map { values($0, partial: value, typed, session).map { key + "=" + $0 } } ?? []
         }
-        if before.first == "render", !["level", "unit", "building", "box", "--route", "--svg"].contains(before.last ?? "") {
-            let keywords = ["level", "unit", "building", "box", "--route", "--findings", "--svg"].filter { $0.hasPrefix(partial) && !before.contains($0) }
-            if partial.hasPrefix("-") || !keywords.isEmpty && partial.count > 0 { return keywords }
+        if let due = expectation.dueValue { return values(due, partial: partial, typed, session) }
+        var offered: [String] = []
+        if let list = expectation.listValue { offered += values(list, partial: partial, typed, session) }
+        if let positional = expectation.positional { offered += values(positional, partial: partial, typed, session) }
+        offered += expectation.keywords.filter { $0.hasPrefix(partial) }
+        offered += expectation.optionKeys.map { $0 + "=" }.filter { $0.hasPrefix(partial) }
+        if expectation.takesProperties, !typed.isEmpty {
+            offered += propertyKeys(typed, session).map { $0 + "=" }.filter { $0.hasPrefix(partial) }
         }
-        if partial.hasPrefix("$") {
-            return (["$_"] + session.handles.keys.sorted().map { "$" + $0 }).filter { $0.hasPrefix(partial) }
-        }
-        return names(session).filter { $0.lowercased().hasPrefix(partial.lowercased()) }
+        return unique(offered)
     }
 
-    /// Whether the word at the cursor is a file path (after `save`, `source`, `open`).
+    /// Whether the word at the cursor is a file path (readline completes those itself).
     public static func wantsPath(_ line: String) -> Bool {
-        let words = line.split(separator: " ").map(String.init)
-        let first = words.first ?? ""
-        if first == "render" {
-            // The word after --svg is the file to write.
-            let finished = line.hasSuffix(" ") ? words : Array(words.dropLast())
-            return finished.last == "--svg"
-        }
-        return ["save", "source", "open"].contains(first) && line.contains(" ")
+        let words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        let before = line.hasSuffix(" ") ? words : Array(words.dropLast())
+        guard !before.isEmpty, let (parser, typed) = command(before) else { return false }
+        let expectation = parser.expectation(after: typed)
+        let next = expectation.dueValue ?? expectation.positional
+        return next?.kind == .path
     }
 
-    static func values(for key: String, command: [String], session: EditingSession) -> [String] {
-        guard key == "category" else {
-            if key == "restriction" { return CategoryList.restriction.values }
-            if key == "door" { return CategoryList.doorType.values }
-            if key == "link" { return ["prev", "nearest"] }
-            if key == "address" { return ["inherit", "none"] }
-            return []
-        }
-        let list: CategoryList
-        switch command.prefix(2).joined(separator: " ") {
-        case "add level": list = .level
-        case "add building": list = .building
-        case "add opening": list = .opening
-        case "add amenity": list = .amenity
-        case "attach occupant": list = .occupant
-        default: list = .unit
-        }
-        return list.values
+    /// The parser of the command the words name, and the words typed after its name.
+    private static func command(_ words: [String]) -> (GrammarParser, [Token])? {
+        guard let tokens = try? Tokenizer.tokens(words.joined(separator: " ")), let (spec, rest) = Interpreter.match(tokens) else { return nil }
+        return (GrammarParser(command: spec.name, grammar: spec.grammar), rest)
     }
 
-    /// Names of the features of the level in use and of buildings and levels, as typed (quoted
-    /// when they hold spaces).
-    static func names(_ session: EditingSession) -> [String] {
+    /// The values an argument of this kind can take, starting with `partial`.
+    static func values(_ parameter: Parameter, partial: String, _ typed: [Token], _ session: EditingSession) -> [String] {
+        var values = parameter.alternatives
+        switch parameter.kind {
+        case .reference(let types):
+            if partial.hasPrefix("$") { return (["$_"] + session.handles.keys.sorted().map { "$" + $0 }).filter { $0.hasPrefix(partial) } }
+            values += names(session, types: types)
+            return values.filter { $0.lowercased().hasPrefix(partial.lowercased()) }
+        case .references(let types):
+            // The name after the last comma.
+            let head = partial.lastIndex(of: ",").map { String(partial[...$0]) } ?? ""
+            let last = String(partial.dropFirst(head.count)).lowercased()
+            return names(session, types: types).filter { !$0.hasPrefix("\"") && $0.lowercased().hasPrefix(last) }.map { head + $0 }
+        case .category(let list): values += list.values
+        case .words(let words): values += words
+        case .featureType: values += unique(FeatureType.allCases.map(\.rawValue) + session.document.indexes.byType.keys.sorted())
+        case .propertyKey: values += propertyKeys(typed, session)
+        case .command: values += unique(Interpreter.commands.map { $0.words[0] })
+        case .findingCode: values += FindingCode.allCases.map(\.rawValue)
+        case .template: values += TemplateCatalog.find()?.templates.map(\.name) ?? []
+        case .point, .offset, .distance, .size, .number, .integer, .count, .text, .list, .path, .handle: break
+        }
+        return values.filter { $0.hasPrefix(partial) }
+    }
+
+    /// The feature the first reference typed names (`set 310 ...`), for its property keys.
+    private static func target(_ typed: [Token], _ session: EditingSession) -> Feature? {
+        guard let first = typed.first(where: { $0.key == nil }), let id = try? session.resolve(first.text, argument: "REF") else { return nil }
+        return session.document.feature(id)
+    }
+
+    /// The keys `set` and `unset` take for the target: its schema's, then those it has.
+    static func propertyKeys(_ typed: [Token], _ session: EditingSession) -> [String] {
+        guard let feature = target(typed, session) else { return [] }
+        return unique((feature.imdfType?.schema.map(\.key) ?? []) + feature.properties.map(\.key))
+    }
+
+    /// The value an assignment of `key` takes, from the target's schema.
+    static func propertyParameter(_ key: String, _ typed: [Token], _ session: EditingSession) -> Parameter? {
+        guard let spec = target(typed, session)?.imdfType?.spec(forKey: key) else { return nil }
+        switch spec.kind {
+        case .category(let list), .categoryArray(let list): return Parameter("C", .category(list))
+        case .boolean: return Parameter("B", .words(["true", "false"]))
+        case .reference(let type), .referenceArray(let type): return Parameter("REF", .reference([type.rawValue]))
+        default: return nil
+        }
+    }
+
+    /// Names of features of `types` (any when empty) - buildings, levels and what is on the level
+    /// in use - as typed (quoted when they hold spaces), and room designations ("310" of "Room 310").
+    static func names(_ session: EditingSession, types: Set<String>) -> [String] {
         let document = session.document
         var features = document.features(of: .building) + document.features(of: .level)
         if let level = session.levelID { features += document.features(onLevel: level) }
+        if !types.isEmpty { features = features.filter { types.contains($0.featureType) } }
         let language = document.manifest.language
-        let names = features.compactMap { $0.labels("name")?.preferred(language: language) }
-        // Room designations ("310" of "Room 310") are references too, and what people type.
+        let names = features.compactMap { $0.labels(.name)?.preferred(language: language) }
         let designations = names.compactMap { name in name.split(separator: " ").last.map(String.init) }
         return unique(names.map { $0.contains(" ") ? "\"\($0)\"" : $0 } + designations).sorted()
     }

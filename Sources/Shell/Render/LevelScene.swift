@@ -25,6 +25,8 @@ public struct LevelScene: Sendable {
         public var featureType: String
         public var category: String?
         public var point: Point
+
+        public var imdfType: FeatureType? { FeatureType(rawValue: featureType) }
     }
 
     public struct Line: Sendable {
@@ -80,7 +82,7 @@ public struct LevelScene: Sendable {
 
     /// The scene of `levelID` in `document`, in `frame`; nil when the id is not a level.
     public init?(level levelID: String, of document: Document, in frame: LocalFrame) {
-        guard let level = document.feature(levelID), level.featureType == FeatureType.level.rawValue else { return nil }
+        guard let level = document.feature(levelID), level.imdfType == .level else { return nil }
         func metres(_ position: Position) -> Point { frame.point(longitude: position.x, latitude: position.y) }
         var undrawable: [String] = []
         func drawable(_ feature: Feature) -> Bool {
@@ -102,28 +104,28 @@ public struct LevelScene: Sendable {
         let language = document.manifest.language
         // Names are drawn as text: control characters (an escape sequence in a name) escaped,
         // for the terminal and for the SVG, where XML does not allow them at all.
-        func label(_ feature: Feature?, _ key: String) -> String? {
+        func label(_ feature: Feature?, _ key: PropertyKey) -> String? {
             feature?.labels(key)?.preferred(language: language).map(TerminalText.escaped)
         }
         self.levelID = levelID
-        levelName = label(level, "name") ?? label(level, "short_name") ?? String(levelID.prefix(8))
-        let building = label(level.strings("building_ids")?.first.flatMap(document.feature), "name")
-        let venue = label(document.features(of: .venue).first, "name")
+        levelName = label(level, .name) ?? label(level, .shortName) ?? String(levelID.prefix(8))
+        let building = label(level.strings(.buildingIDs)?.first.flatMap(document.feature), .name)
+        let venue = label(document.features(of: .venue).first, .name)
         title = [venue, building, levelName].compactMap { $0 }.joined(separator: " - ")
         outline = drawable(level) ? rings(level.geometry) : []
 
         let features = document.features(onLevel: levelID).sorted { $0.id < $1.id }.filter(drawable)
-        units = features.filter { $0.featureType == FeatureType.unit.rawValue }.map { unit in
-            let name = label(unit, "name")
+        units = features.filter { $0.imdfType == .unit }.map { unit in
+            let name = label(unit, .name)
             // The short alt_name ("104") where the data has one, else the last word of the name.
-            let short = label(unit, "alt_name")?.trimmingCharacters(in: .whitespaces)
+            let short = label(unit, .altName)?.trimmingCharacters(in: .whitespaces)
             let label = short.flatMap { $0.isEmpty ? nil : $0 } ?? name.map { String($0.split(separator: " ").last ?? Substring($0)) }
-            return Area(id: unit.id, category: unit.string("category") ?? "unspecified", label: label, name: name,
-                        rings: rings(unit.geometry), displayPoint: unit.point("display_point").map(metres))
+            return Area(id: unit.id, category: unit.string(.category) ?? "unspecified", label: label, name: name,
+                        rings: rings(unit.geometry), displayPoint: unit.point(.displayPoint).map(metres))
         }
         openings = features.compactMap { opening in
-            guard opening.featureType == FeatureType.opening.rawValue, case .lineString(let line)? = opening.geometry else { return nil }
-            return Line(id: opening.id, category: opening.string("category"), points: line.map(metres))
+            guard opening.imdfType == .opening, case .lineString(let line)? = opening.geometry else { return nil }
+            return Line(id: opening.id, category: opening.string(.category), points: line.map(metres))
         }
         var nodePoints: [String: Point] = [:]
         nodes = features.compactMap { node in
@@ -135,7 +137,7 @@ public struct LevelScene: Sendable {
         var seen = Set<[String]>()
         links = features.flatMap { node -> [Link] in
             guard let from = nodePoints[node.id] else { return [] }
-            return (node.strings("neighbours") ?? []).compactMap { neighbour in
+            return (node.strings(RoutingExtension.neighbours) ?? []).compactMap { neighbour in
                 guard let to = nodePoints[neighbour], seen.insert([node.id, neighbour].sorted()).inserted else { return nil }
                 return Link(fromID: node.id, toID: neighbour, from: from, to: to)
             }
@@ -147,7 +149,7 @@ public struct LevelScene: Sendable {
         for unit in units { pointIDs.formUnion(document.referrers(of: unit.id)) }
         points = pointIDs.compactMap(document.feature).compactMap { feature in
             guard pointTypes.contains(feature.featureType), case .point(let position)? = feature.geometry, drawable(feature) else { return nil }
-            return Mark(id: feature.id, featureType: feature.featureType, category: feature.string("category"), point: metres(position))
+            return Mark(id: feature.id, featureType: feature.featureType, category: feature.string(.category), point: metres(position))
         }.sorted { $0.id < $1.id }
 
         var box = Bounds.empty
@@ -162,8 +164,8 @@ public struct LevelScene: Sendable {
 
     /// Whether `feature` is drawn on `levelID`: by its own level_id, or through the unit(s) it is in.
     static func belongs(_ feature: Feature, to levelID: String, units: Set<String>) -> Bool {
-        feature.string("level_id") == levelID || feature.string("unit_id").map(units.contains) == true
-            || (feature.strings("unit_ids") ?? []).contains(where: units.contains)
+        feature.string(.levelID) == levelID || feature.string(.unitID).map(units.contains) == true
+            || (feature.strings(.unitIDs) ?? []).contains(where: units.contains)
     }
 
     public var isEmpty: Bool { !bounds.hasArea }
@@ -182,7 +184,7 @@ public struct LevelScene: Sendable {
         var legs: [[Point]] = []
         var leg: [Point] = []
         for id in route.nodes {
-            if let node = document.feature(id), node.string("level_id") == levelID, case .point(let position)? = node.geometry {
+            if let node = document.feature(id), node.string(.levelID) == levelID, case .point(let position)? = node.geometry {
                 leg.append(frame.point(longitude: position.x, latitude: position.y))
             } else if !leg.isEmpty {
                 legs.append(leg)
@@ -211,7 +213,7 @@ public struct LevelScene: Sendable {
                 return nil
             }
             let position: Position? = finding.location.map { Position(x: $0.longitude, y: $0.latitude) }
-                ?? feature?.point("display_point") ?? feature?.geometry?.firstPosition
+                ?? feature?.point(.displayPoint) ?? feature?.geometry?.firstPosition
             guard let position, position.x.isFinite, position.y.isFinite else { return nil }
             return FindingMark(code: finding.code.rawValue, severity: finding.severity, message: finding.message,
                                featureID: finding.featureID, point: frame.point(longitude: position.x, latitude: position.y))

@@ -128,7 +128,7 @@ public struct SVGPicture {
         }
         for point in scene.points {
             let hover = "\(point.featureType) \(point.category ?? "")"
-            text += "<circle class=\"\(point.featureType == "amenity" ? "amenity" : "anchor")\" data-id=\"\(Self.escape(point.id))\" cx=\"\(Self.number(layout.x(point.point.x)))\" cy=\"\(Self.number(layout.y(point.point.y)))\" r=\"3\"><title>\(Self.escape(hover))</title></circle>\n"
+            text += "<circle class=\"\(point.imdfType == .amenity ? "amenity" : "anchor")\" data-id=\"\(Self.escape(point.id))\" cx=\"\(Self.number(layout.x(point.point.x)))\" cy=\"\(Self.number(layout.y(point.point.y)))\" r=\"3\"><title>\(Self.escape(hover))</title></circle>\n"
         }
         for unit in scene.units { text += label(unit, layout) }
         for leg in scene.overlay.route where leg.count > 1 {

@@ -113,7 +113,7 @@ public struct TerminalPicture {
         // Links as dots in the cells still empty.
         for link in scene.links { canvas.dots(from: cell(link.from), to: cell(link.to), glyph: glyphs.link) }
         for point in scene.points {
-            canvas.put(point.featureType == FeatureType.amenity.rawValue ? glyphs.amenity : glyphs.point, ifEmptyAt: cell(point.point))
+            canvas.put(point.imdfType == .amenity ? glyphs.amenity : glyphs.point, ifEmptyAt: cell(point.point))
         }
 
         var notes: [String] = []

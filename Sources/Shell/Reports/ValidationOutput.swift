@@ -33,26 +33,47 @@ public enum ValidationOutput {
                 line += "\(type) \(id.prefix(8)): "
             }
             line += finding.message
-            if let command = finding.fix?.command {
-                line += "  [fix: \(command)]"
-            } else if let fix = finding.fix {
-                line += "  [fix: \(fix.description)]"
-            }
+            if let fix = finding.fix { line += "  [fix: \(fix.shown)]" }
             lines.append(line)
         }
         return lines.joined(separator: "\n")
     }
 
     public static func json(_ report: ValidationReport, archive: String) throws -> String {
+        /// A fix as programs read it: the words, the command line that performs it (if any), and
+        /// whether `fix` runs it.
+        struct ShownFix: Encodable {
+            var description: String
+            var command: String?
+            var automatic: Bool
+        }
+        struct ShownFinding: Encodable {
+            var code: FindingCode
+            var severity: Severity
+            var message: String
+            var featureID: String?
+            var featureType: String?
+            var file: String?
+            var line: Int?
+            var column: Int?
+            var location: Coordinate?
+            var fix: ShownFix?
+        }
         struct Document: Encodable {
             var archive: String
             var counts: [String: Int]
-            var findings: [Finding]
+            var findings: [ShownFinding]
         }
         let counts = Dictionary(uniqueKeysWithValues: Severity.allCases.map { ($0.rawValue, report.count($0)) })
+        let findings = report.findings.map { finding in
+            ShownFinding(
+                code: finding.code, severity: finding.severity, message: finding.message, featureID: finding.featureID,
+                featureType: finding.featureType, file: finding.file, line: finding.line, column: finding.column, location: finding.location,
+                fix: finding.fix.map { ShownFix(description: $0.description, command: $0.repair?.commandLine, automatic: $0.automatic) })
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(Document(archive: archive, counts: counts, findings: report.findings))
+        let data = try encoder.encode(Document(archive: archive, counts: counts, findings: findings))
         return String(decoding: data, as: UTF8.self)
     }
 }

@@ -1,6 +1,8 @@
 // Runs scripts: text files of commands, exactly as typed at the prompt. A trailing `\` joins the
 // next line; `#` starts a comment; `source FILE` runs another script; `quit` stops. A failing
-// command is reported as `FILE:LINE: message` and stops the run unless asked to keep going.
+// command is reported as `FILE:LINE: message` and stops the run unless asked to keep going. What
+// each command did comes back as a typed outcome, which alone decides what is journaled, recorded
+// and printed.
 
 import Foundation
 import IMDF
@@ -27,35 +29,47 @@ public struct ScriptFailure: Error, Sendable, Equatable, CustomStringConvertible
     public var description: String { "\(file):\(line): \(message)" }
 }
 
-public enum ScriptRunner {
-    /// The commands the runner carries out itself: they replace the session, read other scripts or
-    /// end the run, which no document command can do.
-    public static let controlCommands = [
-        CommandHelp("open", syntax: "open PATH", summary: "open another archive (refused while there are unsaved changes)", example: "open venue.zip"),
-        CommandHelp("source", syntax: "source FILE", summary: "run the commands of a script file, as if typed", example: "source fix-doors.imdfs"),
-        CommandHelp("quit", syntax: "quit", summary: "leave (at the prompt, asks first when there are unsaved changes)", example: "quit"),
-    ]
+/// Joins a line ending in `\\` with the next: the command starts on the first line's number.
+/// Scripts, standard input and the prompt all join lines with it.
+public struct ContinuationJoiner: Sendable {
+    private let file: String
+    private var pending: (number: Int, text: String)?
 
+    public init(file: String) { self.file = file }
+
+    /// Whether a command is waiting for its continuation line.
+    public var isContinuing: Bool { pending != nil }
+
+    /// Adds line `number`; returns the command when the line completes one.
+    public mutating func add(_ line: String, number: Int) -> ScriptLine? {
+        var text = line
+        let continues = text.hasSuffix("\\")
+        if continues { text.removeLast() }
+        if var open = pending {
+            open.text += " " + text
+            pending = open
+        } else {
+            pending = (number, text)
+        }
+        return continues ? nil : finish()
+    }
+
+    /// The command still waiting at the end of the input, if any.
+    public mutating func finish() -> ScriptLine? {
+        defer { pending = nil }
+        return pending.map { ScriptLine(file: file, number: $0.number, text: $0.text) }
+    }
+}
+
+public enum ScriptRunner {
     /// The commands of a script, continuation lines joined.
     public static func lines(of text: String, file: String) -> [ScriptLine] {
+        var joiner = ContinuationJoiner(file: file)
         var result: [ScriptLine] = []
-        var pending: (number: Int, text: String)?
-        for (index, raw) in InputLines.split(text).enumerated() {
-            var line = raw
-            let continues = line.hasSuffix("\\")
-            if continues { line.removeLast() }
-            if var open = pending {
-                open.text += " " + line
-                pending = open
-            } else {
-                pending = (index + 1, line)
-            }
-            if !continues, let done = pending {
-                result.append(ScriptLine(file: file, number: done.number, text: done.text))
-                pending = nil
-            }
+        for (index, line) in InputLines.split(text).enumerated() {
+            if let command = joiner.add(line, number: index + 1) { result.append(command) }
         }
-        if let done = pending { result.append(ScriptLine(file: file, number: done.number, text: done.text)) }
+        if let last = joiner.finish() { result.append(last) }
         return result
     }
 
@@ -65,6 +79,8 @@ public enum ScriptRunner {
         /// `quit` was read, or the run cannot go on (a command could not be journaled, scripts
         /// source each other without end): nothing after it runs, whatever `keepGoing` says.
         public var quit = false
+        /// The stop was the `quit` command (which the prompt may ask about first).
+        public var quitCommand = false
 
         public init() {}
     }
@@ -109,51 +125,18 @@ public enum ScriptRunner {
             var unknownInARow = 0
             for line in lines {
                 let trimmed = line.text.trimmingCharacters(in: .whitespaces)
-                guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { continue }
+                // Blank lines and comments hold no words (a line that does not tokenise is a
+                // failure, reported below).
+                if (try? Tokenizer.tokens(trimmed))?.isEmpty == true { continue }
                 if echo { output("> " + trimmed) }
                 func fail(_ message: String) -> Bool {
                     outcome.failures.append(ScriptFailure(file: line.file, line: line.number, message: message))
                     return !keepGoing
                 }
-                if trimmed == "quit" || trimmed == "exit" {
-                    outcome.quit = true
-                    return outcome
-                }
-                if trimmed == "open" || trimmed.hasPrefix("open ") {
-                    outcome.commands += 1
-                    if let message = openArchive(argument: String(trimmed.dropFirst(4)), &session, &journal) {
-                        if fail(message) { return outcome }
-                    }
-                    continue
-                }
-                if trimmed == "source" || trimmed.hasPrefix("source ") {
-                    let inner = runSource(String(trimmed.dropFirst(6)).trimmingCharacters(in: .whitespaces), from: line, &session, &journal, sourceChain)
-                    outcome.commands += inner.commands
-                    outcome.failures += inner.failures
-                    if inner.quit || (!inner.failures.isEmpty && !keepGoing) {
-                        outcome.quit = inner.quit
-                        return outcome
-                    }
-                    continue
-                }
-                outcome.commands += 1
+                let result: CommandOutcome
                 do {
-                    let result = try Interpreter.execute(trimmed, in: &session)
-                    if let journal, Interpreter.changesState(trimmed) {
-                        do {
-                            if trimmed == "save" || trimmed.hasPrefix("save ") {
-                                try journal.saved(to: session.archivePath ?? "")
-                            } else {
-                                try journal.accepted(trimmed, ids: session.lastMinted, session: session)
-                            }
-                        } catch {
-                            // Not durable, so not acknowledged: stop rather than go on unrecorded.
-                            outcome.failures.append(ScriptFailure(file: line.file, line: line.number, message: "\(error) (the command was not recorded)"))
-                            outcome.quit = true
-                            return outcome
-                        }
-                    }
-                    if !result.isEmpty { output(result) }
+                    guard let ran = try Interpreter.run(trimmed, in: &session) else { continue }
+                    result = ran
                     unknownInARow = 0
                 } catch {
                     // Only a failed line can be one that is not a command: the check stays off
@@ -170,16 +153,52 @@ public enum ScriptRunner {
                         }
                     }
                     if fail(error.message) { return outcome }
+                    continue
                 }
+                switch result.effect {
+                case .quit:
+                    outcome.quit = true
+                    outcome.quitCommand = true
+                    return outcome
+                case .open(let path):
+                    outcome.commands += 1
+                    if let message = openArchive(path, &session, &journal), fail(message) { return outcome }
+                    continue
+                case .source(let path):
+                    let inner = runSource(path, from: line, &session, &journal, sourceChain)
+                    outcome.commands += inner.commands
+                    outcome.failures += inner.failures
+                    if inner.quit || (!inner.failures.isEmpty && !keepGoing) {
+                        outcome.quit = inner.quit
+                        outcome.quitCommand = inner.quitCommand
+                        return outcome
+                    }
+                    continue
+                default:
+                    outcome.commands += 1
+                }
+                if let journal {
+                    do {
+                        if case .save(let path) = result.effect {
+                            try journal.saved(to: path)
+                        } else if result.isJournaled {
+                            try journal.accepted(trimmed, ids: result.mintedIDs, session: session)
+                        }
+                    } catch {
+                        // Not durable, so not acknowledged: stop rather than go on unrecorded.
+                        outcome.failures.append(ScriptFailure(file: line.file, line: line.number, message: "\(error) (the command was not recorded)"))
+                        outcome.quit = true
+                        return outcome
+                    }
+                }
+                session.record(result, line: trimmed)
+                if !result.message.isEmpty { output(result.message) }
             }
             return outcome
         }
 
         /// `open PATH`: nil when the archive is open, else why not.
-        func openArchive(argument: String, _ session: inout EditingSession, _ journal: inout Journal?) -> String? {
-            let path = ScriptRunner.unquoted(argument.trimmingCharacters(in: .whitespaces))
-            guard !path.isEmpty else { return "open: give the archive to open" }
-            guard !session.isDirty else { return "open: there are unsaved changes; save them (or undo them) first" }
+        func openArchive(_ path: String, _ session: inout EditingSession, _ journal: inout Journal?) -> String? {
             guard let open else { return "open: not available here; give the archive when starting (imdf run SCRIPT --archive A)" }
             do {
                 output(try open(path, &session, &journal))
@@ -190,7 +209,7 @@ public enum ScriptRunner {
         }
 
         func runSource(
-            _ argument: String, from line: ScriptLine, _ session: inout EditingSession, _ journal: inout Journal?, _ chain: [String]
+            _ path: String, from line: ScriptLine, _ session: inout EditingSession, _ journal: inout Journal?, _ chain: [String]
         ) -> Outcome {
             var outcome = Outcome()
             func stop(_ message: String, always: Bool) -> Outcome {
@@ -199,8 +218,6 @@ public enum ScriptRunner {
                 outcome.quit = always
                 return outcome
             }
-            let path = ScriptRunner.unquoted(argument)
-            guard !path.isEmpty else { return stop("source: give the script to run", always: false) }
             let identity = FileSystem.resolvedPath(path)
             if chain.contains(identity) {
                 return stop("source: \(TerminalText.excerpt(path)) is already running (a script that sources itself); nothing more is run", always: true)
@@ -213,9 +230,5 @@ public enum ScriptRunner {
             }
             return run(ScriptRunner.lines(of: text, file: path), in: &session, journal: &journal, sourceChain: chain + [identity])
         }
-    }
-
-    static func unquoted(_ text: String) -> String {
-        text.count > 1 && text.hasPrefix("\"") && text.hasSuffix("\"") ? String(text.dropFirst().dropLast()) : text
     }
 }

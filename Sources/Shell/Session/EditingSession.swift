@@ -18,43 +18,40 @@ public struct EditingSession: Sendable {
     public var lastNode: String?
     /// The origin `frame` set explicitly; otherwise the level's south-west corner.
     public var explicitOrigin: Position?
-    public private(set) var isDirty = false
     /// What `session export` writes: the context commands and the steps that made the document,
     /// without the steps undone (kept aside until a redo brings them back or an edit drops them).
     enum TranscriptEntry: Sendable, Equatable {
         case context(String)
-        case step([String])
+        /// One command, or a group's commands with its label.
+        case step(label: String?, [String])
     }
 
     var transcript: [TranscriptEntry] = []
-    var undoneSteps: [[String]] = []
-    var openGroup: [String]?
+    var undoneSteps: [TranscriptEntry] = []
+    var openGroup: (label: String?, commands: [String])?
 
-    /// The ids the last command minted (the journal records them so a replay mints the same).
-    public internal(set) var lastMinted: [String] = []
+    /// Where the history stood when the document was last saved (or opened); nil for a document
+    /// that has never been saved and has changes (`new --template`).
+    var savedMarker: History.Marker?
     public var ids = IDSource()
 
     public init(document: Document, archivePath: String? = nil) {
         history = History(document: document)
         self.archivePath = archivePath
+        savedMarker = history.marker
         if let level = document.features(of: .level).first {
             levelID = level.id
-            buildingID = level.strings("building_ids")?.first
+            buildingID = level.strings(.buildingIDs)?.first
         }
     }
 
     public var document: Document { history.document }
 
-    /// After a command: a building or level in use that an edit, an undo or a redo removed (or
-    /// turned into another type) is no longer in use, so no later command works in it.
-    mutating func forgetVanishedContext() {
-        if let levelID, document.feature(levelID)?.featureType != FeatureType.level.rawValue { self.levelID = nil }
-        if let buildingID, document.feature(buildingID)?.featureType != FeatureType.building.rawValue { self.buildingID = nil }
-    }
+    /// Whether the document differs from what was last saved: undoing back to it is clean again.
+    public var isDirty: Bool { savedMarker != history.marker }
 
-    mutating func markDirty() { isDirty = true }
     mutating func markSaved(as path: String) {
-        isDirty = false
+        savedMarker = history.marker
         archivePath = path
     }
 
@@ -67,7 +64,7 @@ public struct EditingSession: Sendable {
             geometry.forEachPosition { minX = Swift.min(minX, $0.x); minY = Swift.min(minY, $0.y) }
             if minX.isFinite { return LocalFrame(originLongitude: minX, originLatitude: minY) }
         }
-        if let venue = document.features(of: .venue).first, let point = venue.point("display_point") {
+        if let venue = document.features(of: .venue).first, let point = venue.point(.displayPoint) {
             return LocalFrame(originLongitude: point.x, originLatitude: point.y)
         }
         return LocalFrame(originLongitude: 0, originLatitude: 0)
@@ -78,10 +75,10 @@ public struct EditingSession: Sendable {
         var context = ""
         let language = document.manifest.language
         if let buildingID, let building = document.feature(buildingID) {
-            context += building.labels("name")?.preferred(language: language) ?? String(buildingID.prefix(8))
+            context += building.labels(.name)?.preferred(language: language) ?? String(buildingID.prefix(8))
         }
         if let levelID, let level = document.feature(levelID) {
-            let name = level.labels("short_name")?.preferred(language: language) ?? level.labels("name")?.preferred(language: language) ?? String(levelID.prefix(8))
+            let name = level.labels(.shortName)?.preferred(language: language) ?? level.labels(.name)?.preferred(language: language) ?? String(levelID.prefix(8))
             context += (context.isEmpty ? "" : "/") + name
         }
         return "imdf" + (context.isEmpty ? "" : " " + context) + (isDirty ? "*" : "") + " > "

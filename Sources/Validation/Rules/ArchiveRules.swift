@@ -14,7 +14,7 @@ enum ArchiveRules {
                     fix: Fix("repair the file by hand (its features are not loaded and cannot be edited until it reads)")))
             case .missingManifest:
                 findings.append(Finding(.A1, "manifest.json is missing", file: "manifest.json",
-                    fix: Fix("saving the archive writes a manifest", command: "save")))
+                    fix: Fix("saving the archive writes a manifest", repair: .save)))
             case .manifestVersion, .duplicateID, .general:
                 break  // version: checked below from the manifest itself; duplicates: F3
             }
@@ -58,25 +58,25 @@ enum ArchiveRules {
         let file = "manifest.json"
         switch manifest.version {
         case nil:
-            findings.append(Finding(.A2, "no \"version\" (must be \"1.0.0\")", file: file, fix: Fix("saving writes version 1.0.0", command: "save")))
+            findings.append(Finding(.A2, "no \"version\" (must be \"1.0.0\")", file: file, fix: Fix("saving writes version 1.0.0", repair: .save)))
         case Manifest.currentVersion?:
             break
         case let version? where manifest.isLegacyVersion:
             findings.append(Finding(.A2, "version \"\(version)\" is a pre-release of 1.0.0", severity: .warning, file: file,
-                fix: Fix("saving writes version 1.0.0", command: "save")))
+                fix: Fix("saving writes version 1.0.0", repair: .save)))
         case let version?:
-            findings.append(Finding(.A2, "version \"\(version)\" is not \"1.0.0\"", file: file, fix: Fix("saving writes version 1.0.0", command: "save")))
+            findings.append(Finding(.A2, "version \"\(version)\" is not \"1.0.0\"", file: file, fix: Fix("saving writes version 1.0.0", repair: .save)))
         }
         if let created = manifest.created {
             switch Formats.dateTimeForm(created) {
             case .withOffset: break
             case .withoutOffset:
-                findings.append(Finding(.A3, "created \"\(created)\" has no UTC offset", file: file, fix: Fix("saving stamps the time with its offset", command: "save")))
+                findings.append(Finding(.A3, "created \"\(created)\" has no UTC offset", file: file, fix: Fix("saving stamps the time with its offset", repair: .save)))
             case .invalid:
-                findings.append(Finding(.A2, "created \"\(created)\" is not a DATE-TIME", file: file, fix: Fix("saving stamps the time", command: "save")))
+                findings.append(Finding(.A2, "created \"\(created)\" is not a DATE-TIME", file: file, fix: Fix("saving stamps the time", repair: .save)))
             }
         } else {
-            findings.append(Finding(.A2, "no \"created\" time", file: file, fix: Fix("saving stamps the time", command: "save")))
+            findings.append(Finding(.A2, "no \"created\" time", file: file, fix: Fix("saving stamps the time", repair: .save)))
         }
         if let language = manifest.language {
             if !Formats.isLanguageTag(language) {

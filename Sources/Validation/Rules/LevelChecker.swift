@@ -43,12 +43,13 @@ struct LevelChecker {
             location: point.map(projector.coordinate) ?? feature.geometry.flatMap(SpatialRules.coordinate), fix: fix)
     }
 
-    func command(_ verb: String, _ feature: Feature, _ point: Point) -> String {
+    /// Where a repair puts something, to 1e-8 degrees (about a millimetre): what a person reads
+    /// in the repair's command line is what it does.
+    func coordinate(_ point: Point) -> Coordinate {
         let coordinate = projector.coordinate(point)
-        return "\(verb) \(feature.id.prefix(8)) to @\(rounded(coordinate.longitude)),\(rounded(coordinate.latitude))"
+        func rounded(_ value: Double) -> Double { (value * 1e8).rounded() / 1e8 }
+        return Coordinate(longitude: rounded(coordinate.longitude), latitude: rounded(coordinate.latitude))
     }
-
-    func rounded(_ value: Double) -> String { String((value * 1e8).rounded() / 1e8) }
 
     // MARK: - Shared checks
 
@@ -62,12 +63,12 @@ struct LevelChecker {
     }
 
     mutating func checkDisplayPoint(_ feature: Feature, inside shapes: [Polygon]) {
-        guard let position = feature.point("display_point"), position.isLongitudeLatitude else { return }
+        guard let position = feature.point(.displayPoint), position.isLongitudeLatitude else { return }
         let point = projector.point(position)
         guard let (distance, inside) = stray(point, from: shapes) else { return }
         findings.append(finding(
             .G1, "display_point of \(context.describe(feature)) is \(format(distance)) m outside its geometry", feature, at: point,
-            fix: inside.map { Fix("move it inside (to the shape's visual centre)", command: "set \(feature.id.prefix(8)) display_point=@\(coordinateText($0))") }))
+            fix: inside.map { Fix("move it inside (to the shape's visual centre)", repair: .set(feature: feature.id, key: PropertyKey.displayPoint.rawValue, .point(coordinate($0)))) }))
     }
 
     /// How far a point that belongs inside `shapes` lies outside them, with a place inside to move
@@ -76,11 +77,6 @@ struct LevelChecker {
         let distance = engine.distance(from: point, to: shapes)
         guard distance > SpatialRules.pointTolerance else { return nil }
         return (distance, engine.interiorPoint(shapes))
-    }
-
-    func coordinateText(_ point: Point) -> String {
-        let coordinate = projector.coordinate(point)
-        return "\(rounded(coordinate.longitude)),\(rounded(coordinate.latitude))"
     }
 
     func format(_ metres: Double) -> String {
@@ -95,7 +91,7 @@ struct LevelChecker {
         let levelShapes = polygons(of: level)
         let container = levelShapes.map { engine.prepare(engine.buffer($0, by: SpatialRules.containmentTolerance)) }
         let features = shared.onLevel[levelID] ?? []
-        let units = features.filter { $0.featureType == FeatureType.unit.rawValue }
+        let units = features.filter { $0.imdfType == .unit }
         let index = SpatialIndex<Int>(engine: engine)
         var unitShapes: [[Polygon]?] = []
         for (number, unit) in units.enumerated() {
@@ -126,7 +122,7 @@ struct LevelChecker {
             }
         }
         for feature in shared.byUnitLevel[levelID] ?? [] {
-            if feature.featureType == FeatureType.anchor.rawValue {
+            if feature.imdfType == .anchor {
                 checkAnchor(feature)
             } else {
                 checkAmenity(feature)
@@ -180,34 +176,34 @@ struct LevelChecker {
         if let (point, distance) = worst {
             let how = distance.isFinite ? "\(format(distance)) m from the nearest unit boundary" : "not near any unit of its level"
             findings.append(finding(.G4, "opening \(opening.id.prefix(8)) is \(how)", opening, at: point,
-                fix: Fix("snap it onto the nearest wall", command: "move opening \(opening.id.prefix(8)) to @\(coordinateText(point))")))
+                fix: Fix("snap it onto the nearest wall", repair: .moveOpening(opening.id, to: coordinate(point)))))
         }
-        if let position = opening.point("display_point") {
+        if let position = opening.point(.displayPoint) {
             let point = projector.point(position)
             let distance = Polyline.distance(from: point, to: line)
             if distance > 0.01 {
                 findings.append(finding(.G1, "display_point of opening \(opening.id.prefix(8)) is \(format(distance)) m off the opening's line", opening, at: point,
-                    fix: Fix("recompute it", command: "unset \(opening.id.prefix(8)) display_point")))
+                    fix: Fix("recompute it", repair: .unset(feature: opening.id, key: PropertyKey.displayPoint.rawValue))))
             }
         }
     }
 
     mutating func checkAnchor(_ anchor: Feature) {
-        guard case .point(let position)? = anchor.geometry, let unitID = anchor.string("unit_id"),
+        guard case .point(let position)? = anchor.geometry, let unitID = anchor.string(.unitID),
             let unit = context.feature(unitID), let shapes = polygons(of: unit)
         else { return }
         let point = projector.point(position)
         guard let (distance, inside) = stray(point, from: shapes) else { return }
         findings.append(finding(
             .G2, "anchor \(anchor.id.prefix(8)) is \(format(distance)) m outside its \(context.describe(unit))", anchor, at: point,
-            fix: inside.map { Fix("move it into the unit", command: command("move", anchor, $0)) }))
+            fix: inside.map { Fix("move it into the unit", repair: .move(anchor.id, to: coordinate($0))) }))
     }
 
     mutating func checkAmenity(_ amenity: Feature) {
         guard case .point(let position)? = amenity.geometry else { return }
         let point = projector.point(position)
         var nearest = Double.infinity
-        for id in amenity.strings("unit_ids") ?? [] {
+        for id in amenity.strings(.unitIDs) ?? [] {
             if let shapes = polygons(ofID: id) { nearest = Swift.min(nearest, engine.distance(from: point, to: shapes)) }
         }
         if nearest.isFinite && nearest > SpatialRules.containmentTolerance {
@@ -231,23 +227,23 @@ struct LevelChecker {
             if let venueArea, !venueArea.covers(shapes) {
                 findings.append(finding(.G6, "\(context.describe(footprint)) extends outside the venue", footprint))
             }
-            if footprint.string("category") == "ground" || footprint.string("category") == nil {
-                for building in footprint.strings("building_ids") ?? [] { footprintsOf[building, default: []] += shapes }
+            if footprint.string(.category) == "ground" || footprint.string(.category) == nil {
+                for building in footprint.strings(.buildingIDs) ?? [] { footprintsOf[building, default: []] += shapes }
             }
         }
         var buildingAreas: [String: PreparedArea] = [:]
         for (building, shapes) in footprintsOf {
             buildingAreas[building] = engine.prepare(engine.buffer(engine.union(shapes), by: SpatialRules.containmentTolerance))
         }
-        for level in archive.features(of: .level) where level.bool("outdoor") != true {
+        for level in archive.features(of: .level) where level.bool(.outdoor) != true {
             guard let shapes = polygons(of: level) else { continue }
-            let areas = (level.strings("building_ids") ?? []).compactMap { buildingAreas[$0] }
+            let areas = (level.strings(.buildingIDs) ?? []).compactMap { buildingAreas[$0] }
             if !areas.isEmpty && !areas.contains(where: { $0.covers(shapes) }) {
                 findings.append(finding(.G6, "\(context.describe(level)) extends outside its building's footprint", level))
             }
         }
         for building in archive.features(of: .building) {
-            guard let position = building.point("display_point"), let area = buildingAreas[building.id] else { continue }
+            guard let position = building.point(.displayPoint), let area = buildingAreas[building.id] else { continue }
             let point = projector.point(position)
             if !area.covers(point) {
                 findings.append(finding(.G1, "display_point of \(context.describe(building)) is outside the building's footprint", building, at: point))

@@ -8,8 +8,8 @@ enum OrdinalRules {
     static func check(_ context: ValidationContext) -> [Finding] {
         var ordinals: [String: Set<Int>] = [:]
         for level in context.archive.features(of: .level) {
-            guard let ordinal = level.integer("ordinal") else { continue }
-            for building in level.strings("building_ids") ?? [] { ordinals[building, default: []].insert(ordinal) }
+            guard let ordinal = level.integer(.ordinal) else { continue }
+            for building in level.strings(.buildingIDs) ?? [] { ordinals[building, default: []].insert(ordinal) }
         }
         var findings: [Finding] = []
         for building in context.archive.features(of: .building) {

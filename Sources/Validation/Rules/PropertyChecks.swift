@@ -39,14 +39,14 @@ enum PropertyChecks {
     }
 
     static func fixForRequired(_ spec: PropertySpec, _ place: FeaturePlace) -> Fix {
-        let reference = String(place.feature.id.prefix(8))
+        let id = place.feature.id
         switch spec.kind {
         case .category(let list):
-            return Fix("set a \(list.rawValue) value", command: "set \(reference) \(spec.key)=\(list.values.first ?? "...")", automatic: false)
+            return Fix("set a \(list.rawValue) value", repair: .choose(feature: id, key: spec.key, list.values.first.map(ChoiceHint.example) ?? .value))
         case .reference(let target), .referenceArray(let target):
-            return Fix("point \(spec.key) at a \(target.rawValue)", command: "set \(reference) \(spec.key)=REF")
+            return Fix("point \(spec.key) at a \(target.rawValue)", repair: .choose(feature: id, key: spec.key, .reference(target)))
         default:
-            return Fix("set \(spec.key)", command: "set \(reference) \(spec.key)=...")
+            return Fix("set \(spec.key)", repair: .choose(feature: id, key: spec.key, .value))
         }
     }
 
@@ -57,7 +57,7 @@ enum PropertyChecks {
     static func category(_ text: String, in list: CategoryList, key: String, _ place: FeaturePlace) -> Finding? {
         guard !list.contains(text) else { return nil }
         let fix = Suggestion.convincing(for: text, in: list).map {
-            Fix("use \"\($0)\"", command: "set \(place.feature.id.prefix(8)) \(key)=\($0)")
+            Fix("use \"\($0)\"", repair: .set(feature: place.feature.id, key: key, .text($0)))
         }
         return place.finding(.F4c, "\(key) \"\(text)\" is not in \(list.rawValue)\(Suggestion.hint(for: text, in: list))", fix: fix)
     }

@@ -45,7 +45,7 @@ enum ReferenceChecks {
     ) {
         guard let referenced = context.feature(id) else {
             findings.append(place.finding(.R1, "\(key) \(id) names no feature (expected a \(target.rawValue))",
-                fix: Fix("point \(key) at an existing \(target.rawValue)", command: "set \(place.feature.id.prefix(8)) \(key)=REF")))
+                fix: Fix("point \(key) at an existing \(target.rawValue)", repair: .choose(feature: place.feature.id, key: key, .reference(target)))))
             return
         }
         if referenced.featureType != target.rawValue {
@@ -75,8 +75,8 @@ enum ReferenceChecks {
         var levelsWithUnits = Set<String>()
         for collection in context.archive.collections.values {
             for feature in collection.features {
-                if let address = feature.string("address_id") { used.insert(address) }
-                if feature.featureType == FeatureType.unit.rawValue, let level = feature.string("level_id") { levelsWithUnits.insert(level) }
+                if let address = feature.string(.addressID) { used.insert(address) }
+                if feature.imdfType == .unit, let level = feature.string(.levelID) { levelsWithUnits.insert(level) }
             }
         }
         var findings: [Finding] = []
@@ -84,7 +84,7 @@ enum ReferenceChecks {
             for feature in collection.features {
                 if type == .address && !used.contains(feature.id) {
                     findings.append(Finding(.R4, "address \(feature.id.prefix(8)) is not used by any feature", feature: feature, file: file,
-                        fix: Fix("delete it", command: "delete \(feature.id.prefix(8))")))
+                        fix: Fix("delete it", repair: .delete(feature: feature.id))))
                 } else if type == .level && !levelsWithUnits.contains(feature.id) {
                     findings.append(Finding(.R4, "\(context.describe(feature)) has no units", feature: feature, file: file))
                 }

@@ -8,14 +8,14 @@ import IMDF
 enum RoutingRules {
     /// Whether `collection` is a file of the routing graph: path nodes, or their associations.
     static func isRoutingCollection(_ collection: FeatureCollection) -> Bool {
-        ["navPath.geojson", "navPathAssocieted.geojson"].contains(collection.fileName)
-            || collection.features.contains { ["navPath", "navPathAssocieted"].contains($0.featureType) || $0.properties["neighbours"] != nil }
+        [RoutingExtension.nodeFile, RoutingExtension.associationFile].contains(collection.fileName)
+            || collection.features.contains { [RoutingExtension.nodeType, RoutingExtension.associationType].contains($0.featureType) || $0.properties[RoutingExtension.neighbours] != nil }
     }
 
     /// The extension collections that hold path nodes.
     static func nodeCollections(_ archive: IMDFArchive) -> [FeatureCollection] {
         archive.extensions.filter { collection in
-            collection.features.contains { $0.featureType == "navPath" || $0.properties["neighbours"] != nil }
+            collection.features.contains { $0.featureType == RoutingExtension.nodeType || $0.properties[RoutingExtension.neighbours] != nil }
         }
     }
 
@@ -27,10 +27,10 @@ enum RoutingRules {
             var nodes: [String: Feature] = [:]
             for node in collection.features { nodes[node.id] = node }
             for node in collection.features {
-                for neighbour in node.strings("neighbours") ?? [] {
+                for neighbour in node.strings(RoutingExtension.neighbours) ?? [] {
                     guard nodes[neighbour] != nil else {
                         findings.append(Finding(.N1, "path node \(node.id.prefix(8)) lists neighbour \(neighbour), which does not exist",
-                            feature: node, file: file, fix: Fix("unlink it", command: "unlink \(node.id.prefix(8)) \(neighbour.prefix(8))")))
+                            feature: node, file: file, fix: Fix("unlink it", repair: .unlink(node.id, neighbour))))
                         continue
                     }
                     links.insert([node.id, neighbour])
@@ -41,7 +41,7 @@ enum RoutingRules {
                 findings.append(Finding(
                     .N2, "path node \(link[0].prefix(8)) links to \(link[1].prefix(8)), which does not link back",
                     feature: node, file: file, location: node.geometry.flatMap(SpatialRules.coordinate),
-                    fix: Fix("link both ways", command: "link \(link[0].prefix(8)) \(link[1].prefix(8))")))
+                    fix: Fix("link both ways", repair: .link(link[0], link[1]))))
             }
         }
         return findings

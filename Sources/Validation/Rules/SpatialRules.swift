@@ -47,67 +47,11 @@ enum SpatialTask: Sendable {
     case venueWide
 }
 
-/// lon/lat <-> metres for the whole archive, around the venue. The editor computes in the same
-/// frame.
-public struct Projector: Sendable {
-    public let frame: LocalFrame
-
-    public init(frame: LocalFrame) { self.frame = frame }
-
-    public init?(archive: IMDFArchive) {
-        var origin: Position?
-        if let venue = archive.features(of: .venue).first {
-            origin = venue.point("display_point") ?? venue.geometry.flatMap { SpatialRules.coordinate($0) }.map { Position(x: $0.longitude, y: $0.latitude) }
-        }
-        if origin == nil {
-            for collection in archive.allCollections {
-                for feature in collection.features {
-                    if let geometry = feature.geometry, let first = SpatialRules.coordinate(geometry) {
-                        origin = Position(x: first.longitude, y: first.latitude)
-                        break
-                    }
-                }
-                if origin != nil { break }
-            }
-        }
-        guard let origin, origin.isLongitudeLatitude else { return nil }
-        frame = LocalFrame(originLongitude: origin.x, originLatitude: origin.y)
-    }
-
-    public func point(_ position: Position) -> Point { frame.point(longitude: position.x, latitude: position.y) }
-
-    public func position(_ point: Point) -> Position {
-        let (longitude, latitude) = frame.coordinates(of: point)
-        return Position(x: longitude, y: latitude)
-    }
-
-    /// A polygon in metres as a GeoJSON polygon in degrees.
-    public func geometry(_ polygons: [Polygon]) -> IMDF.Geometry {
-        let converted = polygons.map { polygon in ([polygon.exterior] + polygon.holes).map { $0.map(position) } }
-        return converted.count == 1 ? .polygon(converted[0]) : .multiPolygon(converted)
-    }
-
-    public func coordinate(_ point: Point) -> Coordinate {
+extension Projector {
+    /// A point in metres as the WGS 84 location findings carry.
+    func coordinate(_ point: Point) -> Coordinate {
         let (longitude, latitude) = frame.coordinates(of: point)
         return Coordinate(longitude: longitude, latitude: latitude)
-    }
-
-    /// The polygons of a polygonal geometry, in metres; nil for other geometries and for rings
-    /// too short to be polygons (T2 reports those).
-    public func polygons(_ geometry: IMDF.Geometry?) -> [Polygon]? {
-        func polygon(_ rings: [[Position]]) -> Polygon? {
-            guard let exterior = rings.first, exterior.count >= 4, rings.allSatisfy({ $0.count >= 4 && $0.first == $0.last }) else {
-                return nil
-            }
-            return Polygon(exterior: exterior.map(point), holes: rings.dropFirst().map { $0.map(point) })
-        }
-        switch geometry {
-        case .polygon(let rings)?: return polygon(rings).map { [$0] }
-        case .multiPolygon(let polygons)?:
-            let converted = polygons.compactMap(polygon)
-            return converted.count == polygons.count && !converted.isEmpty ? converted : nil
-        default: return nil
-        }
     }
 }
 
@@ -127,24 +71,24 @@ struct SharedInputs: Sendable {
         var onLevel: [String: [Feature]] = [:]
         for type in [FeatureType.unit, .opening, .fixture, .kiosk, .section, .detail] {
             for feature in context.archive.features(of: type) {
-                if let level = feature.string("level_id") { onLevel[level, default: []].append(feature) }
+                if let level = feature.string(.levelID) { onLevel[level, default: []].append(feature) }
             }
         }
         var unitLevel: [String: String] = [:]
-        for unit in context.archive.features(of: .unit) { unitLevel[unit.id] = unit.string("level_id") }
+        for unit in context.archive.features(of: .unit) { unitLevel[unit.id] = unit.string(.levelID) }
         var byUnitLevel: [String: [Feature]] = [:]
         for anchor in context.archive.features(of: .anchor) {
-            if let level = anchor.string("unit_id").flatMap({ unitLevel[$0] }) { byUnitLevel[level, default: []].append(anchor) }
+            if let level = anchor.string(.unitID).flatMap({ unitLevel[$0] }) { byUnitLevel[level, default: []].append(anchor) }
         }
         for amenity in context.archive.features(of: .amenity) {
-            if let level = (amenity.strings("unit_ids") ?? []).lazy.compactMap({ unitLevel[$0] }).first {
+            if let level = (amenity.strings(.unitIDs) ?? []).lazy.compactMap({ unitLevel[$0] }).first {
                 byUnitLevel[level, default: []].append(amenity)
             }
         }
         var pathNodes: [String: [Feature]] = [:]
         for collection in RoutingRules.nodeCollections(context.archive) {
             for node in collection.features {
-                if let level = node.string("level_id") { pathNodes[level, default: []].append(node) }
+                if let level = node.string(.levelID) { pathNodes[level, default: []].append(node) }
             }
         }
         self.onLevel = onLevel

@@ -3,7 +3,6 @@
 
 import Geometry
 import IMDF
-import Validation
 
 public struct AddAmenity: EditCommand {
     public var category: String
@@ -20,7 +19,7 @@ public struct AddAmenity: EditCommand {
     }
 
     public func plan(_ document: Document, ids: inout IDSource) throws(EditError) -> Patch {
-        try SetProperties.check(.string(category), against: FeatureType.amenity.spec(forKey: "category")!, argument: "CATEGORY", in: document)
+        try SetProperties.check(.string(category), against: FeatureType.amenity.spec(forKey: .category)!, argument: "CATEGORY", in: document)
         var units = unitIDs
         for id in units { _ = try document.require(id, as: .unit, argument: "unit") }
         if units.isEmpty {
@@ -34,7 +33,7 @@ public struct AddAmenity: EditCommand {
         }
         let id = ids.next()
         let amenity = Feature(.amenity, id: id, geometry: .point(position), values: [
-            "category": .string(category), "unit_ids": .array(units.map(JSONValue.string)),
+            .category: .string(category), .unitIDs: .array(units.map(JSONValue.string)),
         ])
         return Patch(label: "add amenity \(category)", changes: [.create(amenity, in: .imdf(.amenity), at: nil)], mintedIDs: [id])
     }

@@ -15,14 +15,14 @@ public struct AddBuilding: EditCommand {
     }
 
     public func plan(_ document: Document, ids: inout IDSource) throws(EditError) -> Patch {
-        try SetProperties.check(.string(category), against: FeatureType.building.spec(forKey: "category")!, argument: "category", in: document)
+        try SetProperties.check(.string(category), against: FeatureType.building.spec(forKey: .category)!, argument: "category", in: document)
         if let addressID { _ = try document.require(addressID, as: .address, argument: "address") }
         guard !name.isEmpty else { throw EditError("the building needs a name", argument: "NAME") }
         let id = ids.next()
         let language = document.manifest.language ?? "en"
         let building = Feature(.building, id: id, geometry: nil, values: [
-            "name": Labels(name, language: language).json, "category": .string(category),
-            "address_id": addressID.map(JSONValue.string) ?? .null,
+            .name: Labels(name, language: language).json, .category: .string(category),
+            .addressID: addressID.map(JSONValue.string) ?? .null,
         ])
         return Patch(label: "add building \"\(name)\"", changes: [.create(building, in: .imdf(.building), at: nil)], mintedIDs: [id])
     }

@@ -32,24 +32,24 @@ public struct AddLevel: EditCommand {
 
     public func plan(_ document: Document, ids: inout IDSource) throws(EditError) -> Patch {
         if let buildingID { _ = try document.require(buildingID, as: .building, argument: "building") }
-        try SetProperties.check(.string(category), against: FeatureType.level.spec(forKey: "category")!, argument: "category", in: document)
+        try SetProperties.check(.string(category), against: FeatureType.level.spec(forKey: .category)!, argument: "category", in: document)
         let shapes = try OutlineCheck.polygons(outline, in: document, argument: "outline")
         let engine = GeometryEngine()
         let projector = document.projector(near: outline[0][0])
         let id = ids.next()
         let language = document.manifest.language ?? "en"
         var level = Feature(.level, id: id, geometry: .polygon(outline), values: [
-            "category": .string(category), "outdoor": .bool(outdoor), "ordinal": .number(JSONNumber(ordinal)),
-            "name": Labels(name, language: language).json, "short_name": Labels(shortName ?? String(ordinal), language: language).json,
-            "display_point": displayPoint(of: shapes, projector, engine),
-            "building_ids": buildingID.map { [.string($0)] } ?? .null,
+            .category: .string(category), .outdoor: .bool(outdoor), .ordinal: .number(JSONNumber(ordinal)),
+            .name: Labels(name, language: language).json, .shortName: Labels(shortName ?? String(ordinal), language: language).json,
+            .displayPoint: displayPoint(of: shapes, projector, engine),
+            .buildingIDs: buildingID.map { [.string($0)] } ?? .null,
         ])
         if inheritsAddress { level.editorNotes[AddressInheritance.choice] = "inherit" }
         var changes: [Change] = [.create(level, in: .imdf(.level), at: nil)]
         var minted = [id]
         if let buildingID, !outdoor {
             let footprints = document.referrers(of: buildingID).compactMap(document.feature).filter {
-                $0.featureType == FeatureType.footprint.rawValue && $0.string("category") == "ground"
+                $0.imdfType == .footprint && $0.string(.category) == "ground"
             }
             if let footprint = footprints.first, let existing = projector.polygons(footprint.geometry) {
                 if !engine.prepare(existing).covers(shapes) {
@@ -61,7 +61,7 @@ public struct AddLevel: EditCommand {
                 let footprintID = ids.next()
                 minted.append(footprintID)
                 changes.append(.create(Feature(.footprint, id: footprintID, geometry: .polygon(outline), values: [
-                    "category": "ground", "building_ids": [.string(buildingID)],
+                    .category: "ground", .buildingIDs: [.string(buildingID)],
                 ]), in: .imdf(.footprint), at: nil))
             }
         }

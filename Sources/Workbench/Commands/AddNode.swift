@@ -28,11 +28,11 @@ public struct AddNode: EditCommand {
         let level = try document.require(levelID, as: .level, argument: "level")
         let id = ids.next()
         var properties = JSONObject()
-        properties.append(key: "level_id", value: .string(level.id))
-        properties.append(key: RoutingFormat.buildingKey(document), value: (level.strings("building_ids")?.first).map(JSONValue.string) ?? .null)
-        properties.append(key: "neighbours", value: [])
-        properties.append(key: "weight", value: .number(JSONNumber(text: "1.0")!))
-        properties.append(key: "tags", value: .array(tags.map(JSONValue.string)))
+        properties.append(key: PropertyKey.levelID.rawValue, value: .string(level.id))
+        properties.append(key: RoutingFormat.buildingKey(document), value: (level.strings(.buildingIDs)?.first).map(JSONValue.string) ?? .null)
+        properties.append(key: RoutingExtension.neighbours, value: [])
+        properties.append(key: RoutingExtension.weight, value: .number(JSONNumber(text: "1.0")!))
+        properties.append(key: RoutingExtension.tags, value: .array(tags.map(JSONValue.string)))
         var node = Feature(id: id, featureType: RoutingFormat.nodeType, geometry: .point(position), properties: properties)
         var changes: [Change] = []
         let other: Feature?
@@ -49,9 +49,9 @@ public struct AddNode: EditCommand {
             if other == nil { throw EditError("link=nearest: there is no other node on \(level.described)", argument: "link") }
         }
         if let other {
-            node.setStrings("neighbours", [other.id])
+            node.setStrings(RoutingExtension.neighbours, [other.id])
             var linked = other
-            linked.setStrings("neighbours", (other.strings("neighbours") ?? []) + [id])
+            linked.setStrings(RoutingExtension.neighbours, (other.strings(RoutingExtension.neighbours) ?? []) + [id])
             changes.append(.modify(before: other, after: linked))
         }
         changes.insert(.create(node, in: RoutingFormat.nodeCollection(document), at: nil), at: 0)

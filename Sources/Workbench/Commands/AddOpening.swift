@@ -4,7 +4,6 @@
 
 import Geometry
 import IMDF
-import Validation
 
 public struct AddOpening: EditCommand {
     public var unitIDs: [String]
@@ -24,7 +23,7 @@ public struct AddOpening: EditCommand {
     public func plan(_ document: Document, ids: inout IDSource) throws(EditError) -> Patch {
         guard (1...2).contains(unitIDs.count) else { throw EditError("an opening is on one unit or between two", argument: "on") }
         guard width > 0.05, width < 50 else { throw EditError("width must be between 0.05 and 50 m", argument: "width") }
-        try SetProperties.check(.string(category), against: FeatureType.opening.spec(forKey: "category")!, argument: "category", in: document)
+        try SetProperties.check(.string(category), against: FeatureType.opening.spec(forKey: .category)!, argument: "category", in: document)
         if let doorType {
             guard CategoryList.doorType.contains(doorType) else {
                 throw EditError("door: \"\(doorType)\" is not a DOOR-TYPE (\(CategoryList.doorType.values.joined(separator: ", ")))", argument: "door")
@@ -33,8 +32,8 @@ public struct AddOpening: EditCommand {
         let units = try unitIDs.enumerated().map { (number, id) throws(EditError) in
             try document.require(id, as: .unit, argument: number == 0 ? "UNIT" : "UNIT2")
         }
-        guard let levelID = units[0].string("level_id") else { throw EditError("\(units[0].described) is on no level", argument: "UNIT") }
-        if units.count == 2, units[1].string("level_id") != levelID {
+        guard let levelID = units[0].string(.levelID) else { throw EditError("\(units[0].described) is on no level", argument: "UNIT") }
+        if units.count == 2, units[1].string(.levelID) != levelID {
             throw EditError("\(units[0].described) and \(units[1].described) are on different levels", argument: "UNIT2")
         }
         let projector = document.projector(near: position)
@@ -52,8 +51,8 @@ public struct AddOpening: EditCommand {
         let id = ids.next()
         let door: JSONValue = doorType.map { ["type": .string($0), "automatic": false, "material": nil] } ?? .null
         let opening = Feature(.opening, id: id, geometry: .lineString(line.map(projector.position)), values: [
-            "category": .string(category), "door": door, "level_id": .string(levelID),
-            "display_point": GeoJSONGeometry(.point(projector.position(Polyline.halfway(line)))).json,
+            .category: .string(category), .door: door, .levelID: .string(levelID),
+            .displayPoint: GeoJSONGeometry(.point(projector.position(Polyline.halfway(line)))).json,
         ])
         return Patch(label: "add opening on \(units.map(\.described).joined(separator: " / "))",
             changes: [.create(opening, in: .imdf(.opening), at: nil)], mintedIDs: [id])

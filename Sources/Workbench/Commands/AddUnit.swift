@@ -19,13 +19,13 @@ public struct AddUnit: EditCommand {
 
     public func plan(_ document: Document, ids: inout IDSource) throws(EditError) -> Patch {
         _ = try document.require(levelID, as: .level, argument: "level")
-        try SetProperties.check(.string(category), against: FeatureType.unit.spec(forKey: "category")!, argument: "category", in: document)
+        try SetProperties.check(.string(category), against: FeatureType.unit.spec(forKey: .category)!, argument: "category", in: document)
         let shapes = try OutlineCheck.polygons(outline, in: document, argument: "outline")
         let projector = document.projector(near: outline[0][0])
         let id = ids.next()
         let unit = Feature(.unit, id: id, geometry: .polygon(outline), values: [
-            "category": .string(category), "name": name.map { Labels($0, language: document.manifest.language ?? "en").json } ?? .null,
-            "level_id": .string(levelID), "display_point": displayPoint(of: shapes, projector, GeometryEngine()),
+            .category: .string(category), .name: name.map { Labels($0, language: document.manifest.language ?? "en").json } ?? .null,
+            .levelID: .string(levelID), .displayPoint: displayPoint(of: shapes, projector, GeometryEngine()),
         ])
         return Patch(label: "add unit \(name.map { "\"\($0)\"" } ?? category)", changes: [.create(unit, in: .imdf(.unit), at: nil)], mintedIDs: [id])
     }

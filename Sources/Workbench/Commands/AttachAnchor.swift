@@ -45,7 +45,7 @@ public struct AttachAnchor: EditCommand {
         let point: Point
         if let position {
             point = projector.point(position)
-        } else if let display = unit.point("display_point"), engine.distance(from: projector.point(display), to: shapes) == 0 {
+        } else if let display = unit.point(.displayPoint), engine.distance(from: projector.point(display), to: shapes) == 0 {
             point = projector.point(display)
         } else if let centre = engine.interiorPoint(shapes) {
             point = centre
@@ -70,7 +70,7 @@ public struct AttachAnchor: EditCommand {
         }
         let id = ids.next()
         var anchor = Feature(.anchor, id: id, geometry: .point(projector.position(point)), values: [
-            "address_id": addressValue, "unit_id": .string(unit.id),
+            .addressID: addressValue, .unitID: .string(unit.id),
         ])
         anchor.editorNotes = notes
         return (anchor, unit)

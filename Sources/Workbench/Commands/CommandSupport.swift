@@ -3,7 +3,6 @@
 
 import Geometry
 import IMDF
-import Validation
 
 extension Document {
     /// The feature `id`, of `type` when given; otherwise an error naming `argument`.
@@ -27,7 +26,7 @@ extension Document {
 extension Feature {
     /// A short name for messages: `unit "Room 310" (5c1e7a2b)`.
     var described: String {
-        if let name = labels("name")?.labels.first?.text, !name.isEmpty {
+        if let name = labels(.name)?.labels.first?.text, !name.isEmpty {
             return "\(featureType) \"\(name)\" (\(id.prefix(8)))"
         }
         return "\(featureType) \(id.prefix(8))"

@@ -39,11 +39,11 @@ public struct Delete: EditCommand {
         var unlinked = Set<String>()
         for id in doomed {
             for referrer in document.referrers(of: id).sorted() where !doomedSet.contains(referrer) && !unlinked.contains(referrer) {
-                guard let node = document.feature(referrer), let neighbours = node.strings("neighbours") else { continue }
+                guard let node = document.feature(referrer), let neighbours = node.strings(RoutingExtension.neighbours) else { continue }
                 let kept = neighbours.filter { !doomedSet.contains($0) }
                 guard kept.count != neighbours.count else { continue }
                 var after = node
-                after.setStrings("neighbours", kept)
+                after.setStrings(RoutingExtension.neighbours, kept)
                 changes.append(.modify(before: node, after: after))
                 unlinked.insert(referrer)
             }
@@ -65,9 +65,9 @@ public struct Delete: EditCommand {
     }
 
     static func relation(of referrer: Feature, to id: String) -> Relation {
-        if referrer.featureType == "navPathAssocieted" { return .association }
+        if referrer.featureType == RoutingExtension.associationType { return .association }
         var withoutNeighbours = referrer
-        withoutNeighbours.removeProperty("neighbours")
+        withoutNeighbours.removeProperty(RoutingExtension.neighbours)
         return References.targets(of: withoutNeighbours).contains(id) ? .reference : .neighbourOnly
     }
 

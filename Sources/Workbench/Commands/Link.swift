@@ -35,18 +35,18 @@ public struct Link: EditCommand {
             guard a != b else { throw EditError("a node cannot be linked to itself (\(a.prefix(8)))", argument: "N2") }
             for (from, to) in oneway ? [(a, b)] : [(a, b), (b, a)] {
                 var node = current[from]!
-                var neighbours = node.strings("neighbours") ?? []
+                var neighbours = node.strings(RoutingExtension.neighbours) ?? []
                 guard !neighbours.contains(to) else { continue }
                 neighbours.append(to)
-                node.setStrings("neighbours", neighbours)
+                node.setStrings(RoutingExtension.neighbours, neighbours)
                 current[from] = node
                 added += 1
             }
         }
         if let weight {
             guard weight.isFinite, weight > 0, let number = JSONNumber(weight) else { throw EditError("weight must be a positive number", argument: "weight") }
-            for id in order where current[id]!.property("weight")?.doubleValue != weight {
-                current[id]!.setProperty("weight", .number(number))
+            for id in order where current[id]!.property(RoutingExtension.weight)?.doubleValue != weight {
+                current[id]!.setProperty(RoutingExtension.weight, .number(number))
                 added += 1
             }
         }

@@ -3,7 +3,6 @@
 
 import Geometry
 import IMDF
-import Validation
 
 public struct MergeUnits: EditCommand {
     public var keptID: String
@@ -18,7 +17,7 @@ public struct MergeUnits: EditCommand {
         let kept = try document.require(keptID, as: .unit, argument: "A")
         let absorbed = try document.require(absorbedID, as: .unit, argument: "B")
         guard kept.id != absorbed.id else { throw EditError("a unit cannot be merged with itself", argument: "B") }
-        guard kept.string("level_id") == absorbed.string("level_id") else {
+        guard kept.string(.levelID) == absorbed.string(.levelID) else {
             throw EditError("\(kept.described) and \(absorbed.described) are on different levels", argument: "B")
         }
         guard let first = kept.geometry?.positions.first else { throw EditError("\(kept.described) has no outline", argument: "A") }
@@ -33,7 +32,7 @@ public struct MergeUnits: EditCommand {
         let merged = engine.union(a + b)
         var after = kept
         after.geometry = projector.geometry(merged)
-        after.setProperty("display_point", displayPoint(of: merged, projector, engine))
+        after.setProperty(.displayPoint, displayPoint(of: merged, projector, engine))
         var changes: [Change] = [.modify(before: kept, after: after)]
         for referrer in document.referrers(of: absorbed.id).sorted().compactMap(document.feature) {
             var repointed = referrer

@@ -57,7 +57,7 @@ public struct MoveFeature: EditCommand {
         } else {
             after.geometry = geometry.mapPositions(shift)
         }
-        if let display = before.point("display_point") { after.setPoint("display_point", shift(display)) }
+        if let display = before.point(.displayPoint) { after.setPoint(.displayPoint, shift(display)) }
         let how: String
         switch motion {
         case .by: how = "by \(east), \(north) m"

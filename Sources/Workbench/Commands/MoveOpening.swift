@@ -5,7 +5,6 @@
 
 import Geometry
 import IMDF
-import Validation
 
 public struct MoveOpening: EditCommand {
     public enum Motion: Sendable, Equatable {
@@ -28,7 +27,7 @@ public struct MoveOpening: EditCommand {
         guard case .lineString(let positions)? = before.geometry, positions.count >= 2 else {
             throw EditError("\(before.described) has no LineString to move", argument: "REF")
         }
-        guard let levelID = before.string("level_id") else { throw EditError("\(before.described) is on no level", argument: "REF") }
+        guard let levelID = before.string(.levelID) else { throw EditError("\(before.described) is on no level", argument: "REF") }
         let projector = document.projector(near: positions[0])
         let engine = GeometryEngine()
         let line = positions.map(projector.point)
@@ -72,7 +71,7 @@ public struct MoveOpening: EditCommand {
         }
         var after = before
         after.geometry = .lineString(moved.map(projector.position))
-        if before.point("display_point") != nil { after.setPoint("display_point", projector.position(Polyline.halfway(moved))) }
+        if before.point(.displayPoint) != nil { after.setPoint(.displayPoint, projector.position(Polyline.halfway(moved))) }
         return Patch(label: "move \(before.described)", changes: after == before ? [] : [.modify(before: before, after: after)])
     }
 }

@@ -3,7 +3,6 @@
 
 import Geometry
 import IMDF
-import Validation
 
 public struct MoveUnitToLevel: EditCommand {
     public var unitID: String
@@ -17,12 +16,12 @@ public struct MoveUnitToLevel: EditCommand {
     public func plan(_ document: Document, ids: inout IDSource) throws(EditError) -> Patch {
         let unit = try document.require(unitID, as: .unit, argument: "REF")
         let level = try document.require(levelID, as: .level, argument: "level")
-        guard let oldLevel = unit.string("level_id"), oldLevel != level.id else {
+        guard let oldLevel = unit.string(.levelID), oldLevel != level.id else {
             throw EditError("\(unit.described) is already on \(level.described)", argument: "level")
         }
         var changes: [Change] = []
         var moved = unit
-        moved.setString("level_id", level.id)
+        moved.setString(.levelID, level.id)
         changes.append(.modify(before: unit, after: moved))
         if let first = unit.geometry?.positions.first, let shapes = document.projector(near: first).polygons(unit.geometry) {
             let projector = document.projector(near: first)
@@ -46,7 +45,7 @@ public struct MoveUnitToLevel: EditCommand {
                 }
                 guard follows else { continue }
                 var after = feature
-                after.setString("level_id", level.id)
+                after.setString(.levelID, level.id)
                 changes.append(.modify(before: feature, after: after))
             }
         }

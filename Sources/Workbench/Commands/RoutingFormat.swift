@@ -1,15 +1,13 @@
-// The routing graph's file format (PRODUCT.md section 4): `navPath.geojson` holds path nodes
-// (Point; `level_id`, `builing_id` [sic], `neighbours`, `weight`, `tags`), and
-// `navPathAssocieted.geojson` ties nodes to destinations (`pathNode_id`, `associeted_id` [sic]).
-// Existing archives keep their own key spellings; new nodes copy the keys an existing node uses.
+// Where the routing graph's features go (its names: IMDF's RoutingExtension). Existing archives
+// keep their own key spellings; new nodes copy the keys an existing node uses.
 
 import IMDF
 
 public enum RoutingFormat {
-    public static let nodeType = "navPath"
-    static let associationType = "navPathAssocieted"
-    static let nodeFile = CollectionKey.extension("navPath.geojson")
-    static let associationFile = CollectionKey.extension("navPathAssocieted.geojson")
+    public static let nodeType = RoutingExtension.nodeType
+    static let associationType = RoutingExtension.associationType
+    static let nodeFile = CollectionKey.extension(RoutingExtension.nodeFile)
+    static let associationFile = CollectionKey.extension(RoutingExtension.associationFile)
 
     static func isNode(_ feature: Feature) -> Bool { feature.featureType == nodeType }
 

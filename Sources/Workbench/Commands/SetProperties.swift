@@ -3,8 +3,8 @@
 // closest one), integers integral, booleans booleans, and references must name an existing
 // feature of the right type. Refuses the whole command when any assignment is wrong.
 
+import Geometry
 import IMDF
-import Validation
 
 public struct SetProperties: EditCommand {
     public struct Assignment: Sendable, Equatable {
@@ -41,6 +41,15 @@ public struct SetProperties: EditCommand {
     static func assign(_ assignment: Assignment, to feature: inout Feature, in document: Document) throws(EditError) {
         let key = assignment.key
         let argument = assignment.language.map { "\(key).\($0)" } ?? key
+        if key == "geometry" && assignment.language == nil {
+            // Not a property: `geometry=null` removes the feature's geometry (a building, which
+            // IMDF leaves unlocated); shapes change through move, split and merge.
+            guard assignment.value.isNull else {
+                throw EditError("geometry: only geometry=null (remove it) can be set; move, split and merge change shapes", argument: argument)
+            }
+            feature.geometry = nil
+            return
+        }
         guard let spec = feature.imdfType?.spec(forKey: key) else {
             if assignment.language != nil {
                 var labels = feature.labels(key) ?? Labels([])

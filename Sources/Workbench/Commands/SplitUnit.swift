@@ -7,7 +7,6 @@
 
 import Geometry
 import IMDF
-import Validation
 
 public struct SplitUnit: EditCommand {
     public var unitID: String
@@ -40,24 +39,24 @@ public struct SplitUnit: EditCommand {
         if let names, names.count != parts.count {
             throw EditError("names: the line cuts \(unit.described) into \(parts.count) parts; give \(parts.count) names", argument: "names")
         }
-        let baseName = unit.labels("name")
+        let baseName = unit.labels(.name)
         func name(forPart index: Int) -> JSONValue {
             if let names { return Labels(names[index], language: baseName?.labels.first?.language ?? document.manifest.language ?? "en").json }
-            guard index > 0, let baseName else { return unit.property("name") ?? .null }
+            guard index > 0, let baseName else { return unit.property(.name) ?? .null }
             return Labels(baseName.labels.map { ($0.language, "\($0.text) (\(index + 1))") }).json
         }
         var changes: [Change] = []
         var kept = unit
         kept.geometry = projector.geometry([parts[0]])
-        kept.setProperty("display_point", displayPoint(of: [parts[0]], projector, engine))
-        if names != nil { kept.setProperty("name", name(forPart: 0)) }
+        kept.setProperty(.displayPoint, displayPoint(of: [parts[0]], projector, engine))
+        if names != nil { kept.setProperty(.name, name(forPart: 0)) }
         changes.append(.modify(before: unit, after: kept))
         var partIDs = [unit.id]
         for index in 1..<parts.count {
             let id = ids.next()
             partIDs.append(id)
-            var values: [String: JSONValue] = ["name": name(forPart: index), "display_point": displayPoint(of: [parts[index]], projector, engine)]
-            for key in ["category", "restriction", "accessibility", "alt_name", "level_id"] { values[key] = unit.property(key) ?? .null }
+            var values: [PropertyKey: JSONValue] = [.name: name(forPart: index), .displayPoint: displayPoint(of: [parts[index]], projector, engine)]
+            for key: PropertyKey in [.category, .restriction, .accessibility, .altName, .levelID] { values[key] = unit.property(key) ?? .null }
             changes.append(.create(Feature(.unit, id: id, geometry: projector.geometry([parts[index]]), values: values), in: .imdf(.unit), at: nil))
         }
         func part(containing position: Position) -> String {
@@ -70,11 +69,11 @@ public struct SplitUnit: EditCommand {
             switch referrer.featureType {
             case FeatureType.anchor.rawValue:
                 guard case .point(let position)? = referrer.geometry else { continue }
-                after.setString("unit_id", part(containing: position))
+                after.setString(.unitID, part(containing: position))
             case FeatureType.amenity.rawValue:
                 guard case .point(let position)? = referrer.geometry else { continue }
                 let target = part(containing: position)
-                after.setStrings("unit_ids", (referrer.strings("unit_ids") ?? []).map { $0 == unit.id ? target : $0 })
+                after.setStrings(.unitIDs, (referrer.strings(.unitIDs) ?? []).map { $0 == unit.id ? target : $0 })
             case RoutingFormat.associationType:
                 guard referrer.string("associeted_id") == unit.id, let node = referrer.string("pathNode_id").flatMap(document.feature),
                     case .point(let position)? = node.geometry

@@ -16,10 +16,10 @@ public struct Unlink: EditCommand {
         let b = try RoutingFormat.requireNode(second, document, argument: "N2")
         var changes: [Change] = []
         for (node, other) in [(a, b), (b, a)] {
-            let neighbours = node.strings("neighbours") ?? []
+            let neighbours = node.strings(RoutingExtension.neighbours) ?? []
             guard neighbours.contains(other.id) else { continue }
             var after = node
-            after.setStrings("neighbours", neighbours.filter { $0 != other.id })
+            after.setStrings(RoutingExtension.neighbours, neighbours.filter { $0 != other.id })
             changes.append(.modify(before: node, after: after))
         }
         guard !changes.isEmpty else { throw EditError("\(a.id.prefix(8)) and \(b.id.prefix(8)) are not linked", argument: "N2") }

@@ -4,7 +4,6 @@
 
 import Geometry
 import IMDF
-import Validation
 
 enum Walls {
     /// How close a point must be to an outline to count as on it.
@@ -44,9 +43,9 @@ enum Walls {
     }
 
     /// The units of a level near `bounds`, with their outlines in metres.
-    static func units(onLevel levelID: String, near bounds: Bounds, _ document: Document, _ projector: Validation.Projector) -> [(Feature, [Polygon])] {
+    static func units(onLevel levelID: String, near bounds: Bounds, _ document: Document, _ projector: Projector) -> [(Feature, [Polygon])] {
         document.features(onLevel: levelID, near: bounds).compactMap { feature in
-            guard feature.featureType == FeatureType.unit.rawValue, let shapes = projector.polygons(feature.geometry) else { return nil }
+            guard feature.imdfType == .unit, let shapes = projector.polygons(feature.geometry) else { return nil }
             return (feature, shapes)
         }
     }

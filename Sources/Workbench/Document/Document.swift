@@ -6,7 +6,6 @@
 
 import Geometry
 import IMDF
-import Validation
 
 public enum CollectionKey: Hashable, Sendable {
     case imdf(FeatureType)
@@ -70,8 +69,8 @@ public struct Document: Sendable {
         // Levels whose address is their building's.
         let levels = entries.values.filter { $0.collection == .imdf(.level) }.map(\.feature)
         for level in levels {
-            guard let address = level.string("address_id"),
-                let building = level.strings("building_ids")?.first.flatMap({ entries[$0]?.feature }),
+            guard let address = level.string(.addressID),
+                let building = level.strings(.buildingIDs)?.first.flatMap({ entries[$0]?.feature }),
                 AddressInheritance.buildingAddressID(building, venue: venue, exists: { entries[$0] != nil }) == address
             else { continue }
             entries[level.id]?.feature.editorNotes[AddressInheritance.choice] = "inherit"

@@ -3,7 +3,6 @@
 
 import Geometry
 import IMDF
-import Validation
 
 public struct DocumentIndexes: Sendable, Equatable {
     public private(set) var byType: [String: Set<String>] = [:]
@@ -18,7 +17,7 @@ public struct DocumentIndexes: Sendable, Equatable {
 
     static func nameKeys(of feature: Feature) -> Set<String> {
         var keys = Set<String>()
-        for label in feature.labels("name")?.labels ?? [] {
+        for label in feature.labels(.name)?.labels ?? [] {
             let lowered = label.text.lowercased()
             keys.insert(lowered)
             if let last = lowered.split(separator: " ").last { keys.insert(String(last)) }
@@ -55,7 +54,7 @@ public struct DocumentIndexes: Sendable, Equatable {
         if part == nil || part == .names {
             for key in Self.nameKeys(of: feature) { byName[key, default: []].insert(feature.id) }
         }
-        if part == nil || part == .levels, let level = feature.string("level_id") {
+        if part == nil || part == .levels, let level = feature.string(.levelID) {
             byLevel[level, default: []].insert(feature.id)
             if let bounds = Self.bounds(of: feature, projector) { spatial[level, default: GridIndex()].insert(feature.id, bounds) }
         }
@@ -71,7 +70,7 @@ public struct DocumentIndexes: Sendable, Equatable {
             byName[key]?.remove(feature.id)
             if byName[key]?.isEmpty == true { byName[key] = nil }
         }
-        if let level = feature.string("level_id") {
+        if let level = feature.string(.levelID) {
             byLevel[level]?.remove(feature.id)
             if let bounds = Self.bounds(of: feature, projector) { spatial[level]?.remove(feature.id, bounds) }
         }
@@ -160,7 +159,7 @@ public struct GridIndex: Sendable, Equatable {
 public enum References {
     public static func isReferenceKey(_ key: String) -> Bool {
         guard key != "correlation_id" else { return false }
-        return key.hasSuffix("_id") || key.hasSuffix("_ids") || key == "neighbours" || key == "parents"
+        return key.hasSuffix("_id") || key.hasSuffix("_ids") || key == RoutingExtension.neighbours || key == "parents"
     }
 
     public static func targets(of feature: Feature) -> [String] {

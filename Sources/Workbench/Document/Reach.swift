@@ -13,7 +13,7 @@ extension Document {
     /// The venue's reference point: its display point, else the first position of its shape.
     public var venueReference: Position? {
         guard let venue = features(of: .venue).first else { return nil }
-        return venue.point("display_point") ?? venue.geometry?.firstPosition
+        return venue.point(.displayPoint) ?? venue.geometry?.firstPosition
     }
 
     /// Refuses a planned patch that puts a created or re-shaped feature's geometry (or display
@@ -28,7 +28,7 @@ extension Document {
             switch change {
             case .create(let created, _, _): feature = created
             case .modify(let before, let after):
-                guard before.geometry != after.geometry || before.point("display_point") != after.point("display_point") else { continue }
+                guard before.geometry != after.geometry || before.point(.displayPoint) != after.point(.displayPoint) else { continue }
                 feature = after
             case .delete: continue
             }
@@ -44,7 +44,7 @@ extension Document {
                 if distance > Self.reach, distance > (worst?.distance ?? 0) { worst = (distance, position) }
             }
             feature.geometry?.forEachPosition(judge)
-            if let point = feature.point("display_point") { judge(point) }
+            if let point = feature.point(.displayPoint) { judge(point) }
             guard let worst else { continue }
             let name = "\(feature.featureType) \(feature.id.prefix(8))"
             if worst.distance.isInfinite {

@@ -8,6 +8,16 @@ import IMDF
 public struct History: Sendable {
     public struct Step: Sendable, Equatable {
         public var patch: Patch
+        /// Tells this step from every other of the history, for `marker`.
+        var serial: Int
+    }
+
+    /// Where the history stands: the step on top of the undo stack and whether an open group
+    /// holds changes. Equal markers mean the same document, so a session that remembers the
+    /// marker of its last save knows whether undoing brought it back there.
+    public struct Marker: Sendable, Equatable {
+        let step: Int
+        let groupHasChanges: Bool
     }
 
     public private(set) var document: Document
@@ -18,6 +28,7 @@ public struct History: Sendable {
         didSet { trim() }
     }
     private var group: (label: String, patches: [Patch])?
+    private var lastSerial = 0
 
     public init(document: Document, limit: Int = 1000) {
         self.document = document
@@ -25,6 +36,10 @@ public struct History: Sendable {
     }
 
     public var isGrouping: Bool { group != nil }
+
+    public var marker: Marker {
+        Marker(step: undoStack.last?.serial ?? 0, groupHasChanges: group?.patches.contains { !$0.changes.isEmpty } ?? false)
+    }
 
     /// Plans `command` on the document and applies the result as one step (or as part of the
     /// open group). Returns the applied patch.
@@ -60,7 +75,8 @@ public struct History: Sendable {
 
     private mutating func push(_ patch: Patch) {
         guard !patch.changes.isEmpty else { return }
-        undoStack.append(Step(patch: patch))
+        lastSerial += 1
+        undoStack.append(Step(patch: patch, serial: lastSerial))
         redoStack.removeAll()
         trim()
     }

@@ -22,13 +22,13 @@ enum AddressInheritance {
 
     /// The address a building's features inherit: its own, else the venue's.
     static func buildingAddressID(_ building: Feature, venue: Feature?, exists: (String) -> Bool) -> String? {
-        if let own = building.string("address_id") { return own }
-        return venue?.string("address_id").flatMap { exists($0) ? $0 : nil }
+        if let own = building.string(.addressID) { return own }
+        return venue?.string(.addressID).flatMap { exists($0) ? $0 : nil }
     }
 
     /// The building an anchor's unit lies in (its level's first building).
     static func building(ofUnit unit: Feature, _ feature: (String) -> Feature?) -> Feature? {
-        unit.string("level_id").flatMap(feature)?.strings("building_ids")?.first.flatMap(feature)
+        unit.string(.levelID).flatMap(feature)?.strings(.buildingIDs)?.first.flatMap(feature)
     }
 
     /// The properties of the derived address: the building's address, `unit` set to `name`.
@@ -52,12 +52,12 @@ enum AddressInheritance {
     static func recognise(_ anchors: [Feature], venue: Feature?, _ feature: (String) -> Feature?) -> [(anchor: String, address: String, language: String)] {
         var marks: [(anchor: String, address: String, language: String)] = []
         for anchor in anchors {
-            guard let addressID = anchor.string("address_id"), let address = feature(addressID),
-                let unit = anchor.string("unit_id").flatMap(feature), let names = unit.labels("name"),
+            guard let addressID = anchor.string(.addressID), let address = feature(addressID),
+                let unit = anchor.string(.unitID).flatMap(feature), let names = unit.labels(.name),
                 let building = building(ofUnit: unit, feature),
                 let buildingAddressID = buildingAddressID(building, venue: venue, exists: { feature($0) != nil }),
                 buildingAddressID != addressID, let buildingAddress = feature(buildingAddressID),
-                let label = names.labels.first(where: { address.string("unit") == $0.text }),
+                let label = names.labels.first(where: { address.string(.unit) == $0.text }),
                 sameValues(address.properties, derivedProperties(from: buildingAddress, unit: label.text))
             else { continue }
             marks.append((anchor.id, addressID, label.language))

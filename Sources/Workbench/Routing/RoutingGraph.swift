@@ -5,7 +5,6 @@
 
 import Geometry
 import IMDF
-import Validation
 
 public struct Route: Sendable, Equatable {
     public var nodes: [String]
@@ -32,17 +31,17 @@ public struct RoutingGraph {
         guard let projector = document.workingProjector else { return }
         let engine = GeometryEngine()
         var blockingUnits: [String: [[Polygon]]] = [:]
-        for unit in document.features(of: .unit) where Self.inaccessibleUnitCategories.contains(unit.string("category") ?? "") {
-            if let level = unit.string("level_id"), let shapes = projector.polygons(unit.geometry) { blockingUnits[level, default: []].append(shapes) }
+        for unit in document.features(of: .unit) where Self.inaccessibleUnitCategories.contains(unit.string(.category) ?? "") {
+            if let level = unit.string(.levelID), let shapes = projector.polygons(unit.geometry) { blockingUnits[level, default: []].append(shapes) }
         }
         for node in document.features(ofType: RoutingFormat.nodeType) {
             guard case .point(let position)? = node.geometry else { continue }
             let point = projector.point(position)
-            let tagged = (node.strings("tags") ?? []).contains { $0.lowercased().contains("stairs") }
-            let inBlockingUnit = node.string("level_id").flatMap { blockingUnits[$0] }?.contains { engine.distance(from: point, to: $0) == 0 } ?? false
+            let tagged = (node.strings(RoutingExtension.tags) ?? []).contains { $0.lowercased().contains("stairs") }
+            let inBlockingUnit = node.string(.levelID).flatMap { blockingUnits[$0] }?.contains { engine.distance(from: point, to: $0) == 0 } ?? false
             nodes[node.id] = Node(
-                id: node.id, point: point, weight: node.property("weight")?.doubleValue ?? 1,
-                neighbours: node.strings("neighbours") ?? [], blockedForWheelchairs: tagged || inBlockingUnit)
+                id: node.id, point: point, weight: node.property(RoutingExtension.weight)?.doubleValue ?? 1,
+                neighbours: node.strings(RoutingExtension.neighbours) ?? [], blockedForWheelchairs: tagged || inBlockingUnit)
         }
         for association in document.features(ofType: RoutingFormat.associationType) {
             if let node = association.string("pathNode_id"), let target = association.string("associeted_id"), nodes[node] != nil {
@@ -53,9 +52,9 @@ public struct RoutingGraph {
         // anchor or to the unit that anchor is in may start from the same nodes.
         var inherited: [String: [String]] = [:]
         for occupant in document.features(of: .occupant) {
-            guard let entries = associations[occupant.id], let anchorID = occupant.string("anchor_id") else { continue }
+            guard let entries = associations[occupant.id], let anchorID = occupant.string(.anchorID) else { continue }
             inherited[anchorID, default: []] += entries
-            if let unitID = document.feature(anchorID)?.string("unit_id") { inherited[unitID, default: []] += entries }
+            if let unitID = document.feature(anchorID)?.string(.unitID) { inherited[unitID, default: []] += entries }
         }
         for (id, entries) in inherited where associations[id] == nil { associations[id] = entries }
     }
@@ -113,12 +112,12 @@ public struct RoutingGraph {
         var reached = Set(graph.associations.keys)
         var nodesByLevel: [String: [Point]] = [:]
         for node in document.features(ofType: RoutingFormat.nodeType) {
-            if let level = node.string("level_id"), case .point(let position)? = node.geometry {
+            if let level = node.string(.levelID), case .point(let position)? = node.geometry {
                 nodesByLevel[level, default: []].append(projector.point(position))
             }
         }
         for unit in document.features(of: .unit) where !reached.contains(unit.id) {
-            guard let level = unit.string("level_id"), let points = nodesByLevel[level], let shapes = projector.polygons(unit.geometry) else { continue }
+            guard let level = unit.string(.levelID), let points = nodesByLevel[level], let shapes = projector.polygons(unit.geometry) else { continue }
             let area = engine.prepare(shapes)
             if points.contains(where: area.covers) { reached.insert(unit.id) }
         }

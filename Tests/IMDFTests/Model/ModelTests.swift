@@ -33,30 +33,33 @@ struct ModelTests {
         #expect(FeatureType.building.geometryRule.allows(nil))
     }
 
-    @Test func typedViewsReadRealFeatures() throws {
+    @Test func propertiesReadByTheirSchemaNamesInRealFeatures() throws {
         let archive = try read(Samples.spbstu).archive
-        let units = archive.features(of: .unit).compactMap(Unit.init)
+        let units = archive.features(of: .unit)
         #expect(units.count == 443)
-        let named = try #require(units.first { $0.name != nil })
-        #expect(named.levelID != nil)
-        #expect(archive.makeIndex()[named.levelID!] != nil)
-        let levels = archive.features(of: .level).compactMap(Level.init)
-        #expect(Set(levels.compactMap(\.ordinal)) == [0, 1, 2, 3, 4, 5])
-        #expect(levels.allSatisfy { $0.outdoor == false })
-        let anchors = archive.features(of: .anchor).compactMap(Anchor.init)
-        #expect(anchors.allSatisfy { $0.unitID != nil })
-        #expect(Unit(archive.features(of: .level)[0]) == nil)
+        let named = try #require(units.first { $0.labels(.name) != nil })
+        let levelID = try #require(named.string(.levelID))
+        #expect(archive.makeIndex()[levelID] != nil)
+        let levels = archive.features(of: .level)
+        #expect(Set(levels.compactMap { $0.integer(.ordinal) }) == [0, 1, 2, 3, 4, 5])
+        #expect(levels.allSatisfy { $0.bool(.outdoor) == false })
+        #expect(archive.features(of: .anchor).allSatisfy { $0.string(.unitID) != nil })
     }
 
-    @Test func typedWritesKeepOtherKeysAndTheirOrder() throws {
+    @Test func everySchemaKeyIsAPropertyKeyAndBack() {
+        let schemaKeys = Set(FeatureType.allCases.flatMap { $0.schema.map(\.key) })
+        #expect(schemaKeys == Set(PropertyKey.allCases.map(\.rawValue)))
+    }
+
+    @Test func writesByPropertyKeyKeepOtherKeysAndTheirOrder() throws {
         let archive = try read(Samples.postech).archive
-        var unit = try #require(archive.features(of: .unit).first.flatMap(Unit.init))
-        let keysBefore = unit.feature.properties.keys
-        unit.name = Labels("강의실 101", language: "ko")
-        unit.category = "classroom"
-        #expect(unit.feature.properties.keys == keysBefore)
-        #expect(unit.name?["ko"] == "강의실 101")
-        #expect(unit.feature.properties["id"] != nil)  // the archive's own extra key survives
+        var unit = try #require(archive.features(of: .unit).first)
+        let keysBefore = unit.properties.keys
+        unit.setLabels(.name, Labels("강의실 101", language: "ko"))
+        unit.setString(.category, "classroom")
+        #expect(unit.properties.keys == keysBefore)
+        #expect(unit.labels(.name)?["ko"] == "강의실 101")
+        #expect(unit.properties["id"] != nil)  // the archive's own extra key survives
     }
 
     @Test func newKeysGoWhereTheSchemaOrdersThem() {

@@ -1,0 +1,97 @@
+// The one loop that reads commands as they are typed or piped - at the prompt and from standard
+// input: lines split at LF, CRLF or CR (a pasted block is several commands), `\` joining a line
+// with the next, each command run and journaled by the script runner, `quit` (or the end of
+// input) ending it - at the prompt only after asking, when there are unsaved changes.
+
+import Foundation
+import IMDF
+import Workbench
+
+public struct InputLoop {
+    /// Where lines come from: readline at a terminal, standard input otherwise.
+    public enum Source {
+        case prompt(LineEditor)
+        case standardInput(InputLines.Reader)
+    }
+
+    let source: Source
+    let open: ScriptRunner.ArchiveOpener
+    let output: (String) -> Void
+    let report: (ScriptFailure) -> Void
+
+    public init(
+        source: Source, open: @escaping ScriptRunner.ArchiveOpener, output: @escaping (String) -> Void, report: @escaping (ScriptFailure) -> Void
+    ) {
+        self.source = source
+        self.open = open
+        self.output = output
+        self.report = report
+    }
+
+    private var isPrompt: Bool { if case .prompt = source { true } else { false } }
+
+    /// Runs until quit or the end of input. Returns false when standard input stopped at a
+    /// failing command (the prompt reports failures and goes on).
+    public func run(_ session: inout EditingSession, journal: inout Journal?) -> Bool {
+        let file = isPrompt ? "<prompt>" : "<stdin>"
+        var joiner = ContinuationJoiner(file: file)
+        var number = 0
+        while true {
+            guard let raw = nextLine(session, continuing: joiner.isContinuing) else {
+                // The end of input (Ctrl-D at the prompt): a command still waiting for its
+                // continuation runs; at the prompt, unsaved changes are asked about first.
+                if let last = joiner.finish() {
+                    let outcome = run([last], &session, &journal)
+                    if !outcome.failures.isEmpty && !isPrompt { return false }
+                }
+                if isPrompt {
+                    if session.isDirty && !confirmQuit() { continue }
+                    output("")
+                }
+                return true
+            }
+            // A pasted line may hold several commands (CR or LF inside it).
+            var commands: [ScriptLine] = []
+            for piece in InputLines.split(raw).ifEmpty([""]) {
+                number += 1
+                if let command = joiner.add(piece, number: number) { commands.append(command) }
+            }
+            guard !commands.isEmpty else { continue }
+            let outcome = run(commands, &session, &journal)
+            if !outcome.failures.isEmpty && !isPrompt { return false }
+            if outcome.quit {
+                if outcome.quitCommand && isPrompt && session.isDirty && !confirmQuit() { continue }
+                return true
+            }
+        }
+    }
+
+    private func run(_ commands: [ScriptLine], _ session: inout EditingSession, _ journal: inout Journal?) -> ScriptRunner.Outcome {
+        // The prompt reports a failure and goes on; standard input stops at the first, as a script does.
+        let outcome = ScriptRunner.run(commands, in: &session, echo: false, keepGoing: isPrompt, journal: &journal, open: open, output: output)
+        for failure in outcome.failures { report(failure) }
+        return outcome
+    }
+
+    private func nextLine(_ session: EditingSession, continuing: Bool) -> String? {
+        switch source {
+        case .prompt(let editor):
+            let snapshot = session
+            return editor.line(prompt: continuing ? "... " : session.prompt, complete: { Completion.candidates($0, session: snapshot) })
+        case .standardInput(let reader):
+            return reader.next()
+        }
+    }
+
+    /// Asks before throwing away unsaved changes.
+    private func confirmQuit() -> Bool {
+        guard case .prompt(let editor) = source else { return true }
+        let answer = editor.line(prompt: "There are unsaved changes. Quit without saving? [y/N] ", remember: false, complete: { _ in [] })
+        return answer.map { $0.lowercased().first == "y" } ?? true
+    }
+}
+
+extension Array {
+    /// The array, or `replacement` when it is empty.
+    func ifEmpty(_ replacement: [Element]) -> [Element] { isEmpty ? replacement : self }
+}
