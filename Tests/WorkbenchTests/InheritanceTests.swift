@@ -100,6 +100,24 @@ struct InheritanceTests {
         #expect(history.document.feature(derived) == nil)
     }
 
+    @Test func undoingASaveThatRemovedADerivedAddressPutsItBackWhereItWas() throws {
+        var history = History(document: smallVenue())
+        var ids = IDSource(seed: 4)
+        let first = try history.perform(AttachAnchor(to: history.document.rooms[0].id), ids: &ids).mintedIDs[0]
+        _ = try history.perform(AttachAnchor(to: history.document.rooms[1].id), ids: &ids)
+        try save(&history)
+        let derived = try #require(history.document.feature(first)?.string("address_id"))
+        let addresses = history.document.archive.features(of: .address).map(\.id)
+        #expect(addresses.firstIndex(of: derived) != addresses.count - 1, "the address to remove is not the last one")
+        // The first anchor stops inheriting; the next save removes its derived address.
+        try history.perform(Delete(first), ids: &ids)
+        let removal = try save(&history)
+        #expect(removal.changes.contains { if case .delete(let feature, _, let order?) = $0 { feature.id == derived && order >= 0 } else { false } })
+        #expect(history.document.feature(derived) == nil)
+        try history.undo()
+        #expect(history.document.archive.features(of: .address).map(\.id) == addresses)
+    }
+
     @Test func aBuildingWithoutAnAddressTakesTheVenues() throws {
         var history = History(document: smallVenue())
         var ids = IDSource(seed: 6)
