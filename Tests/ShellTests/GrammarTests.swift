@@ -1,6 +1,7 @@
 import Foundation
 import IMDF
 import SyntheticVenue
+import TestSupport
 import Testing
 import Workbench
 
@@ -113,6 +114,28 @@ struct GrammarTests {
         #expect(usage("add node") == "add node at X,Y [link=prev|nearest|REF] [tags=a,b] [as H]")
         #expect(try Interpreter.execute("help split unit", in: &session).hasPrefix(usage("split unit") + "\n"))
         #expect(try Interpreter.execute("help exit", in: &session).hasPrefix("quit"))
+    }
+
+    /// What a command declares of itself holds when it runs: the example sessions run line by line,
+    /// and a command that does not declare that it changes the document never edits, undoes or
+    /// replaces it.
+    @Test func commandsThatSayTheyDoNotChangeTheDocumentNeverDo() throws {
+        var session = EditingSession(document: Document(IMDFArchive(manifest: Manifest(language: "en"))))
+        var ran: Set<String> = []
+        let script = try String(contentsOfFile: Samples.packageRoot.appendingPathComponent("Sessions/build-a-small-venue.imdfs").path, encoding: .utf8)
+        let extra = ["undo", "redo", "begin", "rename $r101 Office", "commit", "begin x", "rollback", "history", "help add unit", "where", "tree",
+            "ls", "show $r101", "find Room", "validate", "frame 1,1", "frame reset", "fix all", "unset $r101 restriction", "move $west by 0.1,0"]
+        for line in ScriptRunner.lines(of: script, file: "s").map(\.text) + extra {
+            guard let tokens = try? Tokenizer.tokens(line), let (spec, _) = Interpreter.match(tokens) else { continue }
+            guard let outcome = try? Interpreter.run(line, in: &session) else { continue }
+            session.record(outcome, line: line)
+            ran.insert(spec.name)
+            switch outcome.effect {
+            case .edit, .undo, .redo, .rollback, .newDocument: #expect(spec.changesDocument, "\(line)")
+            default: break
+            }
+        }
+        #expect(ran.count >= 26, "\(ran.sorted())")
     }
 
     // MARK: - Completion, one test per kind of argument

@@ -115,7 +115,9 @@ enum ViewingCommands {
             let asked = args.words("COMMAND").joined(separator: " ")
             let commands = Interpreter.commands
             if asked.isEmpty {
-                return .view(commands.map { "  " + $0.name.padding(toLength: 20, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
+                func list(_ specs: [CommandSpec]) -> [String] { specs.map { "  " + $0.name.padding(toLength: 20, withPad: " ", startingAt: 0) + $0.summary } }
+                return .view((["change the document (undo takes them back):"] + list(commands.filter(\.changesDocument))
+                    + ["", "look, choose where to work, save and run:"] + list(commands.filter { !$0.changesDocument })).joined(separator: "\n"))
             }
             let matching = commands.filter { $0.name == asked || $0.words[0] == asked || $0.aliases.contains([asked]) }
             guard !matching.isEmpty else {
