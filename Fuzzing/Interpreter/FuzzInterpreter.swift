@@ -1,5 +1,6 @@
-// fuzz-interpreter: any command line against a small generated venue (2 levels, 6 rooms). No
-// trap, and a refused command leaves the document and its undo history exactly as they were.
+// fuzz-interpreter: any command line against a small generated venue (2 levels, 6 rooms), and Tab
+// completion of it. No trap, and a refused command leaves the document and its undo history
+// exactly as they were.
 // Lines that write files (save, session export, render --svg) or read them (open, source) are
 // not run: the fuzzer's inputs must not reach the file system.
 
@@ -25,6 +26,10 @@ func touchesFiles(_ line: String) -> Bool {
 func fuzzInterpreter(_ bytes: [UInt8]) {
     var session = pristine
     for line in InputLines.split(String(decoding: bytes, as: UTF8.self)).prefix(8) where !touchesFiles(line) {
+        // What Tab offers at the end of the line, and after one more space.
+        _ = Completion.candidates(line, session: session)
+        _ = Completion.candidates(line + " ", session: session)
+        _ = Completion.wantsPath(line)
         let before = session.document
         let steps = session.history.undoStack.count
         do {
