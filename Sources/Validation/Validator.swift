@@ -41,11 +41,14 @@ public enum Validator {
         findings += OrdinalRules.check(context)
         findings += RoutingRules.check(context)
         findings += SpatialRules.check(context, progress: progress)
-        findings.sort {
-            ($0.severity, FindingCode.allCases.firstIndex(of: $0.code)!, $0.file ?? "", $0.line ?? 0)
-                < ($1.severity, FindingCode.allCases.firstIndex(of: $1.code)!, $1.file ?? "", $1.line ?? 0)
-        }
-        return ValidationReport(findings: findings)
+        // Each finding's place in the report, worked out once: a report of 24,000 findings sorts
+        // in n log n comparisons of integers, not of codes looked up in a list each time.
+        let codeRank = Dictionary(uniqueKeysWithValues: FindingCode.allCases.enumerated().map { ($1, $0) })
+        let severityRank = Dictionary(uniqueKeysWithValues: Severity.allCases.enumerated().map { ($1, $0) })
+        let ordered = findings.map { finding in
+            (key: (severityRank[finding.severity] ?? 0, codeRank[finding.code] ?? 0, finding.file ?? "", finding.line ?? 0), finding: finding)
+        }.sorted { $0.key < $1.key }
+        return ValidationReport(findings: ordered.map(\.finding))
     }
 }
 

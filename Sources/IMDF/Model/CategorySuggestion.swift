@@ -2,6 +2,8 @@
 // one: validation names it in findings, `set` in its refusals, and the shell uses the same
 // distance for misspelt options and commands.
 
+import Synchronization
+
 /// The valid value closest to a misspelt or foreign one, for "did you mean" suggestions: a valid
 /// dotted prefix (`foodservice.coffee` -> `foodservice`) wins, else the smallest edit distance.
 public enum Suggestion {
@@ -13,19 +15,44 @@ public enum Suggestion {
     }
 
     /// The convincing suggestion for `value` in `list`, if there is one.
-    public static func convincing(for value: String, in list: CategoryList) -> String? {
-        closest(to: value, in: list.values).flatMap { isConvincing($0, for: value) ? $0 : nil }
-    }
+    public static func convincing(for value: String, in list: CategoryList) -> String? { answer(value, list).convincing }
 
     /// What to tell someone who gave `value` where `list` applies: a convincing suggestion, and
     /// the other enumerations it belongs to. Only a convincing suggestion is named: the nearest
     /// spelling of "classroom" among occupant categories is "fastfood", which helps nobody; a value
     /// of another enumeration (a unit category put on an occupant) explains where it came from.
-    public static func hint(for value: String, in list: CategoryList) -> String {
+    public static func hint(for value: String, in list: CategoryList) -> String { answer(value, list).hint }
+
+    private struct Question: Hashable {
+        let value: String
+        let list: CategoryList
+    }
+
+    private struct Answer {
+        let convincing: String?
+        let hint: String
+    }
+
+    /// Answers already worked out. An archive repeats its wrong values (24,000 occupants with one
+    /// unit category): each is searched for once, so validation does not slow down with the
+    /// number of findings. Validation runs on several threads, hence the lock; the memory is
+    /// bounded, though the enumerations never change.
+    private static let answers = Mutex<[Question: Answer]>([:])
+    private static let rememberedAnswers = 10_000
+
+    private static func answer(_ value: String, _ list: CategoryList) -> Answer {
+        let question = Question(value: value, list: list)
+        if let known = answers.withLock({ $0[question] }) { return known }
+        let convincing = closest(to: value, in: list.values).flatMap { isConvincing($0, for: value) ? $0 : nil }
         let elsewhere = CategoryList.allCases.filter { $0 != list && $0.contains(value) }.map(\.rawValue)
-        var hint = convincing(for: value, in: list).map { "; did you mean \"\($0)\"?" } ?? ""
+        var hint = convincing.map { "; did you mean \"\($0)\"?" } ?? ""
         if !elsewhere.isEmpty { hint += " (it is a value of \(elsewhere.joined(separator: " and ")))" }
-        return hint
+        let answer = Answer(convincing: convincing, hint: hint)
+        answers.withLock {
+            if $0.count >= rememberedAnswers { $0.removeAll() }
+            $0[question] = answer
+        }
+        return answer
     }
 
     public static func closest(to value: String, in candidates: [String]) -> String? {
