@@ -91,6 +91,9 @@ public struct Coordinate: Sendable, Hashable, Codable {
 /// One problem found in an archive: what, where, how bad, and how to repair it.
 public struct Finding: Sendable, Hashable, Codable {
     public var code: FindingCode
+    /// The name of the rule of Apple's validator the finding implements, where there is one
+    /// (`UnitGeometryMustContainDisplayPoint`); our own checks have none.
+    public var rule: String?
     public var severity: Severity
     public var message: String
     public var featureID: String?
@@ -103,10 +106,11 @@ public struct Finding: Sendable, Hashable, Codable {
     public var fix: Fix?
 
     public init(
-        _ code: FindingCode, _ message: String, severity: Severity? = nil, feature: Feature? = nil,
+        _ code: FindingCode, _ message: String, rule: String? = nil, severity: Severity? = nil, feature: Feature? = nil,
         file: String? = nil, line: Int? = nil, column: Int? = nil, location: Coordinate? = nil, fix: Fix? = nil
     ) {
         self.code = code
+        self.rule = rule
         self.severity = severity ?? code.severity
         self.message = message
         self.featureID = feature?.id

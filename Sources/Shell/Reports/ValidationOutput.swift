@@ -28,6 +28,7 @@ public enum ValidationOutput {
         }
         for finding in report.findings {
             var line = "\(finding.severity.rawValue.padded(8))\(finding.code.rawValue.padded(5))"
+            if let rule = finding.rule { line += rule + " " }
             if !finding.place.isEmpty { line += finding.place + ": " }
             if let id = finding.featureID, let type = finding.featureType, !finding.message.contains(id.prefix(8)) {
                 line += "\(type) \(id.prefix(8)): "
@@ -49,6 +50,7 @@ public enum ValidationOutput {
         }
         struct ShownFinding: Encodable {
             var code: FindingCode
+            var rule: String?
             var severity: Severity
             var message: String
             var featureID: String?
@@ -67,7 +69,7 @@ public enum ValidationOutput {
         let counts = Dictionary(uniqueKeysWithValues: Severity.allCases.map { ($0.rawValue, report.count($0)) })
         let findings = report.findings.map { finding in
             ShownFinding(
-                code: finding.code, severity: finding.severity, message: finding.message, featureID: finding.featureID,
+                code: finding.code, rule: finding.rule, severity: finding.severity, message: finding.message, featureID: finding.featureID,
                 featureType: finding.featureType, file: finding.file, line: finding.line, column: finding.column, location: finding.location,
                 fix: finding.fix.map { ShownFix(description: $0.description, command: $0.repair?.commandLine, automatic: $0.automatic) })
         }

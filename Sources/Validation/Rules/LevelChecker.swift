@@ -37,9 +37,12 @@ struct LevelChecker {
         context.feature(id).flatMap { polygons(of: $0) }
     }
 
-    func finding(_ code: FindingCode, _ message: String, _ feature: Feature, at point: Point? = nil, fix: Fix? = nil) -> Finding {
+    func finding(
+        _ code: FindingCode, _ message: String, _ feature: Feature, at point: Point? = nil, rule: String? = nil, severity: Severity? = nil,
+        fix: Fix? = nil
+    ) -> Finding {
         Finding(
-            code, message, feature: feature, file: context.fileName(of: feature),
+            code, message, rule: rule, severity: severity, feature: feature, file: context.fileName(of: feature),
             location: point.map(projector.coordinate) ?? feature.geometry.flatMap(SpatialRules.coordinate), fix: fix)
     }
 
@@ -66,9 +69,10 @@ struct LevelChecker {
         guard let position = feature.point(.displayPoint), position.isLongitudeLatitude else { return }
         let point = projector.point(position)
         guard let (distance, inside) = stray(point, from: shapes) else { return }
+        let apple = AppleRules.displayPointInside(feature.imdfType)
         findings.append(finding(
             .G1, "display_point of \(context.describe(feature)) is \(format(distance)) m outside its geometry", feature, at: point,
-            fix: inside.map { Fix("move it inside (to the shape's visual centre)", repair: .set(feature: feature.id, key: PropertyKey.displayPoint.rawValue, .point(coordinate($0)))) }))
+            rule: apple.rule, severity: apple.severity, fix: inside.map { Fix("move it inside (to the shape's visual centre)", repair: .set(feature: feature.id, key: PropertyKey.displayPoint.rawValue, .point(coordinate($0)))) }))
     }
 
     /// How far a point that belongs inside `shapes` lies outside them, with a place inside to move
@@ -181,9 +185,10 @@ struct LevelChecker {
         if let position = opening.point(.displayPoint) {
             let point = projector.point(position)
             let distance = Polyline.distance(from: point, to: line)
-            if distance > 0.01 {
+            if distance > SpatialRules.openingDisplayPointBuffer {
+                let apple = AppleRules.displayPointInside(.opening)
                 findings.append(finding(.G1, "display_point of opening \(opening.id.prefix(8)) is \(format(distance)) m off the opening's line", opening, at: point,
-                    fix: Fix("recompute it", repair: .unset(feature: opening.id, key: PropertyKey.displayPoint.rawValue))))
+                    rule: apple.rule, severity: apple.severity, fix: Fix("recompute it", repair: .unset(feature: opening.id, key: PropertyKey.displayPoint.rawValue))))
             }
         }
     }
@@ -196,6 +201,7 @@ struct LevelChecker {
         guard let (distance, inside) = stray(point, from: shapes) else { return }
         findings.append(finding(
             .G2, "anchor \(anchor.id.prefix(8)) is \(format(distance)) m outside its \(context.describe(unit))", anchor, at: point,
+            rule: AppleRules.anchorInUnit,
             fix: inside.map { Fix("move it into the unit", repair: .move(anchor.id, to: coordinate($0))) }))
     }
 
@@ -246,7 +252,10 @@ struct LevelChecker {
             guard let position = building.point(.displayPoint), let area = buildingAreas[building.id] else { continue }
             let point = projector.point(position)
             if !area.covers(point) {
-                findings.append(finding(.G1, "display_point of \(context.describe(building)) is outside the building's footprint", building, at: point))
+                let apple = AppleRules.displayPointInside(.building)
+                findings.append(finding(
+                    .G1, "display_point of \(context.describe(building)) is outside the building's footprint", building, at: point, rule: apple.rule,
+                    severity: apple.severity))
             }
         }
     }

@@ -13,6 +13,10 @@ enum SpatialRules {
     /// well under a wall's thickness. spbstu-polymap has a unit whose display point and anchor sit
     /// 1 cm outside its outline, on the wall - placed there, not misplaced.
     static let pointTolerance = 0.05
+    /// Apple checks an opening's display point "within a buffered distance" of its line and names
+    /// no distance. 10 cm: Apple's own WWDC sample places them 1-6 cm off the line (rounding of
+    /// degrees), which is no defect; a point further off is reported, as a warning, as Apple does.
+    static let openingDisplayPointBuffer = 0.1
     /// How close an opening's ends and middle must be to a unit's boundary.
     static let openingTolerance = 0.5
     /// Overlaps smaller than this (m²) are slivers from digitising, not errors.
