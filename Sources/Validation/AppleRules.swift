@@ -23,4 +23,20 @@ public enum AppleRules {
     }
 
     static let anchorInUnit = "AnchorMustBeCoveredByReferencedUnit"
+
+    /// The rule that an enumerated value is one of IMDF's (all Violations): the category by the
+    /// feature's type (`UnitCategoryMustBeValid`), the others by property.
+    static func enumeratedValue(_ type: FeatureType, key: String) -> String? {
+        switch key {
+        case PropertyKey.category.rawValue:
+            // Every type with a category has its rule: Amenity, Building, ... Venue.
+            return type.rawValue.prefix(1).uppercased() + type.rawValue.dropFirst() + "CategoryMustBeValid"
+        case PropertyKey.accessibility.rawValue: return "AccessibilityMustBeValid"
+        case PropertyKey.restriction.rawValue: return "RestrictionCategoryMustBeValid"
+        case PropertyKey.accessControl.rawValue: return "AccessControlMustBeValid"
+        case "door.type": return "OpeningDoorTypeMustBeValid"
+        case "door.material": return "OpeningDoorMaterialMustBeValid"
+        default: return nil
+        }
+    }
 }

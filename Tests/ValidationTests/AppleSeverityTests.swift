@@ -24,6 +24,34 @@ struct AppleSeverityTests {
         return severities
     }()
 
+    /// Apple's rules by the feature type they apply to (`Unit`, `Opening`, ...).
+    static let appleRulesByFeature: [String: Set<String>] = {
+        let path = Samples.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/imdf/apple-validations-1.0.3.csv").path
+        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        var rules: [String: Set<String>] = [:]
+        for line in text.split(separator: "\n").dropFirst() {
+            let fields = line.split(separator: ",", maxSplits: 3).map(String.init)
+            if fields.count >= 3 { rules[fields[0], default: []].insert(fields[2]) }
+        }
+        return rules
+    }()
+
+    @Test func everyEnumeratedPropertyHasApplesRuleForItsFeatureType() {
+        for type in FeatureType.allCases {
+            let feature = type.rawValue.prefix(1).uppercased() + type.rawValue.dropFirst()
+            for spec in type.schema {
+                switch spec.kind {
+                case .category, .categoryArray:
+                    let rule = AppleRules.enumeratedValue(type, key: spec.key)
+                    #expect(rule.map { Self.appleRulesByFeature[feature]?.contains($0) == true } == true, "\(type.rawValue).\(spec.key): \(rule ?? "none")")
+                    #expect(rule.flatMap { Self.appleSeverities[$0] } == .error)
+                default: continue
+                }
+            }
+        }
+        #expect(AppleRules.enumeratedValue(.opening, key: "door.type") == "OpeningDoorTypeMustBeValid")
+    }
+
     func venue(_ change: (inout IMDFArchive, Projector) -> Void) -> ValidationReport {
         var archive = VenueGenerator.generate(VenueSpec(buildings: 1, levels: 1, rooms: 4, seed: 2))
         change(&archive, Projector(archive: archive)!)

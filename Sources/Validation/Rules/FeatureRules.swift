@@ -37,8 +37,8 @@ struct FeaturePlace {
     let type: FeatureType
     let file: String
 
-    func finding(_ code: FindingCode, _ message: String, severity: Severity? = nil, fix: Fix? = nil) -> Finding {
-        Finding(code, message, severity: severity, feature: feature, file: file, fix: fix)
+    func finding(_ code: FindingCode, _ message: String, rule: String? = nil, severity: Severity? = nil, fix: Fix? = nil) -> Finding {
+        Finding(code, message, rule: rule, severity: severity, feature: feature, file: file, fix: fix)
     }
 }
 

@@ -59,7 +59,9 @@ enum PropertyChecks {
         let fix = Suggestion.convincing(for: text, in: list).map {
             Fix("use \"\($0)\"", repair: .set(feature: place.feature.id, key: key, .text($0)))
         }
-        return place.finding(.F4c, "\(key) \"\(text)\" is not in \(list.rawValue)\(Suggestion.hint(for: text, in: list))", fix: fix)
+        return place.finding(
+            .F4c, "\(key) \"\(text)\" is not in \(list.rawValue)\(Suggestion.hint(for: text, in: list))",
+            rule: AppleRules.enumeratedValue(place.type, key: key), fix: fix)
     }
 
     /// The string, or a wrong-type finding.
