@@ -34,7 +34,7 @@ let package = Package(
         // containment, validity, index.
         .target(name: "Geometry", dependencies: ["IMDF", "CGEOS"], swiftSettings: strict),
         // The IMDF rule set: findings with stable codes, located, with fixes described.
-        .target(name: "Validation", dependencies: ["IMDF", "Geometry"], exclude: ["CODES.md"], swiftSettings: strict),
+        .target(name: "Validation", dependencies: ["IMDF", "Geometry"], exclude: ["CODES.md", "APPLE-RULES.md"], swiftSettings: strict),
         // The editor's core: document with indexes, commands that plan patches, undo/redo history.
         .target(name: "Workbench", dependencies: ["IMDF", "Geometry"], swiftSettings: strict),
         // GNU readline (Debian's libreadline-dev): line editing, history, completion at the prompt.

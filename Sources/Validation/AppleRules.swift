@@ -23,6 +23,24 @@ public enum AppleRules {
     }
 
     static let anchorInUnit = "AnchorMustBeCoveredByReferencedUnit"
+    static let displayPointIsAPoint = "DisplayPointMustBePointGeometry"
+    static let featureID = "InvalidFeatureID"
+    static let uniqueID = "FeatureIdMustBeUnique"
+    static let manifestPresent = "ManifestFileMustBePresent"
+    static let oneVenue = "VenueCountMustBeExactlyOne"
+
+    /// The rule on a feature type's geometry (`UnitMustHavePolygonalGeometry`); Apple has none
+    /// for the unlocated types (address, building, occupant, relationship).
+    static func geometryType(_ type: FeatureType) -> String? {
+        let name = type.rawValue.prefix(1).uppercased() + type.rawValue.dropFirst()
+        switch type.geometryRule {
+        case .point: return name + "MustHavePointGeometry"
+        case .lineString: return name + "MustHaveLineStringGeometry"
+        case .lineal: return name + "MustHaveLinealGeometry"
+        case .polygonal: return name + "MustHavePolygonalGeometry"
+        case .none, .any: return nil
+        }
+    }
 
     /// The rule that an enumerated value is one of IMDF's (all Violations): the category by the
     /// feature's type (`UnitCategoryMustBeValid`), the others by property.
@@ -37,6 +55,39 @@ public enum AppleRules {
         case "door.type": return "OpeningDoorTypeMustBeValid"
         case "door.material": return "OpeningDoorMaterialMustBeValid"
         default: return nil
+        }
+    }
+}
+
+/// How one of Apple's rules is covered here: by the finding code that implements it (at the
+/// severity its findings have), or not yet. The coverage table (APPLE-RULES.md) is generated
+/// from this, so it says what the checks do: the rule names come from the functions the checks
+/// themselves call.
+public enum AppleRuleCoverage: Sendable, Equatable {
+    case implemented(FindingCode, Severity)
+    case notYet
+
+    /// The coverage of Apple's `rule` for features of `feature` (`Unit`; `N/A` for archive-wide rules).
+    public static func of(feature: String, rule: String) -> AppleRuleCoverage {
+        if let type = FeatureType(rawValue: feature.lowercased()) {
+            let inside = AppleRules.displayPointInside(type)
+            if inside.rule == rule { return .implemented(.G1, inside.severity) }
+            if AppleRules.geometryType(type) == rule { return .implemented(.T1, FindingCode.T1.severity) }
+            let enumerated = type.schema.map(\.key) + (type == .opening ? ["door.type"] : [])
+            if enumerated.contains(where: { AppleRules.enumeratedValue(type, key: $0) == rule }) {
+                return .implemented(.F4c, FindingCode.F4c.severity)
+            }
+            if rule == AppleRules.displayPointIsAPoint, type.spec(forKey: .displayPoint) != nil {
+                return .implemented(.T4, FindingCode.T4.severity)
+            }
+            if rule == AppleRules.featureID { return .implemented(.F2, FindingCode.F2.severity) }
+            if type == .anchor, rule == AppleRules.anchorInUnit { return .implemented(.G2, FindingCode.G2.severity) }
+        }
+        switch rule {
+        case AppleRules.uniqueID: return .implemented(.F3, FindingCode.F3.severity)
+        case AppleRules.manifestPresent: return .implemented(.A1, FindingCode.A1.severity)
+        case AppleRules.oneVenue: return .implemented(.A8, FindingCode.A8.severity)
+        default: return .notYet
         }
     }
 }

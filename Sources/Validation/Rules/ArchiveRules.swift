@@ -13,7 +13,7 @@ enum ArchiveRules {
                     column: diagnostic.location?.column,
                     fix: Fix("repair the file by hand (its features are not loaded and cannot be edited until it reads)")))
             case .missingManifest:
-                findings.append(Finding(.A1, "manifest.json is missing", file: "manifest.json",
+                findings.append(Finding(.A1, "manifest.json is missing", rule: AppleRules.manifestPresent, file: "manifest.json",
                     fix: Fix("saving the archive writes a manifest", repair: .save)))
             case .manifestVersion, .duplicateID, .general:
                 break  // version: checked below from the manifest itself; duplicates: F3
@@ -45,7 +45,7 @@ enum ArchiveRules {
         }
         let venues = load.archive.features(of: .venue).count
         if venues != 1 && !load.unreadableFiles.contains("venue.geojson") {
-            findings.append(Finding(.A8, "the archive has \(venues) venues; IMDF requires exactly one", file: "venue.geojson"))
+            findings.append(Finding(.A8, "the archive has \(venues) venues; IMDF requires exactly one", rule: AppleRules.oneVenue, file: "venue.geojson"))
         }
         if load.archive.collections[.address] == nil && !load.unreadableFiles.contains("address.geojson") {
             findings.append(Finding(.A8, "address.geojson is missing (the venue's address_id must point into it)", file: "address.geojson"))

@@ -23,7 +23,7 @@ enum FeatureRules {
             let features = places.map { context.archive.feature(at: $0) }
             let where_ = features.map { "\(context.fileName(of: $0) ?? "?"):\($0.sourceLine)" }
             findings.append(Finding(
-                .F3, "id \(id) is used by \(places.count) features (\(where_.joined(separator: ", ")))", feature: features[0],
+                .F3, "id \(id) is used by \(places.count) features (\(where_.joined(separator: ", ")))", rule: AppleRules.uniqueID, feature: features[0],
                 file: context.fileName(of: features[0]), fix: Fix("give all but one of them a new id")))
         }
         findings += ReferenceChecks.orphans(context)
@@ -58,9 +58,9 @@ enum StructureChecks {
         case .absent: findings.append(place.finding(.F1, "no \"properties\" member"))
         }
         if !Formats.isUUID(feature.id) {
-            findings.append(place.finding(.F2, "id \"\(feature.id)\" is not a UUID", fix: Fix("give the feature a new id")))
+            findings.append(place.finding(.F2, "id \"\(feature.id)\" is not a UUID", rule: AppleRules.featureID, fix: Fix("give the feature a new id")))
         } else if !Formats.isVersion4UUID(feature.id) {
-            findings.append(place.finding(.F2v, "id \(feature.id) is not a version 4 UUID"))
+            findings.append(place.finding(.F2v, "id \(feature.id) is not a version 4 UUID", rule: AppleRules.featureID))
         }
     }
 }

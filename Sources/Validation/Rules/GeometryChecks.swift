@@ -11,24 +11,27 @@ enum GeometryChecks {
             break  // F1
         case .null:
             if !rule.allows(nil) {
-                findings.append(place.finding(.T1, "geometry is null; a \(place.type.rawValue) needs \(rule.description)"))
+                findings.append(place.finding(.T1, "geometry is null; a \(place.type.rawValue) needs \(rule.description)", rule: AppleRules.geometryType(place.type)))
             }
         case .malformed(let value):
             findings.append(place.finding(.T2, "geometry is not a valid GeoJSON geometry: \(describe(value))"))
         case .geometry(let wrapped):
             if !rule.allows(wrapped.geometry) {
                 let fix: Fix? = rule == .none ? Fix("remove the geometry (IMDF keeps a building's extent in its footprints)", repair: .removeGeometry(feature: place.feature.id)) : nil
-                findings.append(place.finding(.T1, "geometry is a \(wrapped.geometry.typeName); a \(place.type.rawValue) needs \(rule.description)", fix: fix))
+                findings.append(place.finding(
+                    .T1, "geometry is a \(wrapped.geometry.typeName); a \(place.type.rawValue) needs \(rule.description)",
+                    rule: AppleRules.geometryType(place.type), fix: fix))
             }
             checkGeoJSON(wrapped.geometry, place, into: &findings)
         }
         if let value = place.feature.property(.displayPoint), !value.isNull {
             if case .point(let position)? = GeoJSONGeometry(json: value)?.geometry {
                 if !position.isLongitudeLatitude {
-                    findings.append(place.finding(.T4, "display_point [\(position.x), \(position.y)] is outside longitude/latitude range"))
+                    findings.append(place.finding(
+                        .T4, "display_point [\(position.x), \(position.y)] is outside longitude/latitude range", rule: AppleRules.displayPointIsAPoint))
                 }
             } else {
-                findings.append(place.finding(.T4, "display_point is not a GeoJSON Point: \(describe(value))",
+                findings.append(place.finding(.T4, "display_point is not a GeoJSON Point: \(describe(value))", rule: AppleRules.displayPointIsAPoint,
                     fix: Fix("recompute it (a point inside the geometry)", repair: .unset(feature: place.feature.id, key: PropertyKey.displayPoint.rawValue))))
             }
         }
