@@ -24,6 +24,32 @@ public enum AppleRules {
 
     static let anchorInUnit = "AnchorMustBeCoveredByReferencedUnit"
     static let displayPointIsAPoint = "DisplayPointMustBePointGeometry"
+
+    /// The rule that a required property is present (`UnitMustReferenceLevel`), with Apple's
+    /// severity: all Violations but the venue's display point, which Apple only warns about.
+    static func requiredProperty(_ type: FeatureType, key: String) -> (rule: String, severity: Severity)? {
+        let name = type.rawValue.prefix(1).uppercased() + type.rawValue.dropFirst()
+        let rule: String?
+        switch (type, PropertyKey(rawValue: key)) {
+        case (.footprint, .category?): rule = nil
+        case (_, .category?): rule = name + "MustHaveCategory"
+        case (.detail, .levelID?), (.fixture, .levelID?), (.kiosk, .levelID?), (.opening, .levelID?), (.section, .levelID?), (.unit, .levelID?):
+            rule = name + "MustReferenceLevel"
+        case (.amenity, .unitIDs?), (.anchor, .unitID?): rule = name + "MustReferenceUnit"
+        case (.occupant, .anchorID?): rule = "OccupantMustReferenceAnchor"
+        case (.footprint, .buildingIDs?): rule = "FootprintMustReferenceBuilding"
+        case (.level, .name?), (.occupant, .name?), (.venue, .name?): rule = name + "MustHaveName"
+        case (.level, .shortName?): rule = "LevelMustHaveShortName"
+        case (.level, .ordinal?): rule = "LevelMustHaveOrdinal"
+        case (.address, .address?): rule = "AddressMustHaveAddressLine"
+        case (.address, .country?): rule = "AddressMustHaveCountryCode"
+        case (.address, .locality?): rule = "AddressMustHaveLocality"
+        case (.venue, .addressID?): rule = "VenueMustHaveAddress"
+        case (.venue, .displayPoint?): return ("VenueHasNoDisplayPoint", .warning)
+        default: rule = nil
+        }
+        return rule.map { ($0, .error) }
+    }
     static let featureID = "InvalidFeatureID"
     static let uniqueID = "FeatureIdMustBeUnique"
     static let manifestPresent = "ManifestFileMustBePresent"
@@ -81,6 +107,9 @@ public enum AppleRuleCoverage: Sendable, Equatable {
                 return .implemented(.T4, FindingCode.T4.severity)
             }
             if rule == AppleRules.featureID { return .implemented(.F2, FindingCode.F2.severity) }
+            for spec in type.schema where spec.isRequired {
+                if let required = AppleRules.requiredProperty(type, key: spec.key), required.rule == rule { return .implemented(.F4, required.severity) }
+            }
             if type == .anchor, rule == AppleRules.anchorInUnit { return .implemented(.G2, FindingCode.G2.severity) }
         }
         switch rule {

@@ -52,6 +52,21 @@ struct AppleSeverityTests {
         #expect(AppleRules.enumeratedValue(.opening, key: "door.type") == "OpeningDoorTypeMustBeValid")
     }
 
+    @Test func everyRuleNameTheChecksGiveIsApplesForThatFeatureType() {
+        for type in FeatureType.allCases {
+            let feature = type.rawValue.prefix(1).uppercased() + type.rawValue.dropFirst()
+            let rules = Self.appleRulesByFeature[feature] ?? []
+            for spec in type.schema where spec.isRequired {
+                if let required = AppleRules.requiredProperty(type, key: spec.key) {
+                    #expect(rules.contains(required.rule), "\(feature): \(required.rule)")
+                    #expect(Self.appleSeverities[required.rule] == required.severity, "\(required.rule)")
+                }
+            }
+            if let geometry = AppleRules.geometryType(type) { #expect(rules.contains(geometry), "\(feature): \(geometry)") }
+            if let inside = AppleRules.displayPointInside(type).rule { #expect(rules.contains(inside), "\(feature): \(inside)") }
+        }
+    }
+
     func venue(_ change: (inout IMDFArchive, Projector) -> Void) -> ValidationReport {
         var archive = VenueGenerator.generate(VenueSpec(buildings: 1, levels: 1, rooms: 4, seed: 2))
         change(&archive, Projector(archive: archive)!)

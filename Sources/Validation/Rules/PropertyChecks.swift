@@ -11,7 +11,9 @@ enum PropertyChecks {
         for spec in schema {
             guard let value = feature.properties[spec.key] else {
                 if spec.isRequired {
-                    findings.append(place.finding(.F4, "required property \"\(spec.key)\" is missing", fix: fixForRequired(spec, place)))
+                    let apple = AppleRules.requiredProperty(place.type, key: spec.key)
+                    findings.append(place.finding(
+                        .F4, "required property \"\(spec.key)\" is missing", rule: apple?.rule, severity: apple?.severity, fix: fixForRequired(spec, place)))
                 } else {
                     missing.append(spec.key)
                 }
@@ -19,7 +21,9 @@ enum PropertyChecks {
             }
             if value.isNull {
                 if spec.isRequired {
-                    findings.append(place.finding(.F4, "required property \"\(spec.key)\" is null", fix: fixForRequired(spec, place)))
+                    let apple = AppleRules.requiredProperty(place.type, key: spec.key)
+                    findings.append(place.finding(
+                        .F4, "required property \"\(spec.key)\" is null", rule: apple?.rule, severity: apple?.severity, fix: fixForRequired(spec, place)))
                 }
                 continue
             }
