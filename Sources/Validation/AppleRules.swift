@@ -25,6 +25,30 @@ public enum AppleRules {
     static let anchorInUnit = "AnchorMustBeCoveredByReferencedUnit"
     static let displayPointIsAPoint = "DisplayPointMustBePointGeometry"
 
+    /// The one rule of Apple's a code implements whatever the feature, for the codes that have
+    /// one: their findings carry it unless they name another.
+    static let onlyRule: [FindingCode: String] = [
+        .A1: "ManifestFileMustBePresent",
+        .T2: "FileMustBeValidGeoJSON",
+        .T5: "FileMustBeValidGeoJSON",
+        .F3: "FeatureIdMustBeUnique",
+        .R1: "ReferencedFeatureIDMustBeResolvable",
+        .O1: "LevelOrdinalMustBeInteger",
+        .O2: "LevelOrdinalsForBuildingAreNotSequential",
+        .G3: "AmenityShouldBeCoveredByReferencedUnit",
+        .G4: "OpeningMustBeCoveredByUnitBoundary",
+        .G8: "UnitsMustNotOverlap",
+    ]
+
+    /// The rule that a feature lies within its level (`UnitMustBeCoveredByReferencedLevel`).
+    static func withinLevel(_ type: FeatureType) -> String? {
+        switch type {
+        case .unit, .section, .fixture, .kiosk, .detail, .opening:
+            type.rawValue.prefix(1).uppercased() + type.rawValue.dropFirst() + "MustBeCoveredByReferencedLevel"
+        default: nil
+        }
+    }
+
     /// The rule that a required property is present (`UnitMustReferenceLevel`), with Apple's
     /// severity: all Violations but the venue's display point, which Apple only warns about.
     static func requiredProperty(_ type: FeatureType, key: String) -> (rule: String, severity: Severity)? {
@@ -51,8 +75,6 @@ public enum AppleRules {
         return rule.map { ($0, .error) }
     }
     static let featureID = "InvalidFeatureID"
-    static let uniqueID = "FeatureIdMustBeUnique"
-    static let manifestPresent = "ManifestFileMustBePresent"
     static let oneVenue = "VenueCountMustBeExactlyOne"
 
     /// The rule on a feature type's geometry (`UnitMustHavePolygonalGeometry`); Apple has none
@@ -111,12 +133,10 @@ public enum AppleRuleCoverage: Sendable, Equatable {
                 if let required = AppleRules.requiredProperty(type, key: spec.key), required.rule == rule { return .implemented(.F4, required.severity) }
             }
             if type == .anchor, rule == AppleRules.anchorInUnit { return .implemented(.G2, FindingCode.G2.severity) }
+            if type != .opening, AppleRules.withinLevel(type) == rule { return .implemented(.G5, FindingCode.G5.severity) }
         }
-        switch rule {
-        case AppleRules.uniqueID: return .implemented(.F3, FindingCode.F3.severity)
-        case AppleRules.manifestPresent: return .implemented(.A1, FindingCode.A1.severity)
-        case AppleRules.oneVenue: return .implemented(.A8, FindingCode.A8.severity)
-        default: return .notYet
-        }
+        // The first code in the table's order that implements the rule (T2 before T5).
+        if let code = FindingCode.allCases.first(where: { AppleRules.onlyRule[$0] == rule }) { return .implemented(code, code.severity) }
+        return rule == AppleRules.oneVenue ? .implemented(.A8, FindingCode.A8.severity) : .notYet
     }
 }

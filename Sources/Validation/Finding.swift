@@ -110,7 +110,7 @@ public struct Finding: Sendable, Hashable, Codable {
         file: String? = nil, line: Int? = nil, column: Int? = nil, location: Coordinate? = nil, fix: Fix? = nil
     ) {
         self.code = code
-        self.rule = rule
+        self.rule = rule ?? AppleRules.onlyRule[code]
         self.severity = severity ?? code.severity
         self.message = message
         self.featureID = feature?.id

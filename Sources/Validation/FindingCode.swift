@@ -20,9 +20,9 @@ public enum FindingCode: String, Sendable, Hashable, CaseIterable, Codable {
 
     public var severity: Severity {
         switch self {
-        case .A1, .A2, .A4, .A5, .A7, .A8, .F1, .F2, .F2v, .F3, .F4, .F4c, .F4t, .F7, .T1, .T2, .T4, .T5, .R1, .R2, .G2, .O1, .N1:
+        case .A1, .A2, .A4, .A5, .A7, .A8, .F1, .F2, .F2v, .F3, .F4, .F4c, .F4t, .F7, .T1, .T2, .T4, .T5, .R1, .R2, .G2, .G5, .O1, .N1:
             .error
-        case .A3, .A6, .F5, .F6, .F8, .T3, .G1, .G3, .G4, .G5, .G6, .G8, .O2, .N2, .N3:
+        case .A3, .A6, .F5, .F6, .F8, .T3, .G1, .G3, .G4, .G6, .G8, .O2, .N2, .N3:
             .warning
         case .R4:
             .info

@@ -13,7 +13,7 @@ enum ArchiveRules {
                     column: diagnostic.location?.column,
                     fix: Fix("repair the file by hand (its features are not loaded and cannot be edited until it reads)")))
             case .missingManifest:
-                findings.append(Finding(.A1, "manifest.json is missing", rule: AppleRules.manifestPresent, file: "manifest.json",
+                findings.append(Finding(.A1, "manifest.json is missing", file: "manifest.json",
                     fix: Fix("saving the archive writes a manifest", repair: .save)))
             case .manifestVersion, .duplicateID, .general:
                 break  // version: checked below from the manifest itself; duplicates: F3

@@ -23,7 +23,7 @@ enum FeatureRules {
             let features = places.map { context.archive.feature(at: $0) }
             let where_ = features.map { "\(context.fileName(of: $0) ?? "?"):\($0.sourceLine)" }
             findings.append(Finding(
-                .F3, "id \(id) is used by \(places.count) features (\(where_.joined(separator: ", ")))", rule: AppleRules.uniqueID, feature: features[0],
+                .F3, "id \(id) is used by \(places.count) features (\(where_.joined(separator: ", ")))", feature: features[0],
                 file: context.fileName(of: features[0]), fix: Fix("give all but one of them a new id")))
         }
         findings += ReferenceChecks.orphans(context)

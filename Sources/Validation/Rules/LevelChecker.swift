@@ -105,7 +105,7 @@ struct LevelChecker {
             guard let shapes, let bounds = shapes.map(\.bounds).reduce(nil, { $0?.union($1) ?? $1 }) else { continue }
             index.insert(bounds, number)
             if let container, !container.covers(shapes) {
-                findings.append(finding(.G5, "\(context.describe(unit)) extends outside its \(context.describe(level))", unit))
+                findings.append(finding(.G5, "\(context.describe(unit)) extends outside its \(context.describe(level))", unit, rule: AppleRules.withinLevel(.unit)))
             }
         }
         checkOverlaps(units, unitShapes, index)
@@ -115,11 +115,11 @@ struct LevelChecker {
             case FeatureType.fixture.rawValue, FeatureType.kiosk.rawValue, FeatureType.section.rawValue:
                 checkPolygonal(feature)
                 if let container, let shapes = polygons(of: feature), !container.covers(shapes) {
-                    findings.append(finding(.G5, "\(context.describe(feature)) extends outside its level", feature))
+                    findings.append(finding(.G5, "\(context.describe(feature)) extends outside its level", feature, rule: feature.imdfType.flatMap(AppleRules.withinLevel)))
                 }
             case FeatureType.detail.rawValue:
                 if let container, let geometry = feature.geometry, geometry.positions.contains(where: { !container.covers(projector.point($0)) }) {
-                    findings.append(finding(.G5, "\(context.describe(feature)) extends outside its level", feature))
+                    findings.append(finding(.G5, "\(context.describe(feature)) extends outside its level", feature, rule: feature.imdfType.flatMap(AppleRules.withinLevel)))
                 }
             default:
                 break
