@@ -18,6 +18,9 @@ public enum FindingCode: String, Sendable, Hashable, CaseIterable, Codable {
     // Routing graph (navPath extension)
     case N1, N2, N3
 
+    /// The code written as typed (`f4c`, `G1`).
+    public static func matching(_ text: String) -> FindingCode? { allCases.first { $0.rawValue.lowercased() == text.lowercased() } }
+
     public var severity: Severity {
         switch self {
         case .A1, .A2, .A4, .A5, .A7, .A8, .F1, .F2, .F2v, .F3, .F4, .F4c, .F4t, .F7, .T1, .T2, .T4, .T5, .R1, .R2, .G2, .G5, .O1, .N1:

@@ -11,6 +11,16 @@ public struct ValidationReport: Sendable {
     public func count(_ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }
     public var hasErrors: Bool { findings.contains { $0.severity == .error } }
 
+    /// The findings of these codes and of these rules of Apple's (rule names compared without
+    /// regard to case); all of them when both are empty.
+    public func only(codes: [FindingCode], rules: [String]) -> ValidationReport {
+        guard !codes.isEmpty || !rules.isEmpty else { return self }
+        let names = Set(rules.map { $0.lowercased() })
+        return ValidationReport(findings: findings.filter { finding in
+            codes.contains(finding.code) || finding.rule.map { names.contains($0.lowercased()) } == true
+        })
+    }
+
     /// Findings per code (and severity, as one code can be raised at another severity), most
     /// severe first.
     public var groups: [(code: FindingCode, severity: Severity, findings: [Finding])] {

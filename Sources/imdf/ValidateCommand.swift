@@ -12,14 +12,24 @@ struct ValidateCommand: ParsableCommand {
         discussion: """
             Findings are grouped by severity and code (the codes are listed in Sources/Validation/CODES.md), \
             then listed one per line as FILE:LINE, code, message and a fix where there is one. Exit codes: 0, or 4 \
-            when --strict is given and there are errors; 3 when the archive cannot be read at all.
+            when --strict is given and there are errors (among the findings --code and --rule keep); 3 when the archive \
+            cannot be read at all. Findings that implement a rule of Apple's validator carry its name \
+            (Sources/Validation/APPLE-RULES.md).
             """
     )
 
     @Argument(help: "The archive (folder, .zip or .imdf).") var archive: String
     @Flag(help: "Print the findings as JSON.") var json = false
+    @Option(help: ArgumentHelp("Only findings of this code (repeatable).", valueName: "CODE")) var code: [String] = []
+    @Option(help: ArgumentHelp("Only findings of this rule of Apple's validator (repeatable).", valueName: "RULE")) var rule: [String] = []
     @Flag(help: "Exit with 4 when there are errors.") var strict = false
     @OptionGroup var limitOptions: ArchiveLimitOptions
+
+    func validate() throws {
+        for text in code where FindingCode.matching(text) == nil {
+            throw ValidationError("--code \(text): not a finding code (they are listed in Sources/Validation/CODES.md)")
+        }
+    }
 
     func run() throws {
         let load: ArchiveLoad
@@ -30,7 +40,7 @@ struct ValidateCommand: ParsableCommand {
             throw CommandFailure(exitCode: CommandFailure.unreadableArchive, message: "\(archive): the archive could not be read")
         }
         let progress = Progress.onTerminal()
-        let report = Validator.validate(load, progress: progress?.report)
+        let report = Validator.validate(load, progress: progress?.report).only(codes: code.compactMap(FindingCode.matching), rules: rule)
         progress?.finish()
         if json {
             Output.line(try ValidationOutput.json(report, archive: archive))

@@ -221,6 +221,24 @@ struct CommandLineTests {
         #expect(try imdf("validate", "/nonexistent").status == 3)
     }
 
+    @Test func validateKeepsTheFindingsOfACodeOrOfOneOfApplesRules() throws {
+        let spbstu = Self.samples + "/spbstu-polymap"
+        let json = { (arguments: [String]) throws -> [[String: Any]] in
+            let run = try Self.run(["validate", spbstu, "--json"] + arguments)
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+            return try #require(document["findings"] as? [[String: Any]])
+        }
+        let anchors = try json(["--code", "g2"])
+        #expect(anchors.count == 17 && anchors.allSatisfy { $0["rule"] as? String == "AnchorMustBeCoveredByReferencedUnit" })
+        let byRule = try json(["--rule", "AnchorMustBeCoveredByReferencedUnit", "--rule", "UnitGeometryMustContainDisplayPoint"])
+        #expect(byRule.count == 17 + 17)
+        let text = try imdf("validate", spbstu, "--code", "G2")
+        #expect(text.output.contains("17 errors, 0 warnings"))
+        #expect(text.output.contains("error   G2   AnchorMustBeCoveredByReferencedUnit anchor.geojson:"))
+        let wrong = try imdf("validate", spbstu, "--code", "G99")
+        #expect(wrong.status == 2 && wrong.errors.contains("--code G99: not a finding code"))
+    }
+
     @Test func everySessionScriptRunsGreen() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

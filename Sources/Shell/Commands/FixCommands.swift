@@ -8,11 +8,8 @@ enum FixCommands {
     static let all: [CommandSpec] = [
         CommandSpec("fix", [.positional(Parameter("CODE", .findingCode, or: ["all"]), .required)], changesDocument: true,
             "apply the repairs validation suggests (of one finding code, or all) as one undo step", example: "fix F4c") { session, args in
-            let asked = args.word("CODE")
-            let code = FindingCode.allCases.first { $0.rawValue.lowercased() == asked.lowercased() }
-            guard asked.lowercased() == "all" || code != nil else {
-                throw EditError("fix: \"\(TerminalText.excerpt(asked))\" is not a finding code (`validate` shows the codes; or fix all)", argument: "CODE")
-            }
+            // The grammar has checked the word: a finding code, or all.
+            let code = FindingCode.matching(args.word("CODE"))
             var repairs: [Repair] = []
             for finding in session.validation.findings where code == nil || finding.code == code {
                 if let repair = finding.fix?.repair, repair.isAutomatic, !repairs.contains(repair) { repairs.append(repair) }

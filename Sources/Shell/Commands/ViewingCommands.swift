@@ -85,10 +85,13 @@ enum ViewingCommands {
             }
             return .view(lines.joined(separator: "\n"))
         },
-        CommandSpec("validate", [.keyword("level", [Parameter("REF", .reference(["level"]))]), .flag("--json")], changesDocument: false,
-            "check the document against the IMDF rules (on one level, or all)",
-            example: "validate level \"Floor 1\"") { session, args in
-            let report = try Self.report(session, args)
+        CommandSpec("validate", [
+            .keyword("level", [Parameter("REF", .reference(["level"]))]), .option("code", Parameter("CODE", .findingCode)),
+            .option("rule", Parameter("RULE", .text)), .flag("--json"),
+        ], changesDocument: false, "check the document against the IMDF rules (on one level, or all; of one code or one of Apple's rules)",
+            example: "validate level \"Floor 1\" code=G1") { session, args in
+            let codes = args.option("code").flatMap(FindingCode.matching).map { [$0] } ?? []
+            let report = try Self.report(session, args).only(codes: codes, rules: args.option("rule").map { [$0] } ?? [])
             if args.flag("--json") {
                 do {
                     return .view(try ValidationOutput.json(report, archive: session.archivePath ?? "untitled"))

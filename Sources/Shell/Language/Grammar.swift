@@ -314,6 +314,11 @@ struct GrammarParser {
             guard words.contains(text) else {
                 throw EditError("\(argument): \(TerminalText.excerpt(text)) is not \(words.joined(separator: " or "))", argument: argument)
             }
+        case .findingCode:
+            guard FindingCode.matching(text) != nil else {
+                let alternatives = parameter.alternatives.map { "; or \($0)" }.joined()
+                throw EditError("\(argument): \"\(TerminalText.excerpt(text))\" is not a finding code (`validate` shows the codes\(alternatives))", argument: argument)
+            }
         case .handle:
             guard !text.isEmpty, text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
                 throw EditError("\(argument): a handle is letters, digits and _ (then use it as $\(TerminalText.excerpt(text)))", argument: argument)
