@@ -47,6 +47,10 @@ struct SampleValidationTests {
         let classrooms = findings(report, .F4c, type: "occupant", containing: "\"classroom\"")
         #expect(classrooms.count == 198)
         #expect(classrooms.allSatisfy { $0.message.hasSuffix("(it is a value of UNIT-CATEGORY)") && $0.fix == nil })
+        // Polygons of the extension file enviroment.geojson are checked too: warnings of ours.
+        let environment = findings(report, .T5).filter { $0.file == "enviroment.geojson" }
+        #expect(environment.count == 5 && environment.allSatisfy { $0.severity == .warning && $0.rule == nil })
+        #expect(findings(report, .T5).filter { $0.file == "level.geojson" }.allSatisfy { $0.severity == .error && $0.rule == "FileMustBeValidGeoJSON" })
         let anchor = try #require(findings(report, .G2).first)
         #expect(anchor.location != nil && anchor.file == "anchor.geojson" && anchor.line != nil)
         guard case .move(let moved, _)? = anchor.fix?.repair else {

@@ -38,11 +38,11 @@ struct LevelChecker {
     }
 
     func finding(
-        _ code: FindingCode, _ message: String, _ feature: Feature, at point: Point? = nil, rule: String? = nil, severity: Severity? = nil,
-        fix: Fix? = nil
+        _ code: FindingCode, _ message: String, _ feature: Feature, at point: Point? = nil, rule: String? = nil, ofApples: Bool = true,
+        severity: Severity? = nil, fix: Fix? = nil
     ) -> Finding {
         Finding(
-            code, message, rule: rule, severity: severity, feature: feature, file: context.fileName(of: feature),
+            code, message, rule: rule, ofApples: ofApples, severity: severity, feature: feature, file: context.fileName(of: feature),
             location: point.map(projector.coordinate) ?? feature.geometry.flatMap(SpatialRules.coordinate), fix: fix)
     }
 
@@ -219,7 +219,21 @@ struct LevelChecker {
 
     // MARK: - Venue, footprints, levels against footprints
 
+    /// Polygons in extension files (`enviroment.geojson`, ...) are kept and drawn as they are, so
+    /// an invalid one is reported - as a warning of ours: Apple's validator does not read them.
+    mutating func checkExtensionPolygons() {
+        for collection in context.archive.extensions {
+            for feature in collection.features {
+                guard let shapes = polygons(of: feature), case .invalid(let reason, let location) = engine.validity(shapes) else { continue }
+                findings.append(finding(
+                    .T5, "\(context.describe(feature)) in the extension file \(collection.sourceFileName ?? collection.fileName) is not a valid polygon: \(reason)",
+                    feature, at: location, ofApples: false, severity: .warning))
+            }
+        }
+    }
+
     mutating func checkVenueWide() {
+        checkExtensionPolygons()
         let archive = context.archive
         var venueArea: PreparedArea?
         if let venue = archive.features(of: .venue).first {
