@@ -79,7 +79,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
-            name: "ShellTests", dependencies: ["IMDF", "Workbench", "Shell", "SyntheticVenue", "TestSupport"],
+            name: "ShellTests", dependencies: ["IMDF", "Geometry", "Validation", "Workbench", "Shell", "SyntheticVenue", "TestSupport"],
             exclude: ["Golden"], swiftSettings: strict
         ),
         .testTarget(name: "SyntheticVenueTests", dependencies: ["IMDF", "SyntheticVenue"], swiftSettings: strict),

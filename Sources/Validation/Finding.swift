@@ -36,6 +36,8 @@ public enum Repair: Sendable, Hashable, Codable {
     case unset(feature: String, key: String)
     /// Make the feature unlocated (a building: IMDF keeps its extent in its footprints).
     case removeGeometry(feature: String)
+    /// A one-part Multi geometry becomes the single geometry it holds.
+    case flatten(feature: String)
     case delete(feature: String)
     /// Link two path nodes both ways; unlink them both ways.
     case link(String, String)
@@ -56,7 +58,7 @@ public enum Repair: Sendable, Hashable, Codable {
     public var featureIDs: [String] {
         switch self {
         case .save: []
-        case .choose(let id, _, _), .set(let id, _, _), .unset(let id, _), .removeGeometry(let id), .delete(let id), .moveOpening(let id, _), .move(let id, _):
+        case .choose(let id, _, _), .set(let id, _, _), .unset(let id, _), .removeGeometry(let id), .flatten(let id), .delete(let id), .moveOpening(let id, _), .move(let id, _):
             [id]
         case .link(let a, let b), .unlink(let a, let b): [a, b]
         }

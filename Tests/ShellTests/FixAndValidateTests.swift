@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 import IMDF
 import SyntheticVenue
 import TestSupport
@@ -149,5 +150,64 @@ struct FixAndValidateTests {
         } catch {
             #expect(error.argument == "to")
         }
+    }
+}
+
+/// Openings written as MultiLineString (real converter output): checked part by part, moved when
+/// they have one part, and made the LineString IMDF asks for by `fix`.
+@Suite("MultiLineString openings")
+struct MultiLineOpeningTests {
+    /// A generated venue whose first opening is a one-part MultiLineString (or two parts), its
+    /// display point `off` metres north of its line's middle.
+    func session(parts: Int = 1, off: Double = 0) throws -> (EditingSession, String) {
+        var archive = VenueGenerator.generate(VenueSpec(buildings: 1, levels: 1, rooms: 4, seed: 2))
+        let projector = try #require(Projector(archive: archive))
+        var openings = try #require(archive.collections[.opening])
+        guard case .lineString(let line)? = openings.features[0].geometry else { throw EditError("no LineString opening") }
+        openings.features[0].geometry = .multiLineString(Array(repeating: line, count: parts))
+        let (a, b) = (projector.point(line[0]), projector.point(line[line.count - 1]))
+        openings.features[0].setPoint(.displayPoint, projector.position(Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 + off)))
+        archive.collections[.opening] = openings
+        // The session works on the venue's one level.
+        return (EditingSession(document: Document(archive)), openings.features[0].id)
+    }
+
+    @Test func aOnePartMultiLineStringIsAnErrorThatFixFlattens() throws {
+        var (session, id) = try session()
+        let finding = try #require(session.validation.findings.first { $0.featureID == id && $0.code == .T1 })
+        #expect(finding.severity == .error && finding.rule == "OpeningMustHaveLineStringGeometry")
+        #expect(finding.fix?.repair == .flatten(feature: id) && finding.fix?.shown == "flatten \(id.prefix(8))")
+        _ = try Interpreter.execute("fix T1", in: &session)
+        guard case .lineString? = session.document.feature(id)?.geometry else {
+            Issue.record("fix T1 left \(String(describing: session.document.feature(id)?.geometry?.typeName))")
+            return
+        }
+        #expect(!session.validation.findings.contains { $0.featureID == id && $0.code == .T1 })
+    }
+
+    @Test func itsDisplayPointIsCheckedAgainstItsParts() throws {
+        let (near, nearID) = try session(off: 0.05)
+        #expect(!near.validation.findings.contains { $0.featureID == nearID && $0.code == .G1 })
+        let (far, farID) = try session(off: 0.4)
+        let finding = try #require(far.validation.findings.first { $0.featureID == farID && $0.code == .G1 })
+        #expect(finding.rule == "OpeningDisplayPointShouldBeWithinBufferedDistanceOfOpening" && finding.severity == .warning)
+    }
+
+    @Test func aOnePartOneMovesAlongItsWallAndStaysOnePart() throws {
+        var (session, id) = try session()
+        _ = try Interpreter.execute("move opening \(id) by 0.5", in: &session)
+        guard case .multiLineString(let lines)? = session.document.feature(id)?.geometry else {
+            Issue.record("the moved opening is no longer a MultiLineString")
+            return
+        }
+        #expect(lines.count == 1)
+    }
+
+    @Test func flattenRefusesSeveralPartsAndSingleGeometries() throws {
+        var (session, id) = try session(parts: 2)
+        #expect(throws: EditError.self) { try Interpreter.execute("flatten \(id)", in: &session) }
+        #expect(throws: EditError.self) { try Interpreter.execute("move opening \(id) by 0.5", in: &session) }
+        let unit = try #require(session.document.features(of: .unit).first)
+        #expect(throws: EditError.self) { try Interpreter.execute("flatten \(unit.id)", in: &session) }
     }
 }

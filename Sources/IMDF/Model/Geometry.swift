@@ -46,6 +46,26 @@ public indirect enum Geometry: Sendable, Hashable {
         }
     }
 
+    /// Whether this is a Multi geometry of exactly one part.
+    public var isOnePartCollection: Bool {
+        switch self {
+        case .multiPoint(let parts): parts.count == 1
+        case .multiLineString(let parts): parts.count == 1
+        case .multiPolygon(let parts): parts.count == 1
+        default: false
+        }
+    }
+
+    /// The one part of a one-part Multi geometry; the geometry itself otherwise.
+    public var singlePart: Geometry {
+        switch self {
+        case .multiPoint(let parts) where parts.count == 1: .point(parts[0])
+        case .multiLineString(let parts) where parts.count == 1: .lineString(parts[0])
+        case .multiPolygon(let parts) where parts.count == 1: .polygon(parts[0])
+        default: self
+        }
+    }
+
     /// How deeply the `coordinates` arrays nest above a position (Point 0, Polygon 2).
     static func nesting(ofType typeName: String) -> Int? {
         switch typeName {

@@ -206,6 +206,11 @@ enum EditingCommands {
             let target = try session.resolve(args.word("REF"), argument: "REF")
             return try session.perform(Rename(target, to: args.word("NAME"), language: args.option("language")), args)
         },
+        CommandSpec("flatten", [.positional(.ref, .required)], changesDocument: true,
+            "turn a one-part MultiLineString, MultiPolygon or MultiPoint into its LineString, Polygon or Point", example: "flatten $door") { session, args in
+            let target = try session.resolve(args.word("REF"), argument: "REF")
+            return try session.perform(Flatten(target), args)
+        },
         CommandSpec("delete", [.positional(.ref, .required), .flag("--cascade")],
             changesDocument: true, "remove a feature (refused while others refer to it, unless --cascade)", example: "delete $_ --cascade") { session, args in
             let target = try session.resolve(args.word("REF"), argument: "REF")

@@ -22,6 +22,7 @@ extension Repair {
         case .set(let id, let key, .point(let coordinate)): return "set \(ref(id)) \(key)=\(at(coordinate))"
         case .unset(let id, let key): return "unset \(ref(id)) \(key)"
         case .removeGeometry(let id): return "set \(ref(id)) geometry=null"
+        case .flatten(let id): return "flatten \(ref(id))"
         case .delete(let id): return "delete \(ref(id))"
         case .link(let a, let b): return "link \(ref(a)) \(ref(b))"
         case .unlink(let a, let b): return "unlink \(ref(a)) \(ref(b))"
@@ -47,6 +48,7 @@ extension Repair {
             return SetProperties(id, [assignment])
         case .unset(let id, let key): return UnsetProperty(id, key: key)
         case .removeGeometry(let id): return SetProperties(id, [.init(key: "geometry", value: .null)])
+        case .flatten(let id): return Flatten(id)
         case .delete(let id): return Delete(id)
         case .link(let a, let b): return Link([a, b])
         case .unlink(let a, let b): return Unlink(a, b)

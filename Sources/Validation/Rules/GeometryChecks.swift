@@ -17,7 +17,12 @@ enum GeometryChecks {
             findings.append(place.finding(.T2, "geometry is not a valid GeoJSON geometry: \(describe(value))"))
         case .geometry(let wrapped):
             if !rule.allows(wrapped.geometry) {
-                let fix: Fix? = rule == .none ? Fix("remove the geometry (IMDF keeps a building's extent in its footprints)", repair: .removeGeometry(feature: place.feature.id)) : nil
+                var fix: Fix?
+                if rule == .none {
+                    fix = Fix("remove the geometry (IMDF keeps a building's extent in its footprints)", repair: .removeGeometry(feature: place.feature.id))
+                } else if wrapped.geometry.isOnePartCollection, rule.allows(wrapped.geometry.singlePart) {
+                    fix = Fix("make it the \(wrapped.geometry.singlePart.typeName) it holds", repair: .flatten(feature: place.feature.id))
+                }
                 findings.append(place.finding(
                     .T1, "geometry is a \(wrapped.geometry.typeName); a \(place.type.rawValue) needs \(rule.description)",
                     rule: AppleRules.geometryType(place.type), fix: fix))

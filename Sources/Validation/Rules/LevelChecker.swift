@@ -164,10 +164,17 @@ struct LevelChecker {
     }
 
     mutating func checkOpening(_ opening: Feature, _ units: [Feature], _ shapes: [[Polygon]?], _ index: SpatialIndex<Int>) {
-        guard case .lineString(let positions)? = opening.geometry, positions.count >= 2 else { return }
-        let line = positions.map(projector.point)
+        // A MultiLineString (T1 reports the type) is checked part by part.
+        let parts: [[Position]]
+        switch opening.geometry {
+        case .lineString(let line)?: parts = [line]
+        case .multiLineString(let lines)?: parts = lines
+        default: return
+        }
+        let lines = parts.filter { $0.count >= 2 }.map { $0.map(projector.point) }
+        guard !lines.isEmpty else { return }
         var worst: (Point, Double)?
-        for point in [line[0], Polyline.halfway(line), line[line.count - 1]] {
+        for point in lines.flatMap({ [$0[0], Polyline.halfway($0), $0[$0.count - 1]] }) {
             var nearest = Double.infinity
             let probe = Bounds(minX: point.x, minY: point.y, maxX: point.x, maxY: point.y).expanded(by: SpatialRules.openingTolerance)
             for candidate in index.query(probe) {
@@ -179,12 +186,13 @@ struct LevelChecker {
         }
         if let (point, distance) = worst {
             let how = distance.isFinite ? "\(format(distance)) m from the nearest unit boundary" : "not near any unit of its level"
+            // Snapping moves an opening of one line; one of several lines is for a person to mend.
             findings.append(finding(.G4, "opening \(opening.id.prefix(8)) is \(how)", opening, at: point,
-                fix: Fix("snap it onto the nearest wall", repair: .moveOpening(opening.id, to: coordinate(point)))))
+                fix: lines.count == 1 ? Fix("snap it onto the nearest wall", repair: .moveOpening(opening.id, to: coordinate(point))) : nil))
         }
         if let position = opening.point(.displayPoint) {
             let point = projector.point(position)
-            let distance = Polyline.distance(from: point, to: line)
+            let distance = lines.map { Polyline.distance(from: point, to: $0) }.min() ?? 0
             if distance > SpatialRules.openingDisplayPointBuffer {
                 let apple = AppleRules.displayPointInside(.opening)
                 findings.append(finding(.G1, "display_point of opening \(opening.id.prefix(8)) is \(format(distance)) m off the opening's line", opening, at: point,

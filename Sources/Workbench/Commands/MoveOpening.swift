@@ -2,6 +2,8 @@
 // direction along the unit's outline), turning the outline's corners; on a wall two units share,
 // it refuses to run past the end of the shared stretch. `move opening REF to X,Y` snaps it onto
 // the nearest wall of its level, centred on the nearest wall point. The opening keeps its width.
+// A one-part MultiLineString (as some converters write openings) moves like a LineString and
+// stays one part; `flatten` makes it the LineString IMDF asks for.
 
 import Geometry
 import IMDF
@@ -24,8 +26,13 @@ public struct MoveOpening: EditCommand {
 
     public func plan(_ document: Document, ids: inout IDSource) throws(EditError) -> Patch {
         let before = try document.require(openingID, as: .opening, argument: "REF")
-        guard case .lineString(let positions)? = before.geometry, positions.count >= 2 else {
-            throw EditError("\(before.described) has no LineString to move", argument: "REF")
+        let positions: [Position]
+        switch before.geometry {
+        case .lineString(let line)? where line.count >= 2: positions = line
+        case .multiLineString(let lines)? where lines.count == 1 && lines[0].count >= 2: positions = lines[0]
+        case .multiLineString(let lines)? where lines.count > 1:
+            throw EditError("\(before.described) has \(lines.count) lines; an opening is one (split it by hand)", argument: "REF")
+        default: throw EditError("\(before.described) has no LineString to move", argument: "REF")
         }
         guard let levelID = before.string(.levelID) else { throw EditError("\(before.described) is on no level", argument: "REF") }
         let projector = document.projector(near: positions[0])
@@ -70,7 +77,8 @@ public struct MoveOpening: EditCommand {
                 to: best.position.distanceAlong + width / 2, engine)
         }
         var after = before
-        after.geometry = .lineString(moved.map(projector.position))
+        let movedLine = moved.map(projector.position)
+        if case .multiLineString? = before.geometry { after.geometry = .multiLineString([movedLine]) } else { after.geometry = .lineString(movedLine) }
         if before.point(.displayPoint) != nil { after.setPoint(.displayPoint, projector.position(Polyline.halfway(moved))) }
         return Patch(label: "move \(before.described)", changes: after == before ? [] : [.modify(before: before, after: after)])
     }
