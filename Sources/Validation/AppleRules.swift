@@ -4,6 +4,24 @@
 
 import IMDF
 
+/// One of Apple's published rules.
+public struct PublishedRule: Sendable {
+    /// The feature type it applies to (`Unit`), or `N/A` for the whole archive.
+    public let feature: String
+    public let severity: Severity
+    public let name: String
+    public let definition: String
+
+    init(_ feature: String, _ severity: Severity, _ name: String, _ definition: String) {
+        self.feature = feature
+        self.severity = severity
+        self.name = name
+        self.definition = definition
+    }
+
+    public var coverage: AppleRuleCoverage { AppleRuleCoverage.of(feature: feature, rule: name) }
+}
+
 public enum AppleRules {
     /// The rule that a display point lies in its feature's geometry, by feature type. Apple makes
     /// each of them a Warning but the venue's, which is a Violation.

@@ -18,7 +18,9 @@ struct ValidateCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The archive (folder, .zip or .imdf).") var archive: String
+    @Argument(help: "The archive (folder, .zip or .imdf).") var archive: String?
+    @Option(help: ArgumentHelp("Say what a finding code or a rule of Apple's validator checks, and how they correspond.", valueName: "CODE|RULE"))
+    var explain: String?
     @Flag(help: "Print the findings as JSON.") var json = false
     @Option(help: ArgumentHelp("Only findings of this code (repeatable).", valueName: "CODE")) var code: [String] = []
     @Option(help: ArgumentHelp("Only findings of this rule of Apple's validator (repeatable).", valueName: "RULE")) var rule: [String] = []
@@ -26,12 +28,22 @@ struct ValidateCommand: ParsableCommand {
     @OptionGroup var limitOptions: ArchiveLimitOptions
 
     func validate() throws {
+        if explain == nil && archive == nil { throw ValidationError("give the archive to validate (or --explain CODE|RULE)") }
         for text in code where FindingCode.matching(text) == nil {
             throw ValidationError("--code \(text): not a finding code (they are listed in Sources/Validation/CODES.md)")
         }
     }
 
     func run() throws {
+        if let explain {
+            guard let text = RuleExplanation.text(for: explain) else {
+                let near = RuleExplanation.nearest(to: explain).map { "; did you mean \($0)?" } ?? ""
+                throw CommandFailure(exitCode: CommandFailure.usage, message: "--explain \(explain): not a finding code or a rule of Apple's\(near)")
+            }
+            Output.line(text)
+            return
+        }
+        guard let archive else { return }
         let load: ArchiveLoad
         do {
             load = try ArchiveReader.read(archive, limits: limitOptions.limits)

@@ -114,6 +114,10 @@ struct GrammarTests {
         #expect(usage("add node") == "add node at X,Y [link=prev|nearest|REF] [tags=a,b] [as H]")
         #expect(try Interpreter.execute("help split unit", in: &session).hasPrefix(usage("split unit") + "\n"))
         #expect(try Interpreter.execute("help exit", in: &session).hasPrefix("quit"))
+        // `help validate CODE|RULE` says what a check is, and which of Apple's rules it implements.
+        #expect(try Interpreter.execute("help validate G8", in: &session).contains("Unit UnitsMustNotOverlap (warning)"))
+        #expect(try Interpreter.execute("help validate n1", in: &session).contains("a check of ours"))
+        #expect(throws: EditError.self) { try Interpreter.execute("help validate Q7", in: &session) }
     }
 
     /// What a command declares of itself holds when it runs: the example sessions run line by line,

@@ -122,6 +122,15 @@ enum ViewingCommands {
                 return .view((["change the document (undo takes them back):"] + list(commands.filter(\.changesDocument))
                     + ["", "look, choose where to work, save and run:"] + list(commands.filter { !$0.changesDocument })).joined(separator: "\n"))
             }
+            // `help validate CODE|RULE`: what a finding code or one of Apple's rules checks.
+            let words = args.words("COMMAND")
+            if words.count == 2, words[0] == "validate" {
+                guard let text = RuleExplanation.text(for: words[1]) else {
+                    let near = RuleExplanation.nearest(to: words[1]).map { "; did you mean \($0)?" } ?? ""
+                    throw EditError("help validate: \(TerminalText.excerpt(words[1])) is not a finding code or a rule of Apple's\(near)", argument: "COMMAND")
+                }
+                return .view(text)
+            }
             let matching = commands.filter { $0.name == asked || $0.words[0] == asked || $0.aliases.contains([asked]) }
             guard !matching.isEmpty else {
                 let near = Spelling.nearest(to: asked, in: commands.map(\.name)).map { "; did you mean \($0)?" } ?? ""
