@@ -58,6 +58,32 @@ public enum AppleRules {
         .G8: "UnitsMustNotOverlap",
     ]
 
+    /// The rule a malformed value of this kind breaks (all Violations); nil where Apple has none
+    /// (a DATE-TIME, the hours' syntax: checks of ours).
+    static func format(_ kind: PropertyKind) -> String? {
+        switch kind {
+        case .phone: "PhoneMustBeValid"
+        case .website: "WebsiteMustBeValid"
+        case .hours: "HoursMustNotBeBlank"
+        case .countryCode: "InvalidCountryCode"
+        case .subdivisionCode: "InvalidIsoProvinceCode"
+        case .uuid: "InvalidCorrelationID"
+        default: nil
+        }
+    }
+
+    /// The rule a label value that is not a string breaks (`NameMustBeString`).
+    static func labelIsString(_ key: String) -> String? {
+        switch PropertyKey(rawValue: key) {
+        case .name?: "NameMustBeString"
+        case .altName?: "AltNameMustBeString"
+        default: nil
+        }
+    }
+
+    static let languageTag = "InvalidLanguageTag"
+    static let labelNotBlank = "LabelMustNotBeBlank"
+
     /// The rule that a feature lies within its level (`UnitMustBeCoveredByReferencedLevel`).
     static func withinLevel(_ type: FeatureType) -> String? {
         switch type {
@@ -152,6 +178,11 @@ public enum AppleRuleCoverage: Sendable, Equatable {
             }
             if type == .anchor, rule == AppleRules.anchorInUnit { return .implemented(.G2, FindingCode.G2.severity) }
             if type != .opening, AppleRules.withinLevel(type) == rule { return .implemented(.G5, FindingCode.G5.severity) }
+            let labels = type.schema.filter { if case .labels = $0.kind { true } else { false } }.map(\.key)
+            if !labels.isEmpty, rule == AppleRules.languageTag || rule == AppleRules.labelNotBlank || labels.contains(where: { AppleRules.labelIsString($0) == rule }) {
+                return .implemented(.F7, FindingCode.F7.severity)
+            }
+            if type.schema.contains(where: { AppleRules.format($0.kind) == rule }) { return .implemented(.F8, .error) }
         }
         // The first code in the table's order that implements the rule (T2 before T5).
         if let code = FindingCode.allCases.first(where: { AppleRules.onlyRule[$0] == rule }) { return .implemented(code, code.severity) }

@@ -90,6 +90,24 @@ struct AppleSeverityTests {
         }
     }
 
+    @Test func labelsAndFormatsCarryApplesRulesAsErrors() throws {
+        let report = venue { archive, _ in
+            var units = archive.collections[.unit]!
+            units.features[0].setProperty(.name, ["en": "  "])
+            units.features[1].setProperty(.name, ["en_US": "Hall"])
+            units.features[2].setProperty(.altName, ["en": 7])
+            archive.collections[.unit] = units
+            var venues = archive.collections[.venue]!
+            venues.features[0].setString(.phone, "call us")
+            venues.features[0].setString(.website, "ftp://example.org")
+            archive.collections[.venue] = venues
+        }
+        for rule in ["LabelMustNotBeBlank", "InvalidLanguageTag", "AltNameMustBeString", "PhoneMustBeValid", "WebsiteMustBeValid"] {
+            let finding = report.findings.first { $0.rule == rule }
+            #expect(finding?.severity == .error && Self.appleSeverities[rule] == .error, "\(rule): \(String(describing: finding))")
+        }
+    }
+
     @Test func theGeneratedVenueHasNoDisplayPointFindings() {
         #expect(venue { _, _ in }.findings.filter { $0.code == .G1 }.isEmpty)
     }

@@ -104,28 +104,29 @@ enum PropertyChecks {
         case .displayPoint, .reference, .referenceArray, .featureReference, .featureReferenceArray:
             break  // GeometryChecks and ReferenceChecks
         case .uuid:
-            if let text = string(value, spec, place, &findings), !Formats.isUUID(text) {
-                findings.append(place.finding(.F8, "\(key) \"\(text)\" is not a UUID"))
+            // Apple asks a version 4 UUID of a correlation_id, as of an id.
+            if let text = string(value, spec, place, &findings), !Formats.isVersion4UUID(text) {
+                findings.append(place.finding(.F8, "\(key) \"\(text)\" is not a version 4 UUID", rule: AppleRules.format(spec.kind), severity: .error))
             }
         case .hours:
             if let text = string(value, spec, place, &findings), text.trimmingCharacters(in: .whitespaces).isEmpty {
-                findings.append(place.finding(.F8, "hours is an empty string"))
+                findings.append(place.finding(.F8, "hours is blank", rule: AppleRules.format(spec.kind), severity: .error))
             }
         case .phone:
             if let text = string(value, spec, place, &findings), !Formats.isPhone(text) {
-                findings.append(place.finding(.F8, "phone \"\(text)\" is not E.164 (+ and up to 15 digits)"))
+                findings.append(place.finding(.F8, "phone \"\(text)\" is not E.164 (+ and up to 15 digits)", rule: AppleRules.format(spec.kind), severity: .error))
             }
         case .website:
             if let text = string(value, spec, place, &findings), !Formats.isWebsite(text) {
-                findings.append(place.finding(.F8, "website \"\(text)\" is not an http(s) URL"))
+                findings.append(place.finding(.F8, "website \"\(text)\" is not an http(s) URL", rule: AppleRules.format(spec.kind), severity: .error))
             }
         case .countryCode:
             if let text = string(value, spec, place, &findings), !Formats.isCountryCode(text) {
-                findings.append(place.finding(.F8, "country \"\(text)\" is not an ISO 3166 alpha-2 code"))
+                findings.append(place.finding(.F8, "country \"\(text)\" is not an ISO 3166 alpha-2 code", rule: AppleRules.format(spec.kind), severity: .error))
             }
         case .subdivisionCode:
             if let text = string(value, spec, place, &findings), !Formats.isSubdivisionCode(text) {
-                findings.append(place.finding(.F8, "province \"\(text)\" is not an ISO 3166-2 code (e.g. US-CA)"))
+                findings.append(place.finding(.F8, "province \"\(text)\" is not an ISO 3166-2 code (e.g. US-CA)", rule: AppleRules.format(spec.kind), severity: .error))
             }
         case .door:
             guard let door = value.objectValue else { return findings.append(wrongType(value, key, "an object", place)) }
@@ -155,10 +156,15 @@ enum PropertyChecks {
             return
         }
         for entry in object {
-            if entry.value.stringValue == nil {
-                findings.append(place.finding(.F7, "\(spec.key).\(entry.key) must be a string, found \(entry.value.kindName)"))
-            } else if !Formats.isLanguageTag(entry.key) {
-                findings.append(place.finding(.F7, "\(spec.key) key \"\(entry.key)\" is not a language tag"))
+            if let text = entry.value.stringValue {
+                if !Formats.isLanguageTag(entry.key) {
+                    findings.append(place.finding(.F7, "\(spec.key) key \"\(entry.key)\" is not a language tag", rule: AppleRules.languageTag))
+                }
+                if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                    findings.append(place.finding(.F7, "\(spec.key).\(entry.key) is blank", rule: AppleRules.labelNotBlank))
+                }
+            } else {
+                findings.append(place.finding(.F7, "\(spec.key).\(entry.key) must be a string, found \(entry.value.kindName)", rule: AppleRules.labelIsString(spec.key)))
             }
         }
     }
