@@ -82,6 +82,12 @@ public enum AppleRules {
     }
 
     static let languageTag = "InvalidLanguageTag"
+    static let onlyAltName = "HasOnlyAltName"
+    static let altNameLanguage = "AltNameLangTagHasNoCorrespondingNameLangTag"
+    static let addressUsed = "AddressMustBeReferenced"
+    static let buildingLevels = "BuildingHasNoLevel"
+    static let buildingFootprints = "BuildingMustHaveAtLeastOneFootprint"
+    static let venueBuildings = "VenueMustHaveAtLeastOneBuilding"
     static let labelNotBlank = "LabelMustNotBeBlank"
 
     /// The rule that a feature lies within its level (`UnitMustBeCoveredByReferencedLevel`).
@@ -183,6 +189,17 @@ public enum AppleRuleCoverage: Sendable, Equatable {
                 return .implemented(.F7, FindingCode.F7.severity)
             }
             if type.schema.contains(where: { AppleRules.format($0.kind) == rule }) { return .implemented(.F8, .error) }
+            if labels.contains(PropertyKey.name.rawValue), labels.contains(PropertyKey.altName.rawValue),
+                rule == AppleRules.onlyAltName || rule == AppleRules.altNameLanguage
+            {
+                return .implemented(.F9, FindingCode.F9.severity)
+            }
+            if type == .address, rule == AppleRules.addressUsed { return .implemented(.R4, .error) }
+            if (type == .building && [AppleRules.buildingLevels, AppleRules.buildingFootprints].contains(rule))
+                || (type == .venue && rule == AppleRules.venueBuildings)
+            {
+                return .implemented(.R5, FindingCode.R5.severity)
+            }
         }
         // The first code in the table's order that implements the rule (T2 before T5).
         if let code = FindingCode.allCases.first(where: { AppleRules.onlyRule[$0] == rule }) { return .implemented(code, code.severity) }

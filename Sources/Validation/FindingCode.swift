@@ -6,11 +6,11 @@ public enum FindingCode: String, Sendable, Hashable, CaseIterable, Codable {
     // Archive and manifest
     case A1, A2, A3, A4, A5, A6, A7, A8
     // Feature structure, ids, properties
-    case F1, F2, F2v, F3, F4, F4c, F4t, F5, F6, F7, F8
+    case F1, F2, F2v, F3, F4, F4c, F4t, F5, F6, F7, F8, F9
     // Geometry types and GeoJSON validity
     case T1, T2, T3, T4, T5
     // References
-    case R1, R2, R4
+    case R1, R2, R4, R5
     // Spatial
     case G1, G2, G3, G4, G5, G6, G8
     // Level ordinals
@@ -23,9 +23,9 @@ public enum FindingCode: String, Sendable, Hashable, CaseIterable, Codable {
 
     public var severity: Severity {
         switch self {
-        case .A1, .A2, .A4, .A5, .A7, .A8, .F1, .F2, .F2v, .F3, .F4, .F4c, .F4t, .F7, .T1, .T2, .T4, .T5, .R1, .R2, .G2, .G5, .O1, .N1:
+        case .A1, .A2, .A4, .A5, .A7, .A8, .F1, .F2, .F2v, .F3, .F4, .F4c, .F4t, .F7, .T1, .T2, .T4, .T5, .R1, .R2, .R5, .G2, .G5, .O1, .N1:
             .error
-        case .A3, .A6, .F5, .F6, .F8, .T3, .G1, .G3, .G4, .G6, .G8, .O2, .N2, .N3:
+        case .A3, .A6, .F5, .F6, .F8, .F9, .T3, .G1, .G3, .G4, .G6, .G8, .O2, .N2, .N3:
             .warning
         case .R4:
             .info
@@ -53,6 +53,7 @@ public enum FindingCode: String, Sendable, Hashable, CaseIterable, Codable {
         case .F6: "property keys IMDF does not define"
         case .F7: "LABELS malformed or empty"
         case .F8: "hours, phone, website or code malformed"
+        case .F9: "alt_name without a name in its language"
         case .T1: "geometry type not allowed for the feature type"
         case .T2: "geometry is not valid GeoJSON"
         case .T3: "exterior ring not counter-clockwise"
@@ -61,6 +62,7 @@ public enum FindingCode: String, Sendable, Hashable, CaseIterable, Codable {
         case .R1: "reference does not resolve to a feature of the right type"
         case .R2: "FEATURE-REFERENCE does not resolve"
         case .R4: "feature nothing refers to"
+        case .R5: "building without a level or a footprint, or venue without a building"
         case .G1: "display_point outside the feature's geometry"
         case .G2: "anchor outside its unit"
         case .G3: "amenity outside its units"

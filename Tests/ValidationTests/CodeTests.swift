@@ -68,6 +68,12 @@ struct CodeTests {
                 unit.geometry = .polygon([rings[0].reversed()] + rings.dropFirst())
             }
         },
+        Case(code: .F9) { archive, _ in first(.unit, &archive) { $0.setProperty(.altName, ["de": "Halle"]) } },
+        Case(code: .R5) { archive, _ in
+            var building = archive.features(of: .building)[0]
+            building.id = "2f0c8e1a-6b3d-4c5e-9f7a-1b2c3d4e5f60"
+            archive.collections[.building]!.features.append(building)
+        },
         Case(code: .R2) { archive, _ in
             let relationship = Feature(.relationship, id: "3a9e4c4e-2b6f-4f3e-9a51-0c3c2d7c1e10", geometry: nil, values: [
                 .category: "traversal", .direction: "undirected",

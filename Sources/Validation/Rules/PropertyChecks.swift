@@ -37,6 +37,7 @@ enum PropertyChecks {
         if !unknown.isEmpty {
             findings.append(place.finding(.F6, "properties IMDF does not define for \(place.type.rawValue): \(unknown.joined(separator: ", ")) (kept)"))
         }
+        checkAltName(place, into: &findings)
         for key in feature.properties.duplicateKeys {
             findings.append(place.finding(.F1, "property \"\(key)\" appears more than once; readers see only the first"))
         }
@@ -143,6 +144,21 @@ enum PropertyChecks {
                     findings.append(place.finding(.F8, "validity.\(member) \"\(text)\" is not a DATE-TIME"))
                 }
             }
+        }
+    }
+
+    /// F9: an alt_name goes with a name, in each of its languages.
+    static func checkAltName(_ place: FeaturePlace, into findings: inout [Finding]) {
+        guard place.type.spec(forKey: .altName) != nil, let alternative = place.feature.labels(.altName), !alternative.labels.isEmpty else { return }
+        let named = Set(place.feature.labels(.name)?.labels.map(\.language) ?? [])
+        if named.isEmpty {
+            findings.append(place.finding(.F9, "alt_name is given without a name", rule: AppleRules.onlyAltName))
+            return
+        }
+        let unmatched = alternative.labels.map(\.language).filter { !named.contains($0) }
+        if !unmatched.isEmpty {
+            findings.append(place.finding(
+                .F9, "alt_name in \(unmatched.joined(separator: ", ")) has no name in that language", rule: AppleRules.altNameLanguage))
         }
     }
 

@@ -83,12 +83,36 @@ enum ReferenceChecks {
         for (type, file, collection) in context.imdfCollections where type == .address || type == .level {
             for feature in collection.features {
                 if type == .address && !used.contains(feature.id) {
-                    findings.append(Finding(.R4, "address \(feature.id.prefix(8)) is not used by any feature", feature: feature, file: file,
+                    findings.append(Finding(
+                        .R4, "address \(feature.id.prefix(8)) is not used by any feature", rule: AppleRules.addressUsed, severity: .error, feature: feature, file: file,
                         fix: Fix("delete it", repair: .delete(feature: feature.id))))
                 } else if type == .level && !levelsWithUnits.contains(feature.id) {
                     findings.append(Finding(.R4, "\(context.describe(feature)) has no units", feature: feature, file: file))
                 }
             }
+        }
+        return findings + hierarchy(context)
+    }
+
+    /// R5: every building has a level and a footprint, and the venue has a building.
+    static func hierarchy(_ context: ValidationContext) -> [Finding] {
+        let archive = context.archive
+        var withLevels = Set<String>()
+        var withFootprints = Set<String>()
+        for level in archive.features(of: .level) { withLevels.formUnion(level.strings(.buildingIDs) ?? []) }
+        for footprint in archive.features(of: .footprint) { withFootprints.formUnion(footprint.strings(.buildingIDs) ?? []) }
+        var findings: [Finding] = []
+        for building in archive.features(of: .building) {
+            let file = context.fileName(of: building)
+            if !withLevels.contains(building.id) {
+                findings.append(Finding(.R5, "\(context.describe(building)) has no level", rule: AppleRules.buildingLevels, feature: building, file: file))
+            }
+            if !withFootprints.contains(building.id) {
+                findings.append(Finding(.R5, "\(context.describe(building)) has no footprint", rule: AppleRules.buildingFootprints, feature: building, file: file))
+            }
+        }
+        if let venue = archive.features(of: .venue).first, archive.features(of: .building).isEmpty {
+            findings.append(Finding(.R5, "the venue has no building", rule: AppleRules.venueBuildings, feature: venue, file: context.fileName(of: venue)))
         }
         return findings
     }
