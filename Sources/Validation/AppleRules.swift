@@ -203,6 +203,11 @@ public enum AppleRuleCoverage: Sendable, Equatable {
         }
         // The first code in the table's order that implements the rule (T2 before T5).
         if let code = FindingCode.allCases.first(where: { AppleRules.onlyRule[$0] == rule }) { return .implemented(code, code.severity) }
-        return rule == AppleRules.oneVenue ? .implemented(.A8, FindingCode.A8.severity) : .notYet
+        switch (feature, rule) {
+        case (_, AppleRules.oneVenue): return .implemented(.A8, FindingCode.A8.severity)
+        case ("Building", "BuildingLevelOrdinalZeroShouldBePresent"): return .implemented(.O3, FindingCode.O3.severity)
+        case ("Level", "OutdoorLevelHasNegativeOrdinal"): return .implemented(.O4, FindingCode.O4.severity)
+        default: return .notYet
+        }
     }
 }

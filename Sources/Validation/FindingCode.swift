@@ -14,7 +14,7 @@ public enum FindingCode: String, Sendable, Hashable, CaseIterable, Codable {
     // Spatial
     case G1, G2, G3, G4, G5, G6, G8
     // Level ordinals
-    case O1, O2
+    case O1, O2, O3, O4
     // Routing graph (navPath extension)
     case N1, N2, N3
 
@@ -25,7 +25,7 @@ public enum FindingCode: String, Sendable, Hashable, CaseIterable, Codable {
         switch self {
         case .A1, .A2, .A4, .A5, .A7, .A8, .F1, .F2, .F2v, .F3, .F4, .F4c, .F4t, .F7, .T1, .T2, .T4, .T5, .R1, .R2, .R5, .G2, .G5, .O1, .N1:
             .error
-        case .A3, .A6, .F5, .F6, .F8, .F9, .T3, .G1, .G3, .G4, .G6, .G8, .O2, .N2, .N3:
+        case .A3, .A6, .F5, .F6, .F8, .F9, .T3, .G1, .G3, .G4, .G6, .G8, .O2, .O3, .O4, .N2, .N3:
             .warning
         case .R4:
             .info
@@ -72,6 +72,8 @@ public enum FindingCode: String, Sendable, Hashable, CaseIterable, Codable {
         case .G8: "units on one level overlap"
         case .O1: "ordinal is not an integer"
         case .O2: "gap in level ordinals"
+        case .O3: "building without a level at ordinal 0"
+        case .O4: "outdoor level below ground"
         case .N1: "path node lists a neighbour that does not exist"
         case .N2: "one-way link between path nodes"
         case .N3: "path node outside its level"

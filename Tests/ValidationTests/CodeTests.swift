@@ -106,6 +106,17 @@ struct CodeTests {
             levels.features[1].setInteger(.ordinal, 3)
             archive.collections[.level] = levels
         },
+        Case(code: .O3) { archive, _ in
+            guard var levels = archive.collections[.level] else { return }
+            for index in levels.features.indices { levels.features[index].setInteger(.ordinal, index + 1) }
+            archive.collections[.level] = levels
+        },
+        Case(code: .O4) { archive, _ in
+            first(.level, &archive) { level in
+                level.setBool(.outdoor, true)
+                level.setInteger(.ordinal, -1)
+            }
+        },
         Case(code: .N3) { archive, projector in
             let level = archive.features(of: .level)[0]
             let far = shifted(level.geometry.flatMap { geometry in geometry.firstPosition.map(IMDF.Geometry.point) }, projector, east: -200)
@@ -130,6 +141,16 @@ struct CodeTests {
         #expect(!findings.isEmpty, "\(testCase.code.rawValue) not raised")
         let names = Set(AppleRules.published.map(\.name))
         #expect(findings.allSatisfy { finding in finding.rule.map(names.contains) ?? true })
+    }
+
+    @Test func ordinalsABillionApartAreOneGap() throws {
+        var archive = Self.clean()
+        guard var levels = archive.collections[.level], levels.features.count == 2 else { return }
+        levels.features[0].setInteger(.ordinal, -1_000_000_000)
+        levels.features[1].setInteger(.ordinal, 1_000_000_000)
+        archive.collections[.level] = levels
+        let gap = try #require(Self.report(archive).findings.first { $0.code == .O2 })
+        #expect(gap.message.contains("none at -999999999...999999999"))
     }
 
     @Test func aMissingManifestIsA1() throws {

@@ -1,24 +1,41 @@
-// O2: gaps in the ordinals of a building's levels (a building with floors 0, 1, 3 is missing 2).
-// Ordinals are venue-wide stacking positions; gaps are checked per building, where they mean a
-// missing floor, not across buildings of different heights.
+// O2-O4: the ordinals of a building's levels. Ordinals are venue-wide stacking positions; gaps
+// (a building with floors 0, 1, 3 is missing 2) and the ground floor (ordinal 0) are checked per
+// building, where they mean a missing floor, not across buildings of different heights.
 
 import IMDF
 
 enum OrdinalRules {
     static func check(_ context: ValidationContext) -> [Finding] {
         var ordinals: [String: Set<Int>] = [:]
+        var findings: [Finding] = []
         for level in context.archive.features(of: .level) {
             guard let ordinal = level.integer(.ordinal) else { continue }
             for building in level.strings(.buildingIDs) ?? [] { ordinals[building, default: []].insert(ordinal) }
+            if level.bool(.outdoor) == true && ordinal < 0 {
+                findings.append(Finding(
+                    .O4, "\(context.describe(level)) is outdoor at ordinal \(ordinal), below ground", rule: "OutdoorLevelHasNegativeOrdinal",
+                    feature: level, file: context.fileName(of: level)))
+            }
         }
-        var findings: [Finding] = []
         for building in context.archive.features(of: .building) {
-            guard let values = ordinals[building.id], let low = values.min(), let high = values.max() else { continue }
-            let missing = (low...high).filter { !values.contains($0) }
+            guard let values = ordinals[building.id] else { continue }
+            let sorted = values.sorted()
+            // The gaps between neighbouring ordinals, not every integer between the lowest and
+            // the highest: an archive may hold ordinals a billion apart.
+            var missing: [String] = []
+            // (lower + 1 cannot overflow: upper is larger; a difference could.)
+            for (lower, upper) in zip(sorted, sorted.dropFirst()) where upper > lower + 1 {
+                missing.append(upper == lower + 2 ? String(lower + 1) : "\(lower + 1)...\(upper - 1)")
+            }
             if !missing.isEmpty {
                 findings.append(Finding(
-                    .O2, "\(context.describe(building)) has levels at ordinals \(values.sorted().map(String.init).joined(separator: ", ")): none at \(missing.map(String.init).joined(separator: ", "))",
+                    .O2, "\(context.describe(building)) has levels at ordinals \(sorted.map(String.init).joined(separator: ", ")): none at \(missing.joined(separator: ", "))",
                     feature: building, file: context.fileName(of: building)))
+            }
+            if !values.contains(0) {
+                findings.append(Finding(
+                    .O3, "\(context.describe(building)) has no level at ordinal 0 (its levels are at \(sorted.map(String.init).joined(separator: ", ")))",
+                    rule: "BuildingLevelOrdinalZeroShouldBePresent", feature: building, file: context.fileName(of: building)))
             }
         }
         return findings

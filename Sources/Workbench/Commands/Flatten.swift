@@ -18,6 +18,6 @@ public struct Flatten: EditCommand {
         }
         var after = before
         after.geometry = geometry.singlePart
-        return Patch(label: "flatten the \(before.geometry!.typeName) of \(before.described)", changes: [.modify(before: before, after: after)])
+        return Patch(label: "flatten the \(geometry.typeName) of \(before.described)", changes: [.modify(before: before, after: after)])
     }
 }
