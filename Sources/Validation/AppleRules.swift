@@ -207,6 +207,7 @@ public enum AppleRuleCoverage: Sendable, Equatable {
         case (_, AppleRules.oneVenue): return .implemented(.A8, FindingCode.A8.severity)
         case ("Building", "BuildingLevelOrdinalZeroShouldBePresent"): return .implemented(.O3, FindingCode.O3.severity)
         case ("Level", "OutdoorLevelHasNegativeOrdinal"): return .implemented(.O4, FindingCode.O4.severity)
+        case ("Opening", "OpeningIsSuspiciouslyLarge"), ("Opening", "OpeningIsSuspiciouslySmall"): return .implemented(.G9, FindingCode.G9.severity)
         default: return .notYet
         }
     }

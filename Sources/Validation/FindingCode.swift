@@ -12,7 +12,7 @@ public enum FindingCode: String, Sendable, Hashable, CaseIterable, Codable {
     // References
     case R1, R2, R4, R5
     // Spatial
-    case G1, G2, G3, G4, G5, G6, G8
+    case G1, G2, G3, G4, G5, G6, G8, G9
     // Level ordinals
     case O1, O2, O3, O4
     // Routing graph (navPath extension)
@@ -25,7 +25,7 @@ public enum FindingCode: String, Sendable, Hashable, CaseIterable, Codable {
         switch self {
         case .A1, .A2, .A4, .A5, .A7, .A8, .F1, .F2, .F2v, .F3, .F4, .F4c, .F4t, .F7, .T1, .T2, .T4, .T5, .R1, .R2, .R5, .G2, .G5, .O1, .N1:
             .error
-        case .A3, .A6, .F5, .F6, .F8, .F9, .T3, .G1, .G3, .G4, .G6, .G8, .O2, .O3, .O4, .N2, .N3:
+        case .A3, .A6, .F5, .F6, .F8, .F9, .T3, .G1, .G3, .G4, .G6, .G8, .G9, .O2, .O3, .O4, .N2, .N3:
             .warning
         case .R4:
             .info
@@ -70,6 +70,7 @@ public enum FindingCode: String, Sendable, Hashable, CaseIterable, Codable {
         case .G5: "feature outside its level"
         case .G6: "level outside its building's footprint, or footprint outside the venue"
         case .G8: "units on one level overlap"
+        case .G9: "opening suspiciously large or small"
         case .O1: "ordinal is not an integer"
         case .O2: "gap in level ordinals"
         case .O3: "building without a level at ordinal 0"

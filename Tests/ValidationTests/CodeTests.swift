@@ -100,6 +100,15 @@ struct CodeTests {
             twin.id = "7d2c9a11-3e4f-4a5b-8c6d-9e0f1a2b3c4d"
             archive.collections[.unit]!.features.append(twin)
         },
+        Case(code: .G9) { archive, projector in
+            first(.opening, &archive) { opening in
+                guard case .lineString(let line)? = opening.geometry else { return }
+                let (a, b) = (projector.point(line[0]), projector.point(line[line.count - 1]))
+                let length = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+                let shorter = Point(x: a.x + (b.x - a.x) * 0.5 / length, y: a.y + (b.y - a.y) * 0.5 / length)
+                opening.geometry = .lineString([line[0], projector.position(shorter)])
+            }
+        },
         Case(code: .O1) { archive, _ in first(.level, &archive) { $0.setProperty(.ordinal, .number(JSONNumber(text: "1.5")!)) } },
         Case(code: .O2) { archive, _ in
             guard var levels = archive.collections[.level], levels.features.count == 2 else { return }

@@ -173,6 +173,13 @@ struct LevelChecker {
         }
         let lines = parts.filter { $0.count >= 2 }.map { $0.map(projector.point) }
         guard !lines.isEmpty else { return }
+        let length = lines.reduce(0) { $0 + Polyline.length($1) }
+        if !SpatialRules.openingLengths.contains(length) {
+            let large = length > SpatialRules.openingLengths.upperBound
+            findings.append(finding(
+                .G9, "opening \(opening.id.prefix(8)) is \(format(length)) m long, \(large ? "over 45 m" : "under 0.84 m (33 inches)")", opening,
+                rule: large ? "OpeningIsSuspiciouslyLarge" : "OpeningIsSuspiciouslySmall"))
+        }
         var worst: (Point, Double)?
         for point in lines.flatMap({ [$0[0], Polyline.halfway($0), $0[$0.count - 1]] }) {
             var nearest = Double.infinity

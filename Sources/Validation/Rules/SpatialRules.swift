@@ -17,6 +17,8 @@ enum SpatialRules {
     /// no distance. 10 cm: Apple's own WWDC sample places them 1-6 cm off the line (rounding of
     /// degrees), which is no defect; a point further off is reported, as a warning, as Apple does.
     static let openingDisplayPointBuffer = 0.1
+    /// Apple's bounds on an opening's length: over 45 m or under 0.8382 m (33 inches) is suspicious.
+    static let openingLengths = 0.8382...45.0
     /// How close an opening's ends and middle must be to a unit's boundary.
     static let openingTolerance = 0.5
     /// Overlaps smaller than this (m²) are slivers from digitising, not errors.
