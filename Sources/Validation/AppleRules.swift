@@ -23,6 +23,10 @@ public struct PublishedRule: Sendable {
 }
 
 public enum AppleRules {
+    /// A feature type as Apple's rules name it: `Unit` (the `feature` of its list, and the start
+    /// of rule names such as `UnitMustReferenceLevel`).
+    public static func name(of type: FeatureType) -> String { type.rawValue.prefix(1).uppercased() + type.rawValue.dropFirst() }
+
     /// The rule that a display point lies in its feature's geometry, by feature type. Apple makes
     /// each of them a Warning but the venue's, which is a Violation.
     static func displayPointInside(_ type: FeatureType?) -> (rule: String?, severity: Severity) {
@@ -94,7 +98,7 @@ public enum AppleRules {
     static func withinLevel(_ type: FeatureType) -> String? {
         switch type {
         case .unit, .section, .fixture, .kiosk, .detail, .opening:
-            type.rawValue.prefix(1).uppercased() + type.rawValue.dropFirst() + "MustBeCoveredByReferencedLevel"
+            name(of: type) + "MustBeCoveredByReferencedLevel"
         default: nil
         }
     }
@@ -102,17 +106,17 @@ public enum AppleRules {
     /// The rule that a required property is present (`UnitMustReferenceLevel`), with Apple's
     /// severity: all Violations but the venue's display point, which Apple only warns about.
     static func requiredProperty(_ type: FeatureType, key: String) -> (rule: String, severity: Severity)? {
-        let name = type.rawValue.prefix(1).uppercased() + type.rawValue.dropFirst()
+        let typeName = name(of: type)
         let rule: String?
         switch (type, PropertyKey(rawValue: key)) {
         case (.footprint, .category?): rule = nil
-        case (_, .category?): rule = name + "MustHaveCategory"
+        case (_, .category?): rule = typeName + "MustHaveCategory"
         case (.detail, .levelID?), (.fixture, .levelID?), (.kiosk, .levelID?), (.opening, .levelID?), (.section, .levelID?), (.unit, .levelID?):
-            rule = name + "MustReferenceLevel"
-        case (.amenity, .unitIDs?), (.anchor, .unitID?): rule = name + "MustReferenceUnit"
+            rule = typeName + "MustReferenceLevel"
+        case (.amenity, .unitIDs?), (.anchor, .unitID?): rule = typeName + "MustReferenceUnit"
         case (.occupant, .anchorID?): rule = "OccupantMustReferenceAnchor"
         case (.footprint, .buildingIDs?): rule = "FootprintMustReferenceBuilding"
-        case (.level, .name?), (.occupant, .name?), (.venue, .name?): rule = name + "MustHaveName"
+        case (.level, .name?), (.occupant, .name?), (.venue, .name?): rule = typeName + "MustHaveName"
         case (.level, .shortName?): rule = "LevelMustHaveShortName"
         case (.level, .ordinal?): rule = "LevelMustHaveOrdinal"
         case (.address, .address?): rule = "AddressMustHaveAddressLine"
@@ -130,12 +134,12 @@ public enum AppleRules {
     /// The rule on a feature type's geometry (`UnitMustHavePolygonalGeometry`); Apple has none
     /// for the unlocated types (address, building, occupant, relationship).
     static func geometryType(_ type: FeatureType) -> String? {
-        let name = type.rawValue.prefix(1).uppercased() + type.rawValue.dropFirst()
+        let typeName = name(of: type)
         switch type.geometryRule {
-        case .point: return name + "MustHavePointGeometry"
-        case .lineString: return name + "MustHaveLineStringGeometry"
-        case .lineal: return name + "MustHaveLinealGeometry"
-        case .polygonal: return name + "MustHavePolygonalGeometry"
+        case .point: return typeName + "MustHavePointGeometry"
+        case .lineString: return typeName + "MustHaveLineStringGeometry"
+        case .lineal: return typeName + "MustHaveLinealGeometry"
+        case .polygonal: return typeName + "MustHavePolygonalGeometry"
         case .none, .any: return nil
         }
     }
@@ -146,7 +150,7 @@ public enum AppleRules {
         switch key {
         case PropertyKey.category.rawValue:
             // Every type with a category has its rule: Amenity, Building, ... Venue.
-            return type.rawValue.prefix(1).uppercased() + type.rawValue.dropFirst() + "CategoryMustBeValid"
+            return name(of: type) + "CategoryMustBeValid"
         case PropertyKey.accessibility.rawValue: return "AccessibilityMustBeValid"
         case PropertyKey.restriction.rawValue: return "RestrictionCategoryMustBeValid"
         case PropertyKey.accessControl.rawValue: return "AccessControlMustBeValid"

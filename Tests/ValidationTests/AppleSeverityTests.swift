@@ -11,34 +11,17 @@ import Testing
 /// (shared/imdf/apple-validations-1.0.3.csv: Violation is an error, Warning a warning).
 @Suite("Apple's rules and severities")
 struct AppleSeverityTests {
-    /// Apple's severity of each rule, read from the published list.
-    static let appleSeverities: [String: Severity] = {
-        let path = Samples.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/imdf/apple-validations-1.0.3.csv").path
-        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-        var severities: [String: Severity] = [:]
-        for line in text.split(separator: "\n").dropFirst() {
-            let fields = line.split(separator: ",", maxSplits: 3).map(String.init)
-            guard fields.count >= 3 else { continue }
-            severities[fields[2]] = ["Violation": .error, "Warning": .warning, "Info": .info][fields[1]]
-        }
-        return severities
-    }()
+    /// Apple's severity of each rule, from its published list (compiled in as
+    /// `AppleRules.published`, which AppleCoverageTests keeps equal to the CSV).
+    static let appleSeverities: [String: Severity] = Dictionary(
+        AppleRules.published.map { ($0.name, $0.severity) }, uniquingKeysWith: { first, _ in first })
 
     /// Apple's rules by the feature type they apply to (`Unit`, `Opening`, ...).
-    static let appleRulesByFeature: [String: Set<String>] = {
-        let path = Samples.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/imdf/apple-validations-1.0.3.csv").path
-        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-        var rules: [String: Set<String>] = [:]
-        for line in text.split(separator: "\n").dropFirst() {
-            let fields = line.split(separator: ",", maxSplits: 3).map(String.init)
-            if fields.count >= 3 { rules[fields[0], default: []].insert(fields[2]) }
-        }
-        return rules
-    }()
+    static let appleRulesByFeature: [String: Set<String>] = AppleRules.published.reduce(into: [:]) { $0[$1.feature, default: []].insert($1.name) }
 
     @Test func everyEnumeratedPropertyHasApplesRuleForItsFeatureType() {
         for type in FeatureType.allCases {
-            let feature = type.rawValue.prefix(1).uppercased() + type.rawValue.dropFirst()
+            let feature = AppleRules.name(of: type)
             for spec in type.schema {
                 switch spec.kind {
                 case .category, .categoryArray:
@@ -54,7 +37,7 @@ struct AppleSeverityTests {
 
     @Test func everyRuleNameTheChecksGiveIsApplesForThatFeatureType() {
         for type in FeatureType.allCases {
-            let feature = type.rawValue.prefix(1).uppercased() + type.rawValue.dropFirst()
+            let feature = AppleRules.name(of: type)
             let rules = Self.appleRulesByFeature[feature] ?? []
             for spec in type.schema where spec.isRequired {
                 if let required = AppleRules.requiredProperty(type, key: spec.key) {
