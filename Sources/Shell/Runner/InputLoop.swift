@@ -50,9 +50,11 @@ public struct InputLoop {
                 }
                 return true
             }
-            // A pasted line may hold several commands (CR or LF inside it).
+            // A pasted line may hold several commands (CR or LF inside it); an empty line is one
+            // empty piece, which ends a continuation.
             var commands: [ScriptLine] = []
-            for piece in InputLines.split(raw).ifEmpty([""]) {
+            let pieces = InputLines.split(raw)
+            for piece in pieces.isEmpty ? [""] : pieces {
                 number += 1
                 if let command = joiner.add(piece, number: number) { commands.append(command) }
             }
@@ -89,9 +91,4 @@ public struct InputLoop {
         let answer = editor.line(prompt: "There are unsaved changes. Quit without saving? [y/N] ", remember: false, complete: { _ in [] })
         return answer.map { $0.lowercased().first == "y" } ?? true
     }
-}
-
-extension Array {
-    /// The array, or `replacement` when it is empty.
-    func ifEmpty(_ replacement: [Element]) -> [Element] { isEmpty ? replacement : self }
 }

@@ -125,20 +125,20 @@ public enum ScriptRunner {
             var unknownInARow = 0
             for line in lines {
                 let trimmed = line.text.trimmingCharacters(in: .whitespaces)
-                // Blank lines and comments hold no words (a line that does not tokenise is a
-                // failure, reported below).
-                if (try? Tokenizer.tokens(trimmed))?.isEmpty == true { continue }
-                if echo { output("> " + trimmed) }
                 func fail(_ message: String) -> Bool {
                     outcome.failures.append(ScriptFailure(file: line.file, line: line.number, message: message))
                     return !keepGoing
                 }
                 let result: CommandOutcome
                 do {
+                    // Blank lines and comments run as nothing and are not echoed. Running
+                    // prints nothing, so the echo still comes before the command's output.
                     guard let ran = try Interpreter.run(trimmed, in: &session) else { continue }
+                    if echo { output("> " + trimmed) }
                     result = ran
                     unknownInARow = 0
                 } catch {
+                    if echo { output("> " + trimmed) }
                     // Only a failed line can be one that is not a command: the check stays off
                     // the path every accepted command takes.
                     if Interpreter.recognises(trimmed) {
