@@ -121,10 +121,7 @@ public enum GrammarPart: Sendable, Equatable {
         case .positional(let parameter, .optional): "[\(parameter.usage)]"
         case .positional(let parameter, .repeated(let minimum)):
             Array(repeating: parameter.usage, count: minimum).joined(separator: " ") + (minimum == 0 ? "[\(parameter.usage) ...]" : " [\(parameter.usage) ...]")
-        case .keyword(let word, let values, let required):
-            required ? ([word] + values.map(\.usage)).joined(separator: " ") : "[" + ([word] + values.map(\.usage)).joined(separator: " ") + "]"
-        case .keywordList(let word, let value, let minimum, let required):
-            wrap(([word] + Array(repeating: value.usage, count: max(minimum, 1)) + ["..."]).joined(separator: " "), required)
+        case .keyword(_, _, let required), .keywordList(_, _, _, let required): wrap(bareUsage, required)
         case .option(let key, let value, let required): wrap("\(key)=\(value.usage)", required)
         case .oneOf(let parts, let required):
             (required ? "(" : "[") + parts.map { $0.bareUsage }.joined(separator: " | ") + (required ? ")" : "]")
@@ -132,8 +129,9 @@ public enum GrammarPart: Sendable, Equatable {
         }
     }
 
-    /// Usage without the brackets of an optional part (inside a `oneOf`).
-    private var bareUsage: String {
+    /// Usage without the brackets of an optional part (inside a `oneOf`, and naming a missing
+    /// alternative).
+    var bareUsage: String {
         switch self {
         case .keyword(let word, let values, _): ([word] + values.map(\.usage)).joined(separator: " ")
         case .keywordList(let word, let value, let minimum, _):
@@ -347,7 +345,7 @@ struct GrammarParser {
             case .oneOf(let parts, true):
                 let words = parts.compactMap(\.keywordWord)
                 guard words.contains(where: { arguments.keywords[$0] != nil }) else {
-                    throw EditError("\(command): say \(parts.map(\.usage).map { $0.trimmingCharacters(in: ["[", "]"]) }.joined(separator: " or "))", argument: words.first)
+                    throw EditError("\(command): say \(parts.map(\.bareUsage).joined(separator: " or "))", argument: words.first)
                 }
             case .properties:
                 guard !arguments.properties.isEmpty else { throw EditError("\(command): give key=value", argument: "key") }
