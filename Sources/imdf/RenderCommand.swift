@@ -36,7 +36,8 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         var session = try Sessions.open(archive, limits: limitOptions.limits)
         var words = ["render"]
-        func quoted(_ text: String) -> String { "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
+        // Each value as one word of the command line (quoted when it holds spaces, quotes, ...).
+        let quoted = Tokenizer.quoted
         if let level { words += ["level", quoted(level)] }
         if let unit { words += ["unit", quoted(unit)] }
         if let building { words += ["building", quoted(building)] }
