@@ -34,10 +34,11 @@ public struct CommandSpec: Sendable {
     /// The usage line, derived from the grammar: `split unit REF along X,Y X,Y ... [names=A,B]`.
     public var usage: String { ([name] + grammar.map(\.usage)).joined(separator: " ") }
 
+    /// The parser of the command's grammar (parsing, and what completion expects next).
+    var parser: GrammarParser { GrammarParser(command: name, grammar: grammar) }
+
     /// The words after the command's name, parsed by its grammar.
-    public func parse(_ tokens: [Token]) throws(EditError) -> Arguments {
-        try GrammarParser(command: name, grammar: grammar).parse(tokens)
-    }
+    public func parse(_ tokens: [Token]) throws(EditError) -> Arguments { try parser.parse(tokens) }
 }
 
 /// What a command did, as a value: the runner journals, records the transcript, keeps the dirty

@@ -64,7 +64,7 @@ public enum Completion {
     /// The parser of the command the words name, and the words typed after its name.
     private static func command(_ words: [String]) -> (GrammarParser, [Token])? {
         guard let tokens = try? Tokenizer.tokens(words.joined(separator: " ")), let (spec, rest) = Interpreter.match(tokens) else { return nil }
-        return (GrammarParser(command: spec.name, grammar: spec.grammar), rest)
+        return (spec.parser, rest)
     }
 
     /// The values an argument of this kind can take, starting with `partial`.

@@ -6,10 +6,10 @@ import Foundation
 import IMDF
 import Workbench
 
-/// Why an archive could not be opened for editing, with what the reader found.
+/// Why an archive could not be opened for editing (what the reader found has gone to the
+/// caller's `diagnostics` already).
 public struct OpenFailure: Error, Sendable {
     public var message: String
-    public var diagnostics: [ArchiveDiagnostic]
 }
 
 extension EditingSession {
@@ -25,13 +25,12 @@ extension EditingSession {
                 load = try ArchiveReader.read(path, limits: limits)
             } catch {
                 diagnostics(error.diagnostics)
-                throw OpenFailure(message: "\(path): the archive could not be read", diagnostics: error.diagnostics)
+                throw OpenFailure(message: "\(path): the archive could not be read")
             }
             diagnostics(load.diagnostics)
             guard load.isComplete else {
                 throw OpenFailure(
-                    message: "\(path): \(load.unreadableFiles.joined(separator: ", ")) could not be read; editing would lose those features",
-                    diagnostics: load.diagnostics)
+                    message: "\(path): \(load.unreadableFiles.joined(separator: ", ")) could not be read; editing would lose those features")
             }
             session = EditingSession(document: Document(load.archive), archivePath: path)
         } else {
