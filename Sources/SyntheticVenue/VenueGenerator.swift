@@ -3,9 +3,11 @@
 // Layout, in metres east (x) and north (y) of the venue's south-west corner: buildings stand in a
 // grid; every level of a building has the building's outline, a corridor along its length and
 // rooms on both sides of it (4 m wide, 6 m deep), each with a door laid on its corridor wall, an
-// anchor at its centre and an occupant. Each level has an elevator, stairs, a fire extinguisher
-// and a drinking fountain in the corridor. Every property key of every type is written (null
-// where empty), exterior rings run counter-clockwise (RFC 7946), and every id is a v4 UUID.
+// anchor at its centre and an occupant (with hours, phone, website and a modified time). Each
+// level has an elevator, stairs, a fire extinguisher and a drinking fountain in the corridor; the
+// rooms and the corridor fill the level. Each building has a ground and an aerial footprint. Every
+// property key of every type is written (null where empty), exterior rings run counter-clockwise
+// (RFC 7946), and every id is a v4 UUID.
 
 import Foundation
 import IMDF
@@ -110,7 +112,8 @@ private struct Builder {
         let venueHeight = Double(max(rows, 1)) * (buildingDepth + VenueGenerator.buildingGap) + VenueGenerator.buildingGap
         let venueAddress = add(.address, geometry: nil, address("1 Campus Drive"))
         _ = add(.venue, geometry: rectangle(0, 0, venueWidth, venueHeight), [
-            .category: "businesscampus", .name: labels("Synthetic Campus \(spec.seed)"),
+            .category: "businesscampus", .name: labels("Synthetic Campus \(spec.seed)"), .hours: "Mo-Fr 07:00-20:00",
+            .phone: "+496912345670", .website: "https://campus.example",
             .displayPoint: point(venueWidth / 2, VenueGenerator.buildingGap / 2), .addressID: .string(venueAddress),
         ])
         for number in 0..<spec.buildings {
@@ -128,9 +131,11 @@ private struct Builder {
             .name: labels("Building \(number)"), .category: "unspecified",
             .displayPoint: point((west + east) / 2, (south + north) / 2), .addressID: .string(addressID),
         ])
-        _ = add(.footprint, geometry: rectangle(west, south, east, north), [
-            .category: "ground", .buildingIDs: [.string(building)],
-        ])
+        for category in ["ground", "aerial"] {
+            _ = add(.footprint, geometry: rectangle(west, south, east, north), [
+                .category: .string(category), .buildingIDs: [.string(building)],
+            ])
+        }
         let elevatorGroup = random.uuid()
         let stairsGroup = random.uuid()
         for ordinal in 0..<spec.levels {
@@ -166,7 +171,8 @@ private struct Builder {
             let onSouthSide = index < roomsSouth
             let slot = onSouthSide ? index : index - roomsSouth
             let x0 = west + Double(slot) * VenueGenerator.roomWidth
-            let x1 = x0 + VenueGenerator.roomWidth
+            // The last room of the north side reaches the east wall when that side has one room fewer.
+            let x1 = !onSouthSide && slot == roomsNorth - 1 ? east : x0 + VenueGenerator.roomWidth
             let y0 = onSouthSide ? south : corridorNorth
             let y1 = y0 + VenueGenerator.roomDepth
             let wall = onSouthSide ? corridorSouth : corridorNorth
@@ -187,10 +193,12 @@ private struct Builder {
             let anchor = add(.anchor, geometry: .point(position(centreX, centreY)), [.unitID: .string(room)])
             let first = Self.nameFirst[Int(random.next() % UInt64(Self.nameFirst.count))]
             let second = Self.nameSecond[Int(random.next() % UInt64(Self.nameSecond.count))]
+            let domain = "\(first)-\(second)".lowercased()
             _ = add(.occupant, geometry: nil, [
                 .name: labels("\(first) \(second)"),
                 .category: .string(Self.occupantCategories[Int(random.next() % UInt64(Self.occupantCategories.count))]),
-                .anchorID: .string(anchor), .hours: "Mo-Fr 08:00-18:00",
+                .anchorID: .string(anchor), .hours: "Mo-Fr 08:00-18:00", .phone: .string("+49691000\(String(index + 1).leftPadded(to: 4))"),
+                .website: .string("https://\(domain).example"), .validity: ["start": .null, "end": .null, "modified": "2026-01-05T09:00:00Z"],
             ])
         }
         let corridorY = (corridorSouth + corridorNorth) / 2
@@ -201,7 +209,8 @@ private struct Builder {
         for (category, x, group) in amenities {
             _ = add(.amenity, geometry: .point(position(x, corridorY)), [
                 .category: .string(category), .unitIDs: [.string(corridor)],
-                .correlationID: group.map(JSONValue.string) ?? .null,
+                // One building of one level has no copies on other levels to correlate with.
+                .correlationID: spec.levels > 1 ? group.map(JSONValue.string) ?? .null : .null,
             ])
         }
     }

@@ -171,6 +171,7 @@ public enum AppleRuleCoverage: Sendable, Equatable {
 
     /// The coverage of Apple's `rule` for features of `feature` (`Unit`; `N/A` for archive-wide rules).
     public static func of(feature: String, rule: String) -> AppleRuleCoverage {
+        if let declared = AppleRules.declaredByKey["\(feature) \(rule)"] { return .implemented(declared.code, declared.severity) }
         if let type = FeatureType(rawValue: feature.lowercased()) {
             let inside = AppleRules.displayPointInside(type)
             if inside.rule == rule { return .implemented(.G1, inside.severity) }
@@ -187,7 +188,7 @@ public enum AppleRuleCoverage: Sendable, Equatable {
                 if let required = AppleRules.requiredProperty(type, key: spec.key), required.rule == rule { return .implemented(.F4, required.severity) }
             }
             if type == .anchor, rule == AppleRules.anchorInUnit { return .implemented(.G2, FindingCode.G2.severity) }
-            if type != .opening, AppleRules.withinLevel(type) == rule { return .implemented(.G5, FindingCode.G5.severity) }
+            if AppleRules.withinLevel(type) == rule { return .implemented(.G5, FindingCode.G5.severity) }
             let labels = type.schema.filter { if case .labels = $0.kind { true } else { false } }.map(\.key)
             if !labels.isEmpty, rule == AppleRules.languageTag || rule == AppleRules.labelNotBlank || labels.contains(where: { AppleRules.labelIsString($0) == rule }) {
                 return .implemented(.F7, FindingCode.F7.severity)

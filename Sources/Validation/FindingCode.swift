@@ -6,15 +6,17 @@ public enum FindingCode: String, Sendable, Hashable, CaseIterable, Codable {
     // Archive and manifest
     case A1, A2, A3, A4, A5, A6, A7, A8
     // Feature structure, ids, properties
-    case F1, F2, F2v, F3, F4, F4c, F4t, F5, F6, F7, F8, F9
+    case F1, F2, F2v, F3, F4, F4c, F4t, F5, F6, F7, F8, F9, F10, F11, F12, F13
     // Geometry types and GeoJSON validity
-    case T1, T2, T3, T4, T5
-    // References
-    case R1, R2, R4, R5
+    case T1, T2, T3, T4, T5, T6
+    // References and the hierarchy
+    case R1, R2, R4, R5, R6, R7, R8
     // Spatial
-    case G1, G2, G3, G4, G5, G6, G8, G9
+    case G1, G2, G3, G4, G5, G6, G8, G9, G10, G11
+    // What units hold, by category; parking
+    case C1, C2
     // Level ordinals
-    case O1, O2, O3, O4
+    case O1, O2, O3, O4, O5
     // Routing graph (navPath extension)
     case N1, N2, N3
 
@@ -23,11 +25,11 @@ public enum FindingCode: String, Sendable, Hashable, CaseIterable, Codable {
 
     public var severity: Severity {
         switch self {
-        case .A1, .A2, .A4, .A5, .A7, .A8, .F1, .F2, .F2v, .F3, .F4, .F4c, .F4t, .F7, .T1, .T2, .T4, .T5, .R1, .R2, .R5, .G2, .G5, .O1, .N1:
+        case .A1, .A2, .A4, .A5, .A7, .A8, .F1, .F2, .F2v, .F3, .F4, .F4c, .F4t, .F7, .F13, .T1, .T2, .T4, .T5, .R1, .R2, .R5, .R6, .G2, .G5, .O1, .N1:
             .error
-        case .A3, .A6, .F5, .F6, .F8, .F9, .T3, .G1, .G3, .G4, .G6, .G8, .G9, .O2, .O3, .O4, .N2, .N3:
+        case .A3, .A6, .F5, .F6, .F8, .F9, .F10, .F11, .F12, .T3, .T6, .R7, .R8, .G1, .G3, .G4, .G6, .G8, .G9, .G10, .G11, .C1, .C2, .O2, .O3, .O4, .N2, .N3:
             .warning
-        case .R4:
+        case .R4, .O5:
             .info
         }
     }
@@ -54,15 +56,23 @@ public enum FindingCode: String, Sendable, Hashable, CaseIterable, Codable {
         case .F7: "LABELS malformed or empty"
         case .F8: "hours, phone, website or code malformed"
         case .F9: "alt_name without a name in its language"
+        case .F10: "a property Apple expects is missing"
+        case .F11: "names or addresses that should differ are the same"
+        case .F12: "a level's labels in other languages than its building's other levels"
+        case .F13: "an occupant's validity out of order or out of date"
         case .T1: "geometry type not allowed for the feature type"
         case .T2: "geometry is not valid GeoJSON"
         case .T3: "exterior ring not counter-clockwise"
         case .T4: "display_point is not a valid Point"
         case .T5: "polygon is not valid (self-intersection, ...)"
+        case .T6: "polygon with an interior ring where Apple wants none"
         case .R1: "reference does not resolve to a feature of the right type"
         case .R2: "FEATURE-REFERENCE does not resolve"
         case .R4: "feature nothing refers to"
         case .R5: "building without a level or a footprint, or venue without a building"
+        case .R6: "correlation_id unmatched, twice on one level, or across categories"
+        case .R7: "addresses of the venue, buildings and anchors disagree"
+        case .R8: "footprints, buildings or parents the hierarchy expects"
         case .G1: "display_point outside the feature's geometry"
         case .G2: "anchor outside its unit"
         case .G3: "amenity outside its units"
@@ -71,10 +81,15 @@ public enum FindingCode: String, Sendable, Hashable, CaseIterable, Codable {
         case .G6: "level outside its building's footprint, or footprint outside the venue"
         case .G8: "units on one level overlap"
         case .G9: "opening suspiciously large or small"
+        case .G10: "features of one kind equal, overlap, cross or coincide"
+        case .G11: "feature not covered by what should cover it"
+        case .C1: "what a unit or kiosk holds does not suit its category"
+        case .C2: "parking buildings, levels and units disagree"
         case .O1: "ordinal is not an integer"
         case .O2: "gap in level ordinals"
         case .O3: "building without a level at ordinal 0"
         case .O4: "outdoor level below ground"
+        case .O5: "ordinal outside the usual -12...163"
         case .N1: "path node lists a neighbour that does not exist"
         case .N2: "one-way link between path nodes"
         case .N3: "path node outside its level"

@@ -56,16 +56,14 @@ enum Formats {
         return !rest.isEmpty && !text.contains(" ")
     }
 
-    /// ISO 3166-1 alpha-2: two capital letters.
+    /// ISO 3166-1 alpha-2: one of the assigned codes (ISO3166.countries).
     static func isCountryCode(_ text: String) -> Bool {
-        text.utf8.count == 2 && text.utf8.allSatisfy { $0 >= 65 && $0 <= 90 }
+        text.utf8.count == 2 && ISO3166.countries.contains(Substring(text))
     }
 
-    /// ISO 3166-2: country code, hyphen, 1-3 capital letters or digits.
+    /// ISO 3166-2: one of the assigned subdivision codes (`US-CA`, ISO3166.subdivisions).
     static func isSubdivisionCode(_ text: String) -> Bool {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, isCountryCode(String(parts[0])), (1...3).contains(parts[1].count) else { return false }
-        return parts[1].utf8.allSatisfy { ($0 >= 65 && $0 <= 90) || ($0 >= 48 && $0 <= 57) }
+        ISO3166.subdivisions.contains(Substring(text))
     }
 
     enum DateTimeForm {

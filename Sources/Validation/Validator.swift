@@ -1,6 +1,7 @@
 // Runs every rule over a loaded archive and collects the findings. Validation only reads: the
 // archive is never changed (fixes are described, for the editor to run as commands).
 
+import Foundation
 import IMDF
 
 public struct ValidationReport: Sendable {
@@ -42,12 +43,21 @@ public enum ValidationStage: Sendable {
 }
 
 public enum Validator {
+    /// `now`: the time occupants' validity is measured against (Apple: "the current date-time").
     public static func validate(
-        _ load: ArchiveLoad, progress: (@Sendable (ValidationStage) -> Void)? = nil
+        _ load: ArchiveLoad, now: Date = Date(), progress: (@Sendable (ValidationStage) -> Void)? = nil
     ) -> ValidationReport {
-        let context = ValidationContext(load: load)
+        let context = ValidationContext(load: load, now: now)
+        let relations = Relations(load.archive)
         var findings = ArchiveRules.check(load)
         findings += FeatureRules.check(context, progress: progress)
+        findings += AddressRules.check(context, relations)
+        findings += ExpectedProperties.check(context)
+        findings += DistinctNames.check(context, relations)
+        findings += CorrelationRules.check(context, relations)
+        findings += TemporalRules.check(context)
+        findings += HierarchyRules.check(context, relations)
+        findings += ParkingRules.check(context, relations)
         findings += OrdinalRules.check(context)
         findings += RoutingRules.check(context)
         findings += SpatialRules.check(context, progress: progress)
@@ -68,9 +78,11 @@ struct ValidationContext: Sendable {
     let archive: IMDFArchive
     let index: FeatureIndex
     let language: String?
+    let now: Date
 
-    init(load: ArchiveLoad) {
+    init(load: ArchiveLoad, now: Date = Date()) {
         self.load = load
+        self.now = now
         archive = load.archive
         index = load.archive.makeIndex()
         language = load.archive.manifest.language

@@ -176,7 +176,7 @@ struct CommandLineTests {
         let venue = folder + "/campus.zip"
         let run = try imdf("generate", venue, "--buildings", "2", "--levels", "3", "--rooms", "10", "--seed", "7")
         #expect(run.status == 0, "\(run.errors)")
-        #expect(run.output.contains("wrote \(venue): 284 features"))
+        #expect(run.output.contains("wrote \(venue): 286 features"))
         let info = try imdf("info", venue)
         #expect(info.status == 0)
         #expect(info.errors.isEmpty)
@@ -193,7 +193,7 @@ struct CommandLineTests {
             let run = try ChildProcess.run(Self.executable, arguments)
             let text = run.output
             #expect(run.status == 0)
-            #expect(text.contains("W-2x2x6\(zip ? ".zip" : ""): 128 features"))
+            #expect(text.contains("W-2x2x6\(zip ? ".zip" : ""): 130 features"))
             for label in ["open       median", "save       median", "open+save  median", "memory     "] {
                 #expect(text.contains(label), "missing \(label) in\n\(text)")
             }

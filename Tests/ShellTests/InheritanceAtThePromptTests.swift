@@ -47,7 +47,7 @@ struct InheritanceAtThePromptTests {
 
     @Test func newAtThePromptStartsFromATemplateAndReplaysTheSame() throws {
         var session = EditingSession(document: Document(IMDFArchive(manifest: Manifest(language: "en"))))
-        #expect(try Interpreter.execute("new --template office-floor", in: &session).hasPrefix("new document from the office-floor template: 105 features"))
+        #expect(try Interpreter.execute("new --template office-floor", in: &session).hasPrefix("new document from the office-floor template: 106 features"))
         #expect(session.document.features(of: .unit).count == 13 && session.archivePath == nil && session.isDirty)
         do {
             _ = try Interpreter.execute("new --template campus", in: &session)

@@ -21,7 +21,7 @@ struct VenueGeneratorTests {
         #expect(archive.features(of: .venue).count == 1)
         #expect(archive.features(of: .address).count == 1 + spec.buildings)
         #expect(archive.features(of: .building).count == spec.buildings)
-        #expect(archive.features(of: .footprint).count == spec.buildings)
+        #expect(archive.features(of: .footprint).count == 2 * spec.buildings)  // ground and aerial
         #expect(archive.features(of: .level).count == levels)
         #expect(archive.features(of: .unit).count == rooms + levels)  // rooms plus one corridor per level
         #expect(archive.features(of: .opening).count == rooms)

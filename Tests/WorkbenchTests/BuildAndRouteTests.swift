@@ -6,20 +6,27 @@ import Testing
 
 @Suite("Buildings, levels, associations and routes")
 struct BuildAndRouteTests {
-    @Test func aLevelOfABuildingGetsAGroundFootprintThatGrowsWithLaterLevels() throws {
+    @Test func aLevelOfABuildingGetsTheFootprintsItLiesInAndTheyGrowWithLaterLevels() throws {
         var history = History(document: smallVenue())
         var ids = IDSource(seed: 31)
         let building = try history.perform(AddBuilding(name: "Annex"), ids: &ids).mintedIDs[0]
         let ground = try history.perform(AddLevel(name: "Ground", ordinal: 0, outline: history.document.rectangle(-100, -100, 20, 10), buildingID: building), ids: &ids)
-        #expect(ground.mintedIDs.count == 2)  // the level and its footprint
+        #expect(ground.mintedIDs.count == 3)  // the level and its ground and aerial footprints
         let footprint = try #require(history.document.feature(ground.mintedIDs[1]))
-        #expect(footprint.strings("building_ids") == [building])
+        let aerial = try #require(history.document.feature(ground.mintedIDs[2]))
+        #expect(footprint.strings("building_ids") == [building] && footprint.string("category") == "ground")
+        #expect(aerial.strings("building_ids") == [building] && aerial.string("category") == "aerial")
+        #expect(history.document.feature(building)?.point("display_point") == history.document.feature(ground.mintedIDs[0])?.point("display_point"))
         let level = try #require(history.document.feature(ground.mintedIDs[0]))
         #expect(level.strings("building_ids") == [building])
         #expect(level.labels("short_name")?["en"] == "0")
         try history.perform(AddLevel(name: "Wing", ordinal: 1, outline: history.document.rectangle(-100, -100, 30, 10), buildingID: building), ids: &ids)
-        let grown = try #require(history.document.feature(footprint.id))
+        // The first floor is larger: the aerial footprint grows to cover it, the ground one keeps the ground floor's outline.
+        let grown = try #require(history.document.feature(aerial.id))
         #expect(abs(GeometryEngine().area(history.document.polygons(grown)) - 300) < 0.5)
+        #expect(history.document.feature(footprint.id) == footprint)
+        let basement = try history.perform(AddLevel(name: "Basement", ordinal: -1, outline: history.document.rectangle(-100, -100, 20, 10), buildingID: building), ids: &ids)
+        #expect(history.document.feature(basement.mintedIDs[1])?.string("category") == "subterranean")
         #expect(refusal(AddBuilding(name: "X", category: "castle"), on: &history)?.argument == "category")
         #expect(refusal(AddLevel(name: "X", ordinal: 0, outline: [], buildingID: building), on: &history)?.argument == "outline")
     }

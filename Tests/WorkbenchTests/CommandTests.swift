@@ -162,8 +162,13 @@ struct CommandTests {
         #expect(anchor.string("unit_id") == room.id)
         #expect(occupant.string("anchor_id") == anchor.id)
         #expect(anchor.editorNotes["address"] == "inherit")
-        guard case .point(let position)? = anchor.geometry else { return }
-        #expect(position == room.point("display_point"))
+        guard case .point(let position)? = anchor.geometry, let display = room.point("display_point") else { return }
+        // The generated room's own anchor stands at its display point: the new one stands half a metre beside it.
+        let projector = try #require(history.document.projector)
+        #expect(abs(projector.point(position).distance(to: projector.point(display)) - 0.5) < 0.001)
+        let second = try history.perform(AttachAnchor(to: room.id), ids: &ids)
+        let third = try #require(history.document.feature(second.mintedIDs[0])?.geometry?.firstPosition)
+        #expect(projector.point(third).distance(to: projector.point(position)) >= 0.01)
         let box = history.document.box(room)
         #expect(refusal(AttachAnchor(to: room.id, at: history.document.position(box.x - 2, box.y)), on: &history)?.argument == "at")
         #expect(refusal(AttachOccupant(name: "Acme", category: "bakery.shop", to: room.id), on: &history)?.argument == "category")

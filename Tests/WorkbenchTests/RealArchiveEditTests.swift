@@ -84,8 +84,12 @@ struct RealArchiveEditTests {
             Set(report.findings.map { "\($0.code.rawValue) \($0.featureID ?? $0.file ?? "")" })
         }
         let before = keys(Validator.validate(original))
-        let after = keys(Validator.validate(reopened))
-        #expect(after.subtracting(before).isEmpty, "new findings: \(after.subtracting(before).sorted().prefix(10))")
+        let afterReport = Validator.validate(reopened)
+        // The occupant was attached without hours, phone or website, as a mapper may: Apple's
+        // warnings that they are missing (F10) are the occupant's, not a defect the edits made.
+        let new = afterReport.findings.filter { !before.contains("\($0.code.rawValue) \($0.featureID ?? $0.file ?? "")") }
+            .filter { !($0.code == .F10 && $0.featureID == occupant.mintedIDs[1]) }
+        #expect(new.isEmpty, "new findings: \(new.prefix(10).map { "\($0.code.rawValue) \($0.rule ?? "") \($0.message)" })")
     }
 
     @Test func theRealGraphRoutesBetweenFloorsAndCountsItsLevelCrossings() throws {

@@ -23,11 +23,14 @@ public struct ArchiveDiagnostic: Sendable, Hashable, CustomStringConvertible {
     public var location: TextLocation?
     public var featureID: String?
     public var message: String
+    /// The structural defect behind an unreadable file, where the reader names one.
+    public var defect: StructuralDefect?
 
     public init(
         _ severity: Severity, kind: Kind = .general, file: String? = nil, location: TextLocation? = nil,
-        featureID: String? = nil, message: String
+        featureID: String? = nil, message: String, defect: StructuralDefect? = nil
     ) {
+        self.defect = defect
         self.severity = severity
         self.kind = kind
         self.file = file

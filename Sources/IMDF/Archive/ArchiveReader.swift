@@ -130,7 +130,7 @@ private struct Assembly {
         }
         func located(_ failure: GeoJSONReadFailure, _ severity: ArchiveDiagnostic.Severity) -> [ArchiveDiagnostic] {
             failure.problems.map {
-                ArchiveDiagnostic(severity, kind: severity == .error ? .unreadableFile : .general, file: entry.name, location: $0.location, featureID: $0.featureID, message: $0.message)
+                ArchiveDiagnostic(severity, kind: severity == .error ? .unreadableFile : .general, file: entry.name, location: $0.location, featureID: $0.featureID, message: $0.message, defect: $0.defect)
             }
         }
         switch role {

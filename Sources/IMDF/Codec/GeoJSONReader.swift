@@ -11,6 +11,24 @@ public struct GeoJSONProblem: Error, Sendable, Equatable {
     public var message: String
     /// The feature the problem is about, when it has an id.
     public var featureID: String?
+    /// What kind of structural defect it is, where it is one validators name.
+    public var defect: StructuralDefect?
+
+    public init(location: TextLocation, message: String, featureID: String? = nil, defect: StructuralDefect? = nil) {
+        self.location = location
+        self.message = message
+        self.featureID = featureID
+        self.defect = defect
+    }
+}
+
+/// The structural defects that keep a file or a feature from loading, for validation to name.
+public enum StructuralDefect: String, Sendable, Hashable {
+    case notAFeatureCollection
+    case missingID
+    case idNotAString
+    case missingFeatureType
+    case featureTypeNotAString
 }
 
 public enum GeoJSONReader {
@@ -27,7 +45,7 @@ public enum GeoJSONReader {
             throw .structure(decoder.problems.map { problem in
                 GeoJSONProblem(
                     location: TextLocation(offset: problem.offset, in: bytes), message: problem.message,
-                    featureID: problem.featureID)
+                    featureID: problem.featureID, defect: problem.defect)
             })
         }
         return collection
@@ -77,6 +95,7 @@ private struct CollectionDecoder {
         var offset: Int
         var message: String
         var featureID: String?
+        var defect: StructuralDefect?
     }
 
     var reader: JSONReader
@@ -106,7 +125,7 @@ private struct CollectionDecoder {
             let start = reader.position
             let value = try reader.parseValue(depth: 0)
             try reader.expectEnd()
-            problems.append(Problem(offset: start, message: "not a FeatureCollection: the file holds \(value.kindName), not an object"))
+            problems.append(Problem(offset: start, message: "not a FeatureCollection: the file holds \(value.kindName), not an object", defect: .notAFeatureCollection))
             return FeatureCollection(fileName: "")
         }
         let objectStart = reader.position
@@ -149,9 +168,9 @@ private struct CollectionDecoder {
         try reader.expectEnd()
         if typeValue?.stringValue != "FeatureCollection" {
             let found = typeValue.map { $0.stringValue.map { "\"\($0)\"" } ?? $0.kindName } ?? "no \"type\" member"
-            problems.append(Problem(offset: objectStart, message: "not a FeatureCollection: \"type\" is \(found), expected \"FeatureCollection\""))
+            problems.append(Problem(offset: objectStart, message: "not a FeatureCollection: \"type\" is \(found), expected \"FeatureCollection\"", defect: .notAFeatureCollection))
         } else if features == nil {
-            problems.append(Problem(offset: objectStart, message: "not a FeatureCollection: it has no \"features\" array"))
+            problems.append(Problem(offset: objectStart, message: "not a FeatureCollection: it has no \"features\" array", defect: .notAFeatureCollection))
         }
         return FeatureCollection(fileName: "", foreignMembers: foreign, features: features ?? [])
     }
@@ -236,17 +255,17 @@ private struct CollectionDecoder {
         let id = idValue?.stringValue
         let featureType = featureTypeValue?.stringValue
         if idValue == nil {
-            localProblems.append(Problem(offset: start, message: "feature \(number) has no \"id\""))
+            localProblems.append(Problem(offset: start, message: "feature \(number) has no \"id\"", defect: .missingID))
         } else if id == nil {
-            localProblems.append(Problem(offset: start, message: "feature \(number): \"id\" must be a string, found \(idValue!.kindName)"))
+            localProblems.append(Problem(offset: start, message: "feature \(number): \"id\" must be a string, found \(idValue!.kindName)", defect: .idNotAString))
         }
         if featureTypeValue == nil {
-            localProblems.append(Problem(offset: start, message: "feature \(number) has no \"feature_type\""))
+            localProblems.append(Problem(offset: start, message: "feature \(number) has no \"feature_type\"", defect: .missingFeatureType))
         } else if featureType == nil {
-            localProblems.append(Problem(offset: start, message: "feature \(number): \"feature_type\" must be a string, found \(featureTypeValue!.kindName)"))
+            localProblems.append(Problem(offset: start, message: "feature \(number): \"feature_type\" must be a string, found \(featureTypeValue!.kindName)", defect: .featureTypeNotAString))
         }
         guard localProblems.isEmpty, let id, let featureType else {
-            problems.append(contentsOf: localProblems.map { Problem(offset: $0.offset, message: $0.message, featureID: id) })
+            problems.append(contentsOf: localProblems.map { Problem(offset: $0.offset, message: $0.message, featureID: id, defect: $0.defect) })
             return nil
         }
         return Feature(

@@ -176,14 +176,14 @@ enum EditingCommands {
         CommandSpec("attach occupant", [
             .positional(Parameter("NAME", .text), .required), .option("category", Parameter("C", .category(.occupant)), required: true),
             .keyword("to", [.unit], required: true), .optionalAt, .option("hours", Parameter("HOURS", .text)), .option("phone", Parameter("PHONE", .text)),
-            .option("address", Parameter("REF", .reference(["address"]), or: ["inherit", "none"])), .option("unit", Parameter("TEXT", .text)), .handle,
+            .option("website", Parameter("URL", .text)), .option("address", Parameter("REF", .reference(["address"]), or: ["inherit", "none"])), .option("unit", Parameter("TEXT", .text)), .handle,
         ], changesDocument: true, "an anchor and an occupant in one step",
             example: "attach occupant \"Robotics Lab\" category=researchanddevelopment to 310") { session, args in
             let unit = try session.resolve(args.value(after: "to") ?? "", argument: "UNIT", types: ["unit"])
             let at = try args.value(after: "at").map { (text: String) throws(EditError) in try session.position(text, argument: "at") }
             return try session.perform(AttachOccupant(
                 name: args.word("NAME"), category: args.option("category") ?? "", to: unit, at: at, hours: args.option("hours"),
-                phone: args.option("phone"), address: try address(args, &session)), args)
+                phone: args.option("phone"), website: args.option("website"), address: try address(args, &session)), args)
         },
         CommandSpec("set", [.positional(.ref, .required), .properties],
             changesDocument: true, "set properties (typed: name.en=\"..\", category=, ordinal=, level_id=REF, ...)",

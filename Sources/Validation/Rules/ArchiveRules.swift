@@ -8,8 +8,11 @@ enum ArchiveRules {
         for diagnostic in load.diagnostics {
             switch diagnostic.kind {
             case .unreadableFile:
+                // A file that does not parse breaks FileMustBeValidGeoJSON; one that parses but
+                // is no FeatureCollection, or holds a feature without an id, names its own rule.
+                let rule = diagnostic.defect.map(StructureRules.rule) ?? (diagnostic.location != nil ? StructureRules.invalidGeoJSON : nil)
                 findings.append(Finding(
-                    .A5, diagnostic.message, feature: nil, file: diagnostic.file, line: diagnostic.location?.line,
+                    .A5, diagnostic.message, rule: rule?.name, ofApples: rule != nil, feature: nil, file: diagnostic.file, line: diagnostic.location?.line,
                     column: diagnostic.location?.column,
                     fix: Fix("repair the file by hand (its features are not loaded and cannot be edited until it reads)")))
             case .missingManifest:
@@ -40,7 +43,7 @@ enum ArchiveRules {
             for feature in collection.features where feature.featureType != type.rawValue {
                 findings.append(Finding(
                     .A7, "feature_type \"\(feature.featureType)\" in \(type.fileName), which holds \(type.rawValue) features",
-                    feature: feature, file: collection.sourceFileName ?? collection.fileName))
+                    rule: feature.featureType.isEmpty ? StructureRules.emptyFeatureType.name : nil, feature: feature, file: collection.sourceFileName ?? collection.fileName))
             }
         }
         let venues = load.archive.features(of: .venue).count
@@ -58,14 +61,14 @@ enum ArchiveRules {
         let file = "manifest.json"
         switch manifest.version {
         case nil:
-            findings.append(Finding(.A2, "no \"version\" (must be \"1.0.0\")", file: file, fix: Fix("saving writes version 1.0.0", repair: .save)))
+            findings.append(Finding(.A2, "no \"version\" (must be \"1.0.0\")", rule: StructureRules.manifestVersion.name, file: file, fix: Fix("saving writes version 1.0.0", repair: .save)))
         case Manifest.currentVersion?:
             break
         case let version? where manifest.isLegacyVersion:
             findings.append(Finding(.A2, "version \"\(version)\" is a pre-release of 1.0.0", severity: .warning, file: file,
                 fix: Fix("saving writes version 1.0.0", repair: .save)))
         case let version?:
-            findings.append(Finding(.A2, "version \"\(version)\" is not \"1.0.0\"", file: file, fix: Fix("saving writes version 1.0.0", repair: .save)))
+            findings.append(Finding(.A2, "version \"\(version)\" is not \"1.0.0\"", rule: StructureRules.manifestVersion.name, file: file, fix: Fix("saving writes version 1.0.0", repair: .save)))
         }
         if let created = manifest.created {
             switch Formats.dateTimeForm(created) {

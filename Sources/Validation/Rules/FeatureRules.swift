@@ -57,7 +57,9 @@ enum StructureChecks {
         case .null: findings.append(place.finding(.F1, "\"properties\" is null"))
         case .absent: findings.append(place.finding(.F1, "no \"properties\" member"))
         }
-        if !Formats.isUUID(feature.id) {
+        if feature.id.isEmpty {
+            findings.append(place.finding(.F2, "id is an empty string", rule: StructureRules.emptyID.name, fix: Fix("give the feature a new id")))
+        } else if !Formats.isUUID(feature.id) {
             findings.append(place.finding(.F2, "id \"\(feature.id)\" is not a UUID", rule: AppleRules.featureID, fix: Fix("give the feature a new id")))
         } else if !Formats.isVersion4UUID(feature.id) {
             findings.append(place.finding(.F2v, "id \(feature.id) is not a version 4 UUID", rule: AppleRules.featureID))

@@ -28,6 +28,11 @@ enum GeometryChecks {
                     rule: AppleRules.geometryType(place.type), fix: fix))
             }
             checkGeoJSON(wrapped.geometry, place, into: &findings)
+            StructureRules.checkInteriorRings(place, into: &findings)
+            if place.type == .relationship {
+                findings.append(Finding(StructureRules.relationshipGeometry, "relationship \(place.feature.id.prefix(8)) has a geometry (\(wrapped.geometry.typeName))",
+                    feature: place.feature, file: place.file))
+            }
         }
         if let value = place.feature.property(.displayPoint), !value.isNull {
             if case .point(let position)? = GeoJSONGeometry(json: value)?.geometry {

@@ -109,9 +109,20 @@ struct LevelChecker {
             }
         }
         checkOverlaps(units, unitShapes, index)
+        checkShapes(level, levelShapes, features, units, unitShapes, index)
+        checkContents(levelID, features, units, unitShapes, index)
         for feature in features {
             switch feature.featureType {
-            case FeatureType.opening.rawValue: checkOpening(feature, units, unitShapes, index)
+            case FeatureType.opening.rawValue:
+                checkOpening(feature, units, unitShapes, index)
+                if let container, let levelShapes, let geometry = feature.geometry {
+                    let outside = geometry.positions.map(projector.point).filter { !container.covers($0) }
+                    if let farthest = outside.max(by: { engine.distance(from: $0, to: levelShapes) < engine.distance(from: $1, to: levelShapes) }) {
+                        findings.append(finding(
+                            .G5, "opening \(feature.id.prefix(8)) reaches \(format(engine.distance(from: farthest, to: levelShapes))) m outside \(context.describe(level))",
+                            feature, at: farthest, rule: AppleRules.withinLevel(.opening)))
+                    }
+                }
             case FeatureType.fixture.rawValue, FeatureType.kiosk.rawValue, FeatureType.section.rawValue:
                 checkPolygonal(feature)
                 if let container, let shapes = polygons(of: feature), !container.covers(shapes) {
@@ -260,21 +271,28 @@ struct LevelChecker {
             checkPolygonal(footprint)
             guard let shapes = polygons(of: footprint) else { continue }
             if let venueArea, !venueArea.covers(shapes) {
-                findings.append(finding(.G6, "\(context.describe(footprint)) extends outside the venue", footprint))
+                findings.append(finding(ShapeRules.venueCoversAll, "\(context.describe(footprint)) extends outside the venue", footprint))
             }
-            if footprint.string(.category) == "ground" || footprint.string(.category) == nil {
-                for building in footprint.strings(.buildingIDs) ?? [] { footprintsOf[building, default: []] += shapes }
-            }
+            // A level lies within its building's footprints: the ground one for the ground floor,
+            // the aerial one above, the subterranean one below.
+            for building in footprint.strings(.buildingIDs) ?? [] { footprintsOf[building, default: []] += shapes }
         }
         var buildingAreas: [String: PreparedArea] = [:]
         for (building, shapes) in footprintsOf {
             buildingAreas[building] = engine.prepare(engine.buffer(engine.union(shapes), by: SpatialRules.containmentTolerance))
         }
+        // Everything else on a level is inside its level (G5), so inside the venue when its level is.
+        for feature in archive.features(of: .level) + archive.features(of: .geofence) {
+            if let venueArea, let shapes = polygons(of: feature), !venueArea.covers(shapes) {
+                findings.append(finding(ShapeRules.venueCoversAll, "\(context.describe(feature)) extends outside the venue", feature))
+            }
+        }
+        checkFootprintsAndLevels()
         for level in archive.features(of: .level) where level.bool(.outdoor) != true {
             guard let shapes = polygons(of: level) else { continue }
             let areas = (level.strings(.buildingIDs) ?? []).compactMap { buildingAreas[$0] }
             if !areas.isEmpty && !areas.contains(where: { $0.covers(shapes) }) {
-                findings.append(finding(.G6, "\(context.describe(level)) extends outside its building's footprint", level))
+                findings.append(finding(.G6, "\(context.describe(level)) extends outside its building's footprints", level))
             }
         }
         for building in archive.features(of: .building) {

@@ -91,7 +91,8 @@ enum PropertyChecks {
             }
         case .oneOf(let values):
             if let text = string(value, spec, place, &findings), !values.contains(text) {
-                findings.append(place.finding(.F4c, "\(key) \"\(text)\" must be one of \(values.joined(separator: ", "))"))
+                let rule = place.type == .relationship && key == PropertyKey.direction.rawValue ? StructureRules.direction.name : nil
+                findings.append(place.finding(.F4c, "\(key) \"\(text)\" must be one of \(values.joined(separator: ", "))", rule: rule))
             }
         case .labels:
             checkLabels(value, spec, place, into: &findings)
@@ -133,6 +134,16 @@ enum PropertyChecks {
             guard let door = value.objectValue else { return findings.append(wrongType(value, key, "an object", place)) }
             if let type = door["type"]?.stringValue, let finding = category(type, in: .doorType, key: "door.type", place) {
                 findings.append(finding)
+            }
+            if let material = door["material"], !material.isNull {
+                if let text = material.stringValue {
+                    if !StructureRules.doorMaterials.contains(text) {
+                        findings.append(place.finding(
+                            .F4c, "door.material \"\(text)\" must be one of \(StructureRules.doorMaterials.joined(separator: ", "))", rule: StructureRules.doorMaterial.name))
+                    }
+                } else {
+                    findings.append(wrongType(material, "door.material", "a string", place))
+                }
             }
             if let automatic = door["automatic"], !automatic.isNull, automatic.boolValue == nil {
                 findings.append(wrongType(automatic, "door.automatic", "true or false", place))

@@ -56,39 +56,35 @@ enum ReferenceChecks {
     static func checkFeatureReference(
         _ value: JSONValue, _ key: String, _ place: FeaturePlace, _ context: ValidationContext, into findings: inout [Finding]
     ) {
+        // A relationship's origin, intermediary and destination each have a rule of Apple's.
+        let rule = place.type == .relationship ? StructureRules.relationshipReference[key]?.name : nil
         guard let reference = FeatureReference(json: value) else {
-            findings.append(place.finding(.R2, "\(key) must be {\"id\": ..., \"feature_type\": ...}"))
+            findings.append(place.finding(.R2, "\(key) must be {\"id\": ..., \"feature_type\": ...}", rule: rule))
             return
         }
         guard let referenced = context.feature(reference.id) else {
-            findings.append(place.finding(.R2, "\(key) \(reference.id) names no feature"))
+            findings.append(place.finding(.R2, "\(key) \(reference.id) names no feature", rule: rule))
             return
         }
         if referenced.featureType != reference.featureType {
-            findings.append(place.finding(.R2, "\(key) says \(reference.featureType), but \(reference.id) is a \(referenced.featureType)"))
+            findings.append(place.finding(.R2, "\(key) says \(reference.featureType), but \(reference.id) is a \(referenced.featureType)", rule: rule))
         }
     }
 
-    /// R4 (information): addresses no feature uses, and levels with no units.
+    /// R4: addresses no feature uses (levels without units or openings: HierarchyRules).
     static func orphans(_ context: ValidationContext) -> [Finding] {
         var used = Set<String>()
-        var levelsWithUnits = Set<String>()
         for collection in context.archive.collections.values {
             for feature in collection.features {
                 if let address = feature.string(.addressID) { used.insert(address) }
-                if feature.imdfType == .unit, let level = feature.string(.levelID) { levelsWithUnits.insert(level) }
             }
         }
         var findings: [Finding] = []
-        for (type, file, collection) in context.imdfCollections where type == .address || type == .level {
-            for feature in collection.features {
-                if type == .address && !used.contains(feature.id) {
-                    findings.append(Finding(
-                        .R4, "address \(feature.id.prefix(8)) is not used by any feature", rule: AppleRules.addressUsed, severity: .error, feature: feature, file: file,
-                        fix: Fix("delete it", repair: .delete(feature: feature.id))))
-                } else if type == .level && !levelsWithUnits.contains(feature.id) {
-                    findings.append(Finding(.R4, "\(context.describe(feature)) has no units", feature: feature, file: file))
-                }
+        for (type, file, collection) in context.imdfCollections where type == .address {
+            for feature in collection.features where !used.contains(feature.id) {
+                findings.append(Finding(
+                    .R4, "address \(feature.id.prefix(8)) is not used by any feature", rule: AppleRules.addressUsed, severity: .error, feature: feature, file: file,
+                    fix: Fix("delete it", repair: .delete(feature: feature.id))))
             }
         }
         return findings + hierarchy(context)

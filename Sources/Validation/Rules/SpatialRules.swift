@@ -70,6 +70,8 @@ struct SharedInputs: Sendable {
     /// Anchors and amenities, placed on the level of their unit.
     let byUnitLevel: [String: [Feature]]
     let pathNodes: [String: [Feature]]
+    /// Geofences, on each level they name.
+    let geofences: [String: [Feature]]
 
     init(context: ValidationContext, projector: Projector) {
         self.context = context
@@ -97,6 +99,11 @@ struct SharedInputs: Sendable {
                 if let level = node.string(.levelID) { pathNodes[level, default: []].append(node) }
             }
         }
+        var geofences: [String: [Feature]] = [:]
+        for geofence in context.archive.features(of: .geofence) {
+            for level in geofence.strings(.levelIDs) ?? [] { geofences[level, default: []].append(geofence) }
+        }
+        self.geofences = geofences
         self.onLevel = onLevel
         self.byUnitLevel = byUnitLevel
         self.pathNodes = pathNodes

@@ -1,6 +1,8 @@
 // `add level NAME ordinal=N [short=S] [outdoor] (rect|poly ...)`: a level of a building, with its
-// outline. The building's ground footprint grows to cover the new level (IMDF: a level lies within
-// its building's footprint), created with the building's first level.
+// outline. The building's footprints grow to cover the new indoor level, as Apple reads them: the
+// ground and aerial footprints cover the ground floor, the aerial one every floor above, the
+// subterranean one the floors below ground; each is created when the building has none yet. A
+// building without a display point takes the level's.
 
 import Geometry
 import IMDF
@@ -48,24 +50,38 @@ public struct AddLevel: EditCommand {
         var changes: [Change] = [.create(level, in: .imdf(.level), at: nil)]
         var minted = [id]
         if let buildingID, !outdoor {
-            let footprints = document.referrers(of: buildingID).compactMap(document.feature).filter {
-                $0.imdfType == .footprint && $0.string(.category) == "ground"
+            // A building shows where it is by its display point, which Apple asks for
+            // (BuildingHasNoDisplayPoint): the first level gives it one.
+            if let building = document.feature(buildingID), building.point(.displayPoint) == nil, let point = level.point(.displayPoint) {
+                var located = building
+                located.setPoint(.displayPoint, point)
+                changes.append(.modify(before: building, after: located))
             }
-            if let footprint = footprints.first, let existing = projector.polygons(footprint.geometry) {
-                if !engine.prepare(existing).covers(shapes) {
-                    var grown = footprint
-                    grown.geometry = projector.geometry(engine.union(existing + shapes))
-                    changes.append(.modify(before: footprint, after: grown))
+            let footprints = document.referrers(of: buildingID).compactMap(document.feature).filter { $0.imdfType == .footprint }
+            for category in Self.footprintCategories(ordinal: ordinal) {
+                if let footprint = footprints.first(where: { $0.string(.category) == category }), let existing = projector.polygons(footprint.geometry) {
+                    if !engine.prepare(existing).covers(shapes) {
+                        var grown = footprint
+                        grown.geometry = projector.geometry(engine.union(existing + shapes))
+                        changes.append(.modify(before: footprint, after: grown))
+                    }
+                } else {
+                    let footprintID = ids.next()
+                    minted.append(footprintID)
+                    changes.append(.create(Feature(.footprint, id: footprintID, geometry: .polygon(outline), values: [
+                        .category: .string(category), .buildingIDs: [.string(buildingID)],
+                    ]), in: .imdf(.footprint), at: nil))
                 }
-            } else {
-                let footprintID = ids.next()
-                minted.append(footprintID)
-                changes.append(.create(Feature(.footprint, id: footprintID, geometry: .polygon(outline), values: [
-                    .category: "ground", .buildingIDs: [.string(buildingID)],
-                ]), in: .imdf(.footprint), at: nil))
             }
         }
         return Patch(label: "add level \"\(name)\" (ordinal \(ordinal))", changes: changes, mintedIDs: minted)
+    }
+}
+
+extension AddLevel {
+    /// The footprints a level at `ordinal` lies in (Apple: IndoorLevelNotEqualToGroundFootprint, ...).
+    static func footprintCategories(ordinal: Int) -> [String] {
+        ordinal == 0 ? ["ground", "aerial"] : ordinal > 0 ? ["aerial"] : ["subterranean"]
     }
 }
 

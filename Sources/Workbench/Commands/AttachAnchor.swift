@@ -1,8 +1,9 @@
 // `attach anchor to UNIT [at X,Y] [address=inherit|none|REF]`: an anchor in a unit, at the unit's
-// display point unless given; the point must lie inside the unit. The address choice is kept as
+// display point unless given (beside an anchor already there); the point must lie inside the unit. The address choice is kept as
 // an editor note for the save-time inheritance (inherit, the default, derives an Address from the
 // building's with the unit's name, or with the `unit` given).
 
+import Foundation
 import Geometry
 import IMDF
 
@@ -42,7 +43,7 @@ public struct AttachAnchor: EditCommand {
         let projector = document.projector(near: first)
         guard let shapes = projector.polygons(geometry) else { throw EditError("\(unit.described) has no valid outline", argument: "UNIT") }
         let engine = GeometryEngine()
-        let point: Point
+        var point: Point
         if let position {
             point = projector.point(position)
         } else if let display = unit.point(.displayPoint), engine.distance(from: projector.point(display), to: shapes) == 0 {
@@ -52,6 +53,7 @@ public struct AttachAnchor: EditCommand {
         } else {
             throw EditError("\(unit.described) has no inside to place an anchor in", argument: "UNIT")
         }
+        if position == nil { point = freePlace(near: point, in: unit, shapes, engine, projector, document) }
         let outside = engine.distance(from: point, to: shapes)
         guard outside <= 0.05 else {
             throw EditError("at: the point is \(String(format2: outside)) m outside \(unit.described)", argument: "at")
@@ -74,6 +76,26 @@ public struct AttachAnchor: EditCommand {
         ])
         anchor.editorNotes = notes
         return (anchor, unit)
+    }
+}
+
+extension AttachAnchor {
+    /// `point`, or, when an anchor of the unit already stands there (Apple warns of anchors at one
+    /// place: AnchorShouldNotEqualAnchor), the first place half a metre away in one of eight
+    /// directions that is inside the unit and free.
+    static func freePlace(near point: Point, in unit: Feature, _ shapes: [Polygon], _ engine: GeometryEngine, _ projector: Projector, _ document: Document) -> Point {
+        let taken = document.referrers(of: unit.id).compactMap(document.feature).filter { $0.imdfType == .anchor }.compactMap { anchor -> Point? in
+            guard case .point(let position)? = anchor.geometry else { return nil }
+            return projector.point(position)
+        }
+        func isFree(_ candidate: Point) -> Bool { !taken.contains { $0.distance(to: candidate) < 0.01 } }
+        guard !isFree(point) else { return point }
+        for step in 0..<8 {
+            let angle = Double(step) * .pi / 4
+            let candidate = Point(x: point.x + 0.5 * cos(angle), y: point.y + 0.5 * sin(angle))
+            if isFree(candidate), engine.distance(from: candidate, to: shapes) == 0 { return candidate }
+        }
+        return point
     }
 }
 

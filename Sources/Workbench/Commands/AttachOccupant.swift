@@ -1,4 +1,4 @@
-// `attach occupant NAME category=C to UNIT [at X,Y] [hours=..] [phone=..]`: an anchor in the unit
+// `attach occupant NAME category=C to UNIT [at X,Y] [hours=..] [phone=..] [website=..]`: an anchor in the unit
 // and an occupant on it, in one step.
 
 import IMDF
@@ -10,11 +10,12 @@ public struct AttachOccupant: EditCommand {
     public var position: Position?
     public var hours: String?
     public var phone: String?
+    public var website: String?
     public var address: AddressChoice
 
     public init(
         name: String, category: String, to unitID: String, at position: Position? = nil, hours: String? = nil,
-        phone: String? = nil, address: AddressChoice = .inherit
+        phone: String? = nil, website: String? = nil, address: AddressChoice = .inherit
     ) {
         self.name = name
         self.category = category
@@ -22,6 +23,7 @@ public struct AttachOccupant: EditCommand {
         self.position = position
         self.hours = hours
         self.phone = phone
+        self.website = website
         self.address = address
     }
 
@@ -33,7 +35,7 @@ public struct AttachOccupant: EditCommand {
         let occupant = Feature(.occupant, id: id, geometry: nil, values: [
             .name: Labels(name, language: document.manifest.language ?? "en").json, .category: .string(category),
             .anchorID: .string(anchor.id), .hours: hours.map(JSONValue.string) ?? .null,
-            .phone: phone.map(JSONValue.string) ?? .null,
+            .phone: phone.map(JSONValue.string) ?? .null, .website: website.map(JSONValue.string) ?? .null,
         ])
         return Patch(
             label: "attach occupant \"\(name)\" to \(unit.described)",
