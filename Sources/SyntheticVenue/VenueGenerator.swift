@@ -30,6 +30,10 @@ public struct VenueSpec: Sendable, Hashable {
 }
 
 public enum VenueGenerator {
+    /// The generation of what this generator writes: raised whenever the venues it makes change,
+    /// so that workloads cached on disk by an earlier generation are made anew.
+    public static let generation = 2
+
     static let roomWidth = 4.0
     static let roomDepth = 6.0
     static let corridorWidth = 2.5

@@ -50,7 +50,7 @@ struct WorkloadShape: ParsableArguments {
 enum Workload {
     static func prepare(_ spec: VenueSpec, zip: Bool, in workFolder: String) throws -> String {
         try FileManager.default.createDirectory(atPath: workFolder, withIntermediateDirectories: true)
-        let name = "W-\(spec.buildings)x\(spec.levels)x\(spec.rooms)"
+        let name = "W-\(spec.buildings)x\(spec.levels)x\(spec.rooms)-g\(VenueGenerator.generation)"
         let source = workFolder + "/" + name + (zip ? ".zip" : "")
         if !FileManager.default.fileExists(atPath: source + (zip ? "" : "/manifest.json")) {
             Output.line("generating \(name) into \(source) ...")

@@ -193,7 +193,7 @@ struct CommandLineTests {
             let run = try ChildProcess.run(Self.executable, arguments)
             let text = run.output
             #expect(run.status == 0)
-            #expect(text.contains("W-2x2x6\(zip ? ".zip" : ""): 130 features"))
+            #expect(text.contains("W-2x2x6-g2\(zip ? ".zip" : ""): 130 features"))
             for label in ["open       median", "save       median", "open+save  median", "memory     "] {
                 #expect(text.contains(label), "missing \(label) in\n\(text)")
             }
