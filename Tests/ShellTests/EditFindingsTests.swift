@@ -79,6 +79,10 @@ struct EditFindingsTests {
         #expect(on[0] == ["findings of each edit: on"])
         #expect(findingsLine(on[1])?.hasPrefix("1 resolved: G8") == true)
         #expect(try Interpreter.execute("findings", in: &session) == "findings of each edit: on")
+        // The choice lasts the session, through a new document.
+        _ = try Interpreter.execute("findings off", in: &session)
+        _ = try Interpreter.execute("new --template blank", in: &session)
+        #expect(try Interpreter.execute("findings", in: &session) == "findings of each edit: off")
     }
 
     @Test func aGroupReportsOnceAtItsCommit() throws {
