@@ -19,7 +19,7 @@ struct RunCommand: ParsableCommand {
     @Argument(help: "Scripts to run, in order.") var scripts: [String]
     @Option(help: "The archive to open first.") var archive: String?
     @Option(help: "Where to save the result.") var save: String?
-    @Flag(help: "Print each command before its result.") var echo = false
+    @Flag(help: "Print each command before its result, and after each edit the findings it introduced or resolved.") var echo = false
     @Flag(help: "Run the remaining commands after a failure.") var keepGoing = false
     @Flag(help: "Print a JSON summary instead of the results.") var json = false
     @OptionGroup var limitOptions: ArchiveLimitOptions
@@ -60,7 +60,7 @@ struct RunCommand: ParsableCommand {
                 throw CommandFailure(exitCode: CommandFailure.usage, message: "\(script): cannot read the script")
             }
             let result = ScriptRunner.run(
-                ScriptRunner.lines(of: text, file: script), in: &session, echo: echo, keepGoing: keepGoing, journal: &journal,
+                ScriptRunner.lines(of: text, file: script), in: &session, echo: echo, keepGoing: keepGoing, reportFindings: echo && !json, journal: &journal,
                 open: openArchive, output: { if !json { Output.line($0) } })
             outcome.commands += result.commands
             outcome.failures += result.failures

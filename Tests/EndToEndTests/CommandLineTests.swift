@@ -275,6 +275,29 @@ struct CommandLineTests {
         }
     }
 
+    @Test func runEchoFollowsEachEditWithTheFindingsItIntroducedOrResolved() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try imdf("generate", folder + "/venue", "--rooms", "6").status == 0)
+        let script = folder + "/overlap.imdfs"
+        try "add unit Annex category=office rect 1,1 2x2\nrename Annex Store\nundo\nundo\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let echoed = try imdf("run", script, "--archive", folder + "/venue", "--echo")
+        #expect(echoed.status == 0, "\(echoed.errors)")
+        let overlap = "G8 unit \"Room 0.001\" and unit \"Annex\" overlap by 4.0 m²"
+        let lines = echoed.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 10, "\(lines)")
+        #expect(Array(lines.prefix(3)) == ["> add unit Annex category=office rect 1,1 2x2", lines[1], "1 new warning: \(overlap)"])
+        // A rename and its undo change no finding; undoing the unit resolves the overlap.
+        #expect(Array(lines.suffix(7)) == [
+            "> rename Annex Store", lines[4], "> undo", lines[6], "> undo", lines[8], "1 resolved: \(overlap)",
+        ])
+        // Without --echo a run prints what it always printed, and so does a script on standard input.
+        let plain = try imdf("run", script, "--archive", folder + "/venue")
+        #expect(plain.status == 0 && !plain.output.contains("G8") && plain.output.split(separator: "\n").count == 4, "\(plain.output)")
+        let piped = try imdf(folder + "/venue", input: "add unit Annex category=office rect 1,1 2x2\n")
+        #expect(piped.status == 0 && !piped.output.contains("G8"), "\(piped.output)")
+    }
+
     @Test func aBadLineStopsTheRunAtItsFileAndLineAndTouchesNothing() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -135,6 +135,35 @@ struct PromptTests {
         #expect(history.contains("rename 0.001 Lab") && !history.contains("\ny\n"))
     }
 
+    @Test func anEditAtARealTerminalIsFollowedByTheFindingsItIntroducedAndTheJournalKeepsOnlyTheCommand() throws {
+        let folder = NSTemporaryDirectory() + "imdf-prompt-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let imdf = CommandLineTests.executable
+        #expect(try ChildProcess.run(imdf, ["generate", folder + "/venue", "--rooms", "6"]).status == 0)
+        let terminal = Terminal(folder: folder)
+        defer { terminal.stop() }
+        try terminal.start("IMDF_HISTORY=\(folder)/history \(imdf) \(folder)/venue")
+        #expect(try terminal.waitFor("imdf Building 1/G >"))
+        try terminal.type("add unit Annex category=office rect 1,1 2x2")
+        try terminal.keys("Enter")
+        #expect(try terminal.waitFor("1 new warning: G8 unit \"Room 0.001\" and unit \"Annex\" overlap by 4.0 m²"))
+        try terminal.type("findings off")
+        try terminal.keys("Enter")
+        #expect(try terminal.waitFor("findings of each edit: off"))
+        try terminal.type("undo")
+        try terminal.keys("Enter")
+        #expect(try terminal.waitFor("undid: add unit"))
+        #expect(try !terminal.screen().contains("resolved"))
+        // Unsaved work, so the journal stays when the prompt is left.
+        try terminal.type("rename 0.002 Lab")
+        try terminal.keys("Enter")
+        #expect(try terminal.waitFor("to \"Lab\""))
+        #expect(try terminal.quitWithoutSaving())
+        let journal = try String(contentsOfFile: folder + "/venue.journal", encoding: .utf8)
+        #expect(journal.contains("add unit Annex") && journal.contains("\nundo") && !journal.contains("G8") && !journal.contains("findings"))
+    }
+
     @Test func roomNamesOfARealSampleCompleteAtARealTerminal() throws {
         let folder = NSTemporaryDirectory() + "imdf-prompt-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

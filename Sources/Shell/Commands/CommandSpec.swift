@@ -87,6 +87,19 @@ public struct CommandOutcome: Sendable {
         }
     }
 
+    /// What the command did to the document, as one patch: an edit's, a group's at its commit,
+    /// the undone steps inverted, the redone steps. The runner reports the findings it introduced
+    /// and resolved from it. Nil when the command did not edit (a command inside an open group
+    /// edits too, but the runner waits for the group's commit).
+    public var documentChange: Patch? {
+        switch effect {
+        case .edit(let patch), .commit(let patch): patch
+        case .undo(let patches): patches.isEmpty ? nil : Patch.combining(patches.map(\.inverse), label: "undo")
+        case .redo(let patches): patches.isEmpty ? nil : Patch.combining(patches, label: "redo")
+        default: nil
+        }
+    }
+
     /// Whether the journal records the command: everything that changes the document or the
     /// context. A save starts the journal afresh instead; open, source and quit are not commands
     /// of the document.

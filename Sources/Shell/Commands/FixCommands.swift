@@ -1,5 +1,6 @@
 // `fix CODE|all`: the repairs validation proposes, run as edit values, all in one undo step. A
 // repair that fails rolls every one of them back, so the document is never left half-fixed.
+// `findings on|off`: whether each edit is followed by the findings it introduced or resolved.
 
 import Validation
 import Workbench
@@ -30,6 +31,13 @@ enum FixCommands {
             }
             let patch = try session.history.commit()
             return CommandOutcome(.edit(patch), "\(patch.label): \(patch.changes.count) features changed (undo reverts them all)")
-        }
+        },
+        // A choice of what to show, like `frame` without an origin: not an edit, not journaled.
+        CommandSpec("findings", [.positional(Parameter("on|off", .words(["on", "off"])), .optional)], changesDocument: false,
+            "after each edit, one line of the findings it introduced or resolved (on at the prompt); off stops it",
+            example: "findings off") { session, args in
+            if let choice = args.optionalWord("on|off") { session.reportsEditFindings = choice == "on" }
+            return .view("findings of each edit: \(session.reportsEditFindings ? "on" : "off")")
+        },
     ]
 }

@@ -23,9 +23,11 @@ enum TemplateCommands {
             } catch {
                 throw EditError("new: the template \(template.path) cannot be read", argument: "--template")
             }
-            let ids = session.ids
+            let (ids, reportsEditFindings) = (session.ids, session.reportsEditFindings)
             session = EditingSession(document: Document(load.archive))
             session.ids = ids
+            // A choice of what to show lasts the whole session.
+            session.reportsEditFindings = reportsEditFindings
             // Never saved, and not empty: unsaved until written somewhere.
             session.savedMarker = nil
             return CommandOutcome(.newDocument, "new document from the \(name) template: \(load.archive.featureCount) features (save PATH writes it)")

@@ -80,6 +80,80 @@ public enum ValidationOutput {
     }
 }
 
+extension ValidationOutput {
+    /// What an edit did to the findings, in one line of at most `width` characters: `1 new
+    /// warning: G8 unit "104B" and unit "105" overlap by 2.3 m² · 1 resolved: G2 anchor ...`. New
+    /// findings are counted by severity and come first; the first one or two of each kind are
+    /// shown as far as they fit, names without their id prefixes (`validate` has those). Nil when
+    /// the edit changed nothing.
+    public static func line(_ change: EditFindings, width: Int = 80) -> String? {
+        guard !change.isEmpty else { return nil }
+        struct Part {
+            var heading: String
+            var items: [String]
+            var shown = 1
+            var codesOnly = false
+
+            var text: String {
+                guard !items.isEmpty else { return heading }
+                return heading + ": " + (codesOnly ? items.prefix(shown).map { String($0.prefix { $0 != " " }) }.joined(separator: ", ")
+                    : items.prefix(shown).joined(separator: "; "))
+            }
+        }
+        func items(_ findings: [Finding]) -> [String] {
+            findings.map { "\($0.code.rawValue) \(TerminalText.escaped(shortened($0.message)))" }
+        }
+        var parts: [Part] = []
+        if !change.introduced.isEmpty {
+            let counts = Severity.allCases.compactMap { severity -> (Severity, Int)? in
+                let count = change.introduced.filter { $0.severity == severity }.count
+                return count == 0 ? nil : (severity, count)
+            }
+            func named(_ severity: Severity, _ count: Int) -> String {
+                severity.rawValue + (count == 1 || severity == .info ? "" : "s")
+            }
+            let total = change.introduced.count
+            let heading = counts.count == 1
+                ? "\(total) new \(named(counts[0].0, total))"
+                : "\(total) new (" + counts.map { "\($0.1) \(named($0.0, $0.1))" }.joined(separator: ", ") + ")"
+            parts.append(Part(heading: heading, items: items(change.introduced)))
+        }
+        if !change.resolved.isEmpty {
+            parts.append(Part(heading: "\(change.resolved.count) resolved", items: items(change.resolved)))
+        }
+        func joined() -> String { parts.map(\.text).joined(separator: " · ") }
+        // A second finding of each kind where the line has room for it.
+        for index in parts.indices where parts[index].items.count > 1 {
+            parts[index].shown = 2
+            if joined().count > width { parts[index].shown = 1 }
+        }
+        // Short of room: the resolved ones by their codes, then the first message cut.
+        if joined().count > width, parts.count == 2 { parts[1].codesOnly = true }
+        let line = joined()
+        guard line.count > width, let first = parts.first?.items.first else { return line }
+        let room = Swift.max(10, width - (line.count - first.count) - 3)
+        parts[0].items[0] = String(first.prefix(room)) + "..."
+        return joined()
+    }
+
+    /// A message with the id prefixes that follow quoted names left out: `unit "104B" (1a2b3c4d)`
+    /// reads `unit "104B"`.
+    static func shortened(_ message: String) -> String {
+        var result = ""
+        var rest = message[...]
+        while let quote = rest.firstIndex(of: "\"") {
+            result += rest[...quote]
+            rest = rest[rest.index(after: quote)...]
+            if rest.hasPrefix(" ("), let close = rest.firstIndex(of: ")"), rest.distance(from: rest.startIndex, to: close) <= 10,
+                rest[rest.index(rest.startIndex, offsetBy: 2)..<close].allSatisfy(\.isHexDigit)
+            {
+                rest = rest[rest.index(after: close)...]
+            }
+        }
+        return result + rest
+    }
+}
+
 extension String {
     public func padded(_ width: Int) -> String {
         count >= width ? self + " " : self + String(repeating: " ", count: width - count)

@@ -70,7 +70,10 @@ public struct InputLoop {
 
     private func run(_ commands: [ScriptLine], _ session: inout EditingSession, _ journal: inout Journal?) -> ScriptRunner.Outcome {
         // The prompt reports a failure and goes on; standard input stops at the first, as a script does.
-        let outcome = ScriptRunner.run(commands, in: &session, echo: false, keepGoing: isPrompt, journal: &journal, open: open, output: output)
+        // At the prompt each edit is followed by the findings it introduced or resolved; a script
+        // on standard input prints what `imdf run` prints.
+        let outcome = ScriptRunner.run(
+            commands, in: &session, echo: false, keepGoing: isPrompt, reportFindings: isPrompt, journal: &journal, open: open, output: output)
         for failure in outcome.failures { report(failure) }
         return outcome
     }

@@ -97,26 +97,32 @@ public enum ScriptRunner {
 
     /// Runs `lines` without a journal, where `open` is not available (tests, benchmarks).
     public static func run(
-        _ lines: [ScriptLine], in session: inout EditingSession, echo: Bool, keepGoing: Bool, output: (String) -> Void
+        _ lines: [ScriptLine], in session: inout EditingSession, echo: Bool, keepGoing: Bool, reportFindings: Bool = false,
+        output: (String) -> Void
     ) -> Outcome {
         var journal: Journal?
-        return run(lines, in: &session, echo: echo, keepGoing: keepGoing, journal: &journal, open: nil, output: output)
+        return run(
+            lines, in: &session, echo: echo, keepGoing: keepGoing, reportFindings: reportFindings, journal: &journal, open: nil, output: output)
     }
 
     /// Runs `lines`, printing each result through `output`; every accepted command that changes
-    /// state is journaled before its result is printed.
+    /// state is journaled before its result is printed. With `reportFindings` (the prompt, `imdf
+    /// run --echo`), each edit's result is followed by a line of the findings it introduced or
+    /// resolved, unless the session has switched that off (`findings off`).
     public static func run(
-        _ lines: [ScriptLine], in session: inout EditingSession, echo: Bool, keepGoing: Bool, journal: inout Journal?,
-        open: ArchiveOpener?, output: (String) -> Void
+        _ lines: [ScriptLine], in session: inout EditingSession, echo: Bool, keepGoing: Bool, reportFindings: Bool = false,
+        journal: inout Journal?, open: ArchiveOpener?, output: (String) -> Void
     ) -> Outcome {
         withoutActuallyEscaping(output) { output in
-            Runner(echo: echo, keepGoing: keepGoing, open: open, output: output).run(lines, in: &session, journal: &journal, sourceChain: [])
+            Runner(echo: echo, keepGoing: keepGoing, reportFindings: reportFindings, open: open, output: output)
+                .run(lines, in: &session, journal: &journal, sourceChain: [])
         }
     }
 
     private struct Runner {
         let echo: Bool
         let keepGoing: Bool
+        let reportFindings: Bool
         let open: ArchiveOpener?
         let output: (String) -> Void
 
@@ -193,15 +199,29 @@ public enum ScriptRunner {
                 }
                 session.record(result, line: trimmed)
                 if !result.message.isEmpty { output(result.message) }
+                if let line = findingsLine(result, session) { output(line) }
             }
             return outcome
+        }
+
+        /// The findings the command's edit introduced and resolved, in one line: nil when it made
+        /// no edit (or one inside a group, which is reported at its commit), when nothing changed,
+        /// or when the findings are not to be reported.
+        func findingsLine(_ result: CommandOutcome, _ session: EditingSession) -> String? {
+            guard reportFindings, session.reportsEditFindings, !session.history.isGrouping, let change = result.documentChange,
+                !change.changes.isEmpty
+            else { return nil }
+            return ValidationOutput.line(EditFindings(of: change, in: session.document))
         }
 
         /// `open PATH`: nil when the archive is open, else why not.
         func openArchive(_ path: String, _ session: inout EditingSession, _ journal: inout Journal?) -> String? {
             guard let open else { return "open: not available here; give the archive when starting (imdf run SCRIPT --archive A)" }
             do {
+                // The choice of what to report goes on with the next archive.
+                let reportsEditFindings = session.reportsEditFindings
                 output(try open(path, &session, &journal))
+                session.reportsEditFindings = reportsEditFindings
                 return nil
             } catch {
                 return error.message

@@ -34,6 +34,9 @@ public struct EditingSession: Sendable {
     /// that has never been saved and has changes (`new --template`).
     var savedMarker: History.Marker?
     public var ids = IDSource()
+    /// Whether the prompt (and `imdf run --echo`) reports after each edit the findings it
+    /// introduced or resolved (`findings on|off`).
+    public var reportsEditFindings = true
 
     public init(document: Document, archivePath: String? = nil) {
         history = History(document: document)

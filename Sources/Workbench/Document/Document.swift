@@ -103,6 +103,13 @@ public struct Document: Sendable {
 
     func entry(_ id: String) -> Entry? { entries[id] }
 
+    /// The feature's place in its collection (an order key: smaller stands earlier in the file).
+    public func order(of id: String) -> Int? { entries[id]?.order }
+
+    /// The extent of `feature` in metres in the document's frame, as the spatial index keeps it;
+    /// nil for an unlocated feature or a document without a frame.
+    public func bounds(of feature: Feature) -> Bounds? { DocumentIndexes.bounds(of: feature, projector) }
+
     /// The frame to compute in: the document's, or - for a document that had no coordinates when
     /// it was opened - one around its first located feature.
     public var workingProjector: Projector? {
@@ -133,11 +140,15 @@ public struct Document: Sendable {
     /// Features on a level whose extent meets `bounds` (metres in the document's frame), in file
     /// order: the spatial index, so the cost follows what is nearby, not the size of the level.
     public func features(onLevel levelID: String, near bounds: Bounds) -> [Feature] {
+        ids(onLevel: levelID, near: bounds).compactMap { entries[$0] }.sorted { $0.order < $1.order }.map(\.feature)
+    }
+
+    /// The ids of `features(onLevel:near:)`, in no particular order (a superset of the features
+    /// whose extent meets `bounds`).
+    public func ids(onLevel levelID: String, near bounds: Bounds) -> Set<String> {
         // A document that had no coordinates when opened has no frame to index in.
-        guard projector != nil else { return features(onLevel: levelID) }
-        return indexes.spatial[levelID].map { $0.query(bounds) }.map { ids in
-            ids.compactMap { entries[$0] }.sorted { $0.order < $1.order }.map(\.feature)
-        } ?? []
+        guard projector != nil else { return indexes.byLevel[levelID] ?? [] }
+        return indexes.spatial[levelID]?.query(bounds) ?? []
     }
 
     /// Ids of the features whose references name `id`.
