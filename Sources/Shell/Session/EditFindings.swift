@@ -152,11 +152,24 @@ struct EditNeighbourhood {
             let versions = self.versions(of: id)
             focus.insert(id)
             if placementChanged(id) {
-                for version in versions { focus.formUnion(neighbours(of: version)) }
+                for version in versions {
+                    let near = neighbours(of: version)
+                    focus.formUnion(near)
+                    // A unit carries its anchors and amenities where it goes: theirs are the
+                    // neighbours' anchors and amenities they may now stand on or in.
+                    if version.imdfType == .unit {
+                        for unit in near where document.feature(unit)?.imdfType == .unit {
+                            focus.formUnion(document.referrers(of: unit).filter { [.anchor, .amenity].contains(document.feature($0)?.imdfType) })
+                        }
+                    }
+                }
             }
             switch versions.last?.imdfType {
             case let type? where [.address, .level, .building, .venue, .footprint].contains(type):
                 hubs.touched(id, type, versions)
+                if type == .level || type == .footprint {
+                    for version in versions { focus.formUnion(overlappingOutlines(of: version)) }
+                }
             default:
                 // What names a room, a door, a node: its anchors, amenities, linked nodes.
                 focus.formUnion(document.referrers(of: id))
@@ -194,10 +207,41 @@ struct EditNeighbourhood {
     /// The features on the feature's level whose extent comes within `margin` of it (a level's
     /// own outline reaches everything on it).
     func neighbours(of feature: Feature, margin: Double = reach) -> Set<String> {
+        if feature.imdfType == .anchor || feature.imdfType == .amenity { return pointNeighbours(of: feature, margin: margin) }
         guard let level = feature.imdfType == .level ? feature.id : feature.string(.levelID) else { return [] }
         if document.projector == nil { return document.ids(onLevel: level, near: .empty) }
         guard let bounds = document.bounds(of: feature) else { return [] }
         return document.ids(onLevel: level, near: bounds.expanded(by: margin))
+    }
+
+    /// An anchor's or amenity's neighbours: the units near it on its unit's level, and the anchors
+    /// and amenities of those units (which stand on no level of their own, so the level's spatial
+    /// index does not hold them): what it may coincide with or stand in.
+    func pointNeighbours(of feature: Feature, margin: Double) -> Set<String> {
+        let units = (feature.strings(.unitIDs) ?? []) + [feature.string(.unitID)].compactMap { $0 }
+        guard let bounds = document.bounds(of: feature) else { return Set(units) }
+        var near = Set<String>()
+        for level in Set(units.compactMap { document.feature($0)?.string(.levelID) }) {
+            for unit in document.ids(onLevel: level, near: bounds.expanded(by: margin)) where document.feature(unit)?.imdfType == .unit {
+                near.insert(unit)
+                near.formUnion(document.referrers(of: unit).filter { [.anchor, .amenity].contains(document.feature($0)?.imdfType) })
+            }
+        }
+        return near
+    }
+
+    /// Levels and footprints whose extent meets a level's or a footprint's: Apple's rules compare
+    /// them across buildings (levels of one ordinal overlapping, a level over another building's
+    /// footprint). A venue has few of them, so they are looked at one by one.
+    func overlappingOutlines(of feature: Feature) -> Set<String> {
+        guard let bounds = document.bounds(of: feature) else { return [] }
+        var meeting = Set<String>()
+        for type in [FeatureType.level, .footprint] {
+            for id in document.indexes.byType[type.rawValue] ?? [] where id != feature.id {
+                if let other = document.feature(id).flatMap(document.bounds(of:)), other.intersects(bounds) { meeting.insert(id) }
+            }
+        }
+        return meeting
     }
 
     /// Addresses, levels, buildings, venues and footprints whose findings are about what they hold
@@ -236,7 +280,7 @@ struct EditNeighbourhood {
     }
 
     /// Each hub joins the focus with what its findings count: an address one other user, a level
-    /// one other unit, a building its levels and footprints, a venue a building (and, reshaped,
+    /// one other unit and one other opening, a building its levels and footprints, a venue a building (and, reshaped,
     /// its footprints).
     private mutating func completeHubs(_ hubs: Hubs, touched: Set<String>) {
         let byType = document.indexes.byType
@@ -247,8 +291,12 @@ struct EditNeighbourhood {
         }
         for level in hubs.levels {
             focus.insert(level)
-            if let unit = (document.indexes.byLevel[level] ?? []).first(where: { !touched.contains($0) && type($0) == .unit }) {
-                context.insert(unit)
+            // A level's findings count its units and its openings (LevelMustBeReferencedByUnit,
+            // LevelShouldBeReferencedByOpening): one of each that stays keeps the count honest.
+            for wanted in [FeatureType.unit, .opening] {
+                if let other = (document.indexes.byLevel[level] ?? []).first(where: { !touched.contains($0) && type($0) == wanted }) {
+                    context.insert(other)
+                }
             }
         }
         for building in hubs.buildings {

@@ -75,8 +75,9 @@ enum DistinctNames {
             let names = (amenity.labels(.name)?.labels ?? []).map { NameKey.of($0.text) }
             let spelled = Set([category, category.replacingOccurrences(of: ".", with: " ")])
             if names.contains(where: { spelled.contains($0) || $0.replacingOccurrences(of: " ", with: "") == category.replacingOccurrences(of: ".", with: "") }) {
+                // No repair to run: removing the name would leave an alt_name without one (F9).
                 findings.append(context.finding(amenityNamedAsCategory, "\(context.describe(amenity)) is named after its category \(category)", amenity,
-                    fix: Fix("remove the name", repair: .set(feature: amenity.id, key: PropertyKey.name.rawValue, .null))))
+                    fix: Fix("give it a name of its own (a number, a place), or none")))
             }
         }
         let occupants = archive.features(of: .occupant)
