@@ -537,6 +537,17 @@ struct AppleRuleTests {
         #expect(findings.allSatisfy { !$0.message.isEmpty })
     }
 
+    /// Every finding code has a case that raises it: here (by the rule it implements; A5 by
+    /// unloadableFilesNameApplesRule), in CodeTests, or in the samples' tests
+    /// (SampleValidationTests: a duplicate id, broken geometry, a dangling reference, display
+    /// points and anchors outside, the routing graph).
+    @Test func everyCodeIsRaisedByACase() {
+        let here = Set(Self.cases.compactMap { AppleRules.declaredByKey[$0.description]?.code })
+        let bySamples: Set<FindingCode> = [.A1, .A5, .F3, .T2, .T4, .T5, .R1, .G1, .G2, .N1, .N2]
+        let missing = Set(FindingCode.allCases).subtracting(here).subtracting(CodeTests.cases.map(\.code)).subtracting(bySamples)
+        #expect(missing.isEmpty, "\(missing.map(\.rawValue).sorted())")
+    }
+
     static let unloadable: [(String, String)] = [
         ("[1, 2]", "FileMustContainFeatureCollection"),
         ("{\"type\": \"FeatureCollection\", \"features\": [}", "FileMustBeValidGeoJSON"),
