@@ -4,21 +4,23 @@
 import IMDF
 
 enum FeatureRules {
-    static func check(_ context: ValidationContext, progress: (@Sendable (ValidationStage) -> Void)?) -> [Finding] {
+    /// The per-feature checks of the features in `range` of the collection of `type`.
+    static func check(_ context: ValidationContext, _ type: FeatureType, _ file: String, _ range: Range<Int>) -> [Finding] {
+        guard let collection = context.archive.collections[type] else { return [] }
         var findings: [Finding] = []
-        let total = context.archive.collections.values.reduce(0) { $0 + $1.features.count }
-        var done = 0
-        for (type, file, collection) in context.imdfCollections {
-            for feature in collection.features {
-                let place = FeaturePlace(feature: feature, type: type, file: file)
-                StructureChecks.check(place, into: &findings)
-                PropertyChecks.check(place, context, into: &findings)
-                GeometryChecks.check(place, into: &findings)
-                ReferenceChecks.check(place, context, into: &findings)
-                done += 1
-                if done % 10_000 == 0 { progress?(.features(done: done, of: total)) }
-            }
+        for position in range {
+            let place = FeaturePlace(feature: collection.features[position], type: type, file: file)
+            StructureChecks.check(place, into: &findings)
+            PropertyChecks.check(place, context, into: &findings)
+            GeometryChecks.check(place, into: &findings)
+            ReferenceChecks.check(place, context, into: &findings)
         }
+        return findings
+    }
+
+    /// Ids used more than once, addresses nobody uses, buildings without levels or footprints.
+    static func archiveWide(_ context: ValidationContext) -> [Finding] {
+        var findings: [Finding] = []
         for (id, places) in context.index.duplicates.sorted(by: { $0.key < $1.key }) {
             let features = places.map { context.archive.feature(at: $0) }
             let where_ = features.map { "\(context.fileName(of: $0) ?? "?"):\($0.sourceLine)" }
