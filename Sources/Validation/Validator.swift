@@ -98,6 +98,9 @@ struct ValidationContext: Sendable {
     let index: FeatureIndex
     let language: String?
     let now: Date
+    /// The features of each IMDF type (by its place in `FeatureType.allCases`) and of each
+    /// extension (after them), for lookups by place without a dictionary.
+    private let features: [[Feature]]
 
     init(load: ArchiveLoad, now: Date = Date()) {
         self.load = load
@@ -105,6 +108,22 @@ struct ValidationContext: Sendable {
         archive = load.archive
         index = load.archive.makeIndex()
         language = load.archive.manifest.language
+        features = FeatureType.allCases.map { load.archive.collections[$0]?.features ?? [] } + load.archive.extensions.map(\.features)
+    }
+
+    private static let typeNumbers = Dictionary(uniqueKeysWithValues: FeatureType.allCases.enumerated().map { ($1, $0) })
+
+    private func number(of collection: FeatureIndex.CollectionKey) -> Int {
+        switch collection {
+        case .imdf(let type): Self.typeNumbers[type]!
+        case .extension(let number): FeatureType.allCases.count + number
+        }
+    }
+
+    /// The `feature_type` of the feature with this id (what reference checks compare), without
+    /// copying the feature.
+    func featureType(ofID id: String) -> String? {
+        index[id].map { features[number(of: $0.collection)][$0.position].featureType }
     }
 
     /// The IMDF collections with the file name messages should name.
@@ -114,7 +133,7 @@ struct ValidationContext: Sendable {
         }
     }
 
-    func feature(_ id: String) -> Feature? { index[id].map { archive.feature(at: $0) } }
+    func feature(_ id: String) -> Feature? { index[id].map { features[number(of: $0.collection)][$0.position] } }
 
     func fileName(of feature: Feature) -> String? {
         guard let place = index[feature.id] else { return nil }

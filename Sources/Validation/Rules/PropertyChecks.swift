@@ -32,7 +32,7 @@ enum PropertyChecks {
         if !missing.isEmpty {
             findings.append(place.finding(.F5, "property keys missing (IMDF writes them as null): \(missing.joined(separator: ", "))"))
         }
-        let known = Set(schema.map(\.key))
+        let known = Self.knownKeys[place.type]!
         let unknown = feature.properties.keys.filter { !known.contains($0) }
         if !unknown.isEmpty {
             findings.append(place.finding(.F6, "properties IMDF does not define for \(place.type.rawValue): \(unknown.joined(separator: ", ")) (kept)"))
@@ -42,6 +42,9 @@ enum PropertyChecks {
             findings.append(place.finding(.F1, "property \"\(key)\" appears more than once; readers see only the first"))
         }
     }
+
+    /// The keys of each type's schema.
+    static let knownKeys: [FeatureType: Set<String>] = Dictionary(uniqueKeysWithValues: FeatureType.allCases.map { ($0, Set($0.schema.map(\.key))) })
 
     static func fixForRequired(_ spec: PropertySpec, _ place: FeaturePlace) -> Fix {
         let id = place.feature.id
@@ -111,7 +114,7 @@ enum PropertyChecks {
                 findings.append(place.finding(.F8, "\(key) \"\(text)\" is not a version 4 UUID", rule: AppleRules.format(spec.kind), severity: .error))
             }
         case .hours:
-            if let text = string(value, spec, place, &findings), text.trimmingCharacters(in: .whitespaces).isEmpty {
+            if let text = string(value, spec, place, &findings), Formats.isBlank(text, newlines: false) {
                 findings.append(place.finding(.F8, "hours is blank", rule: AppleRules.format(spec.kind), severity: .error))
             }
         case .phone:
@@ -187,7 +190,7 @@ enum PropertyChecks {
                 if !Formats.isLanguageTag(entry.key) {
                     findings.append(place.finding(.F7, "\(spec.key) key \"\(entry.key)\" is not a language tag", rule: AppleRules.languageTag))
                 }
-                if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                if Formats.isBlank(text, newlines: true) {
                     findings.append(place.finding(.F7, "\(spec.key).\(entry.key) is blank", rule: AppleRules.labelNotBlank))
                 }
             } else {
