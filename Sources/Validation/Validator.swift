@@ -84,10 +84,10 @@ public enum Validator {
         // in n log n comparisons of integers, not of codes looked up in a list each time.
         let codeRank = Dictionary(uniqueKeysWithValues: FindingCode.allCases.enumerated().map { ($1, $0) })
         let severityRank = Dictionary(uniqueKeysWithValues: Severity.allCases.enumerated().map { ($1, $0) })
-        let ordered = findings.map { finding in
-            (key: (severityRank[finding.severity] ?? 0, codeRank[finding.code] ?? 0, finding.file ?? "", finding.line ?? 0), finding: finding)
-        }.sorted { $0.key < $1.key }
-        return ValidationReport(findings: ordered.map(\.finding))
+        // The findings themselves are not moved about: their order is worked out on the keys.
+        let keys = findings.map { finding in (severityRank[finding.severity] ?? 0, codeRank[finding.code] ?? 0, finding.file ?? "", finding.line ?? 0) }
+        let order = keys.indices.sorted { keys[$0] < keys[$1] }
+        return ValidationReport(findings: order.map { findings[$0] })
     }
 }
 

@@ -46,25 +46,24 @@ struct FeaturePlace {
 
 enum StructureChecks {
     static func check(_ place: FeaturePlace, into findings: inout [Finding]) {
-        let feature = place.feature
-        if feature.typeMember != .string("Feature") {
-            let found = feature.typeMember.map { $0.inlineText } ?? "missing"
+        if place.feature.typeMember != .string("Feature") {
+            let found = place.feature.typeMember.map { $0.inlineText } ?? "missing"
             findings.append(place.finding(.F1, "\"type\" must be \"Feature\" (found \(found))"))
         }
-        if case .absent = feature.geometryMember {
+        if case .absent = place.feature.geometryMember {
             findings.append(place.finding(.F1, "no \"geometry\" member (IMDF writes null for unlocated features)"))
         }
-        switch feature.propertiesForm {
+        switch place.feature.propertiesForm {
         case .object: break
         case .null: findings.append(place.finding(.F1, "\"properties\" is null"))
         case .absent: findings.append(place.finding(.F1, "no \"properties\" member"))
         }
-        if feature.id.isEmpty {
+        if place.feature.id.isEmpty {
             findings.append(place.finding(.F2, "id is an empty string", rule: StructureRules.emptyID.name, fix: Fix("give the feature a new id")))
-        } else if !Formats.isUUID(feature.id) {
-            findings.append(place.finding(.F2, "id \"\(feature.id)\" is not a UUID", rule: AppleRules.featureID, fix: Fix("give the feature a new id")))
-        } else if !Formats.isVersion4UUID(feature.id) {
-            findings.append(place.finding(.F2v, "id \(feature.id) is not a version 4 UUID", rule: AppleRules.featureID))
+        } else if !Formats.isUUID(place.feature.id) {
+            findings.append(place.finding(.F2, "id \"\(place.feature.id)\" is not a UUID", rule: AppleRules.featureID, fix: Fix("give the feature a new id")))
+        } else if !Formats.isVersion4UUID(place.feature.id) {
+            findings.append(place.finding(.F2v, "id \(place.feature.id) is not a version 4 UUID", rule: AppleRules.featureID))
         }
     }
 }

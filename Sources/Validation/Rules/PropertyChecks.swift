@@ -5,11 +5,10 @@ import IMDF
 
 enum PropertyChecks {
     static func check(_ place: FeaturePlace, _ context: ValidationContext, into findings: inout [Finding]) {
-        let feature = place.feature
         let schema = place.type.schema
         var missing: [String] = []
         for spec in schema {
-            guard let value = feature.properties[spec.key] else {
+            guard let value = place.feature.properties[spec.key] else {
                 if spec.isRequired {
                     let apple = AppleRules.requiredProperty(place.type, key: spec.key)
                     findings.append(place.finding(
@@ -32,19 +31,15 @@ enum PropertyChecks {
         if !missing.isEmpty {
             findings.append(place.finding(.F5, "property keys missing (IMDF writes them as null): \(missing.joined(separator: ", "))"))
         }
-        let known = Self.knownKeys[place.type]!
-        let unknown = feature.properties.keys.filter { !known.contains($0) }
+        let unknown = place.feature.properties.keys.filter { key in !schema.contains { $0.key == key } }
         if !unknown.isEmpty {
             findings.append(place.finding(.F6, "properties IMDF does not define for \(place.type.rawValue): \(unknown.joined(separator: ", ")) (kept)"))
         }
         checkAltName(place, into: &findings)
-        for key in feature.properties.duplicateKeys {
+        for key in place.feature.properties.duplicateKeys {
             findings.append(place.finding(.F1, "property \"\(key)\" appears more than once; readers see only the first"))
         }
     }
-
-    /// The keys of each type's schema.
-    static let knownKeys: [FeatureType: Set<String>] = Dictionary(uniqueKeysWithValues: FeatureType.allCases.map { ($0, Set($0.schema.map(\.key))) })
 
     static func fixForRequired(_ spec: PropertySpec, _ place: FeaturePlace) -> Fix {
         let id = place.feature.id
@@ -64,11 +59,12 @@ enum PropertyChecks {
 
     static func category(_ text: String, in list: CategoryList, key: String, _ place: FeaturePlace) -> Finding? {
         guard !list.contains(text) else { return nil }
-        let fix = Suggestion.convincing(for: text, in: list).map {
+        let advice = Suggestion.advice(for: text, in: list)
+        let fix = advice.convincing.map {
             Fix("use \"\($0)\"", repair: .set(feature: place.feature.id, key: key, .text($0)))
         }
         return place.finding(
-            .F4c, "\(key) \"\(text)\" is not in \(list.rawValue)\(Suggestion.hint(for: text, in: list))",
+            .F4c, "\(key) \"\(text)\" is not in \(list.rawValue)\(advice.hint)",
             rule: AppleRules.enumeratedValue(place.type, key: key), fix: fix)
     }
 

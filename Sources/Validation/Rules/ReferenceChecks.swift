@@ -4,8 +4,18 @@
 import IMDF
 
 enum ReferenceChecks {
+    /// The properties of each type's schema that name other features, in schema order.
+    static let referenceSpecs: [FeatureType: [PropertySpec]] = Dictionary(uniqueKeysWithValues: FeatureType.allCases.map { type in
+        (type, type.schema.filter { spec in
+            switch spec.kind {
+            case .reference, .referenceArray, .featureReference, .featureReferenceArray: true
+            default: false
+            }
+        })
+    })
+
     static func check(_ place: FeaturePlace, _ context: ValidationContext, into findings: inout [Finding]) {
-        for spec in place.type.schema {
+        for spec in referenceSpecs[place.type]! {
             guard let value = place.feature.properties[spec.key], !value.isNull else { continue }
             switch spec.kind {
             case .reference(let target):
