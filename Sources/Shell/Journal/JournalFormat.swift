@@ -87,7 +87,7 @@ public enum JournalFormat {
 
 /// `JournalFormat.archiveHash` of an archive, worked out on a thread of its own from the moment it
 /// is made: opening a large archive reads and hashes it again for the journal (about 40 ms for
-/// workload W), which can happen while the document is built.
+/// workload W), which can happen while the document is built on the other core.
 final class PendingArchiveHash: @unchecked Sendable {
     let path: String
     /// Written once by the hashing thread before `done` is signalled; read only after.
