@@ -112,7 +112,7 @@ struct ValidationContext: Sendable {
         self.now = now
         self.coveredLevels = coveredLevels
         archive = load.archive
-        index = load.archive.makeIndex()
+        index = load.index ?? load.archive.makeIndex()
         language = load.archive.manifest.language
         features = FeatureType.allCases.map { load.archive.collections[$0]?.features ?? [] } + load.archive.extensions.map(\.features)
     }

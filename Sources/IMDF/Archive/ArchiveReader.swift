@@ -16,8 +16,13 @@ public struct ArchiveLoad: Sendable {
         case zip
     }
 
-    public var archive: IMDFArchive
+    public var archive: IMDFArchive {
+        didSet { index = nil }
+    }
     public var format: Format
+    /// Where each id is in `archive` as it was read (the reader works it out to find repeated
+    /// ids); nil once the archive has been changed, or for a load made in memory.
+    public private(set) var index: FeatureIndex?
     public var diagnostics: [ArchiveDiagnostic]
     /// Files whose content is missing from `archive` because they could not be read.
     public var unreadableFiles: [String]
@@ -27,6 +32,19 @@ public struct ArchiveLoad: Sendable {
         self.format = format
         self.diagnostics = diagnostics
         self.unreadableFiles = unreadableFiles
+    }
+
+    init(archive: IMDFArchive, format: Format, diagnostics: [ArchiveDiagnostic], unreadableFiles: [String], index: FeatureIndex) {
+        self.init(archive: archive, format: format, diagnostics: diagnostics, unreadableFiles: unreadableFiles)
+        self.index = index
+    }
+
+    /// Gives the archive and its index up to the caller (an editor taking the features over),
+    /// leaving an empty archive with the same manifest.
+    public mutating func takeArchive() -> (archive: IMDFArchive, index: FeatureIndex?) {
+        let taken = (archive, index)
+        archive = IMDFArchive(manifest: taken.0.manifest)
+        return taken
     }
 
     public var isComplete: Bool { unreadableFiles.isEmpty }
@@ -235,8 +253,9 @@ private struct Assembly {
         let archive = IMDFArchive(
             manifest: manifest ?? Manifest(object: JSONObject()), collections: collections, extensions: extensions,
             opaqueFiles: opaque)
-        diagnostics.append(contentsOf: Self.duplicateIDs(in: archive))
-        return ArchiveLoad(archive: archive, format: format, diagnostics: diagnostics, unreadableFiles: unreadable)
+        let index = archive.makeIndex()
+        diagnostics.append(contentsOf: Self.duplicateIDs(in: archive, index))
+        return ArchiveLoad(archive: archive, format: format, diagnostics: diagnostics, unreadableFiles: unreadable, index: index)
     }
 
     static func manifestWarnings(_ manifest: Manifest) -> [ArchiveDiagnostic] {
@@ -250,8 +269,7 @@ private struct Assembly {
         return [ArchiveDiagnostic(.warning, kind: .manifestVersion, file: "manifest.json", message: "version \"\(version)\" is not IMDF \(Manifest.currentVersion); read as \(Manifest.currentVersion)")]
     }
 
-    static func duplicateIDs(in archive: IMDFArchive) -> [ArchiveDiagnostic] {
-        let index = archive.makeIndex()
+    static func duplicateIDs(in archive: IMDFArchive, _ index: FeatureIndex) -> [ArchiveDiagnostic] {
         func describe(_ place: FeatureIndex.Place) -> String {
             let collection: FeatureCollection
             switch place.collection {

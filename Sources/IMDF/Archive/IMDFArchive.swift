@@ -63,20 +63,28 @@ public struct FeatureIndex: Sendable {
         public var position: Int
     }
 
-    private var places: [HashedKey: Place] = [:]
+    /// Each id's first feature, by its number counting through the collections in order (IMDF
+    /// types in hierarchy order, then extensions): an editor numbering the features the same way
+    /// takes this table over as it is, instead of hashing every id once more.
+    public private(set) var ordinals: [HashedKey: Int32] = [:]
+    /// Where each collection's features start in that count.
+    private var starts: [(collection: CollectionKey, start: Int)] = []
     public private(set) var duplicates: [String: [Place]] = [:]
 
     init(_ archive: IMDFArchive) {
-        places.reserveCapacity(archive.featureCount)
+        ordinals.reserveCapacity(archive.featureCount)
+        var next = 0
         func add(_ collection: FeatureCollection, as key: CollectionKey) {
+            starts.append((key, next))
             for position in collection.features.indices {
                 let id = HashedKey(collection.features[position].id)
-                let place = Place(collection: key, position: position)
-                if let first = places.updateValue(place, forKey: id) {
-                    places[id] = first
-                    duplicates[id.text, default: [first]].append(place)
+                if let first = ordinals.updateValue(Int32(next + position), forKey: id) {
+                    ordinals[id] = first
+                    let firstPlace = place(of: Int(first))
+                    duplicates[id.text, default: [firstPlace]].append(Place(collection: key, position: position))
                 }
             }
+            next += collection.features.count
         }
         for type in FeatureType.hierarchyOrder {
             if let collection = archive.collections[type] { add(collection, as: .imdf(type)) }
@@ -84,5 +92,21 @@ public struct FeatureIndex: Sendable {
         for (number, collection) in archive.extensions.enumerated() { add(collection, as: .extension(number)) }
     }
 
-    public subscript(id: String) -> Place? { places[HashedKey(id)] }
+    private func place(of ordinal: Int) -> Place {
+        let owner = starts.last { $0.start <= ordinal }!
+        return Place(collection: owner.collection, position: ordinal - owner.start)
+    }
+
+    public subscript(id: String) -> Place? { ordinals[HashedKey(id)].map { place(of: Int($0)) } }
+
+    /// The numbers (in `ordinals`' count) of the features whose id an earlier feature has.
+    public var shadowedOrdinals: Set<Int32> {
+        var shadowed = Set<Int32>()
+        for places in duplicates.values {
+            for place in places.dropFirst() {
+                shadowed.insert(Int32(starts.first { $0.collection == place.collection }!.start + place.position))
+            }
+        }
+        return shadowed
+    }
 }

@@ -36,10 +36,10 @@ extension EditingSession {
             }
             // Hashed while the document is built, a phase that keeps one core busy, not two.
             let hash = journaled ? PendingArchiveHash(path: path) : nil
-            // The document takes the archive's features over rather than copying them.
-            let archive = load.archive
-            load.archive = IMDFArchive(manifest: archive.manifest)
-            session = EditingSession(document: Document(archive), archivePath: path)
+            // The document takes the archive's features, and the reader's index of their ids,
+            // over rather than copying them.
+            let (archive, index) = load.takeArchive()
+            session = EditingSession(document: Document(archive, index: index), archivePath: path)
             session.pendingArchiveHash = hash
         } else {
             session = EditingSession(document: Document(IMDFArchive(manifest: Manifest(language: "en"))))

@@ -50,8 +50,10 @@ public struct Document: Sendable {
 
     /// The document of `archive`. Its features are moved, not copied, when the caller gives the
     /// archive up (`Document(consume archive)`): copying 97,000 features and releasing the
-    /// originals touched every one of their strings and arrays twice.
-    public init(_ archive: consuming IMDFArchive) {
+    /// originals touched every one of their strings and arrays twice. `index`, the reader's index
+    /// of this very archive (`ArchiveLoad.takeArchive()`), becomes the document's table of ids
+    /// as it is, so no id is hashed twice.
+    public init(_ archive: consuming IMDFArchive, index readIndex: consuming FeatureIndex? = nil) {
         manifest = archive.manifest
         projector = Projector(archive: copy archive)
         opaqueFiles = archive.opaqueFiles
@@ -59,16 +61,24 @@ public struct Document: Sendable {
         var extensions = archive.extensions
         archive = IMDFArchive(manifest: manifest)
         let total = collections.values.reduce(0) { $0 + $1.features.count } + extensions.reduce(0) { $0 + $1.features.count }
-        table = IDTable(capacity: total)
+        // The reader numbered the features in the order they are added here: its numbers are the
+        // handles, and features whose id an earlier one has are the ones it found repeated.
+        var shadowedOrdinals: Set<Int32>?
+        if let given = consume readIndex {
+            shadowedOrdinals = given.shadowedOrdinals
+            table = IDTable(handles: given.ordinals, count: total)
+        } else {
+            table = IDTable(capacity: total)
+        }
         slots.reserveCapacity(total)
         for type in FeatureType.hierarchyOrder {
-            if let collection = collections.removeValue(forKey: type) { add(collection, as: .imdf(type)) }
+            if let collection = collections.removeValue(forKey: type) { add(collection, as: .imdf(type), shadowedOrdinals) }
         }
         for index in extensions.indices {
             let collection = extensions[index]
             extensions[index] = FeatureCollection(fileName: collection.fileName)
             extensionOrder.append(collection.fileName)
-            add(consume collection, as: .extension(extensionOrder.last!))
+            add(consume collection, as: .extension(extensionOrder.last!), shadowedOrdinals)
         }
         shadowed.sort { $0.order < $1.order }
         recogniseInheritance()
@@ -128,8 +138,9 @@ public struct Document: Sendable {
     }
 
     /// Moves the collection's features into the document: the first feature with an id gets it,
-    /// later ones with the same id are kept aside (`shadowed`).
-    private mutating func add(_ collection: consuming FeatureCollection, as key: CollectionKey) {
+    /// later ones with the same id are kept aside (`shadowed`). With the reader's numbering
+    /// (`shadowedOrdinals` known), a feature's number is its handle and its id is not looked up.
+    private mutating func add(_ collection: consuming FeatureCollection, as key: CollectionKey, _ shadowedOrdinals: Set<Int32>?) {
         var features = collection.features
         collection.features = []
         headers[key] = CollectionHeader(
@@ -140,6 +151,13 @@ public struct Document: Sendable {
         var order = nextOrder
         while let feature = features.popLast() {
             order -= 1
+            if let shadowedOrdinals {
+                let handle = Handle(order)
+                table.name(handle, feature.id)
+                let entry = Entry(feature: feature, collection: key, order: order)
+                if shadowedOrdinals.contains(handle) { shadowed.append(entry) } else { slots.put(entry, at: handle) }
+                continue
+            }
             let handle = table.intern(feature.id)
             let entry = Entry(feature: feature, collection: key, order: order)
             if let holder = slots[handle] {
@@ -149,7 +167,7 @@ public struct Document: Sendable {
                 }
                 shadowed.append(holder)
             }
-            slots[handle] = entry
+            slots.put(entry, at: handle)
         }
     }
 
@@ -331,7 +349,7 @@ public struct Document: Sendable {
                     extensionOrder.append(name)
                 }
                 let handle = table.intern(feature.id)
-                slots[handle] = Entry(feature: feature, collection: collection, order: position)
+                slots.put(Entry(feature: feature, collection: collection, order: position), at: handle)
                 index.add(feature, handle, &table, projector)
                 names.update { $0.add(feature, handle) }
             case .modify(let before, let after):
@@ -347,7 +365,7 @@ public struct Document: Sendable {
                 let handle = table.handle(feature.id)!
                 index.remove(feature, handle, table, projector)
                 names.update { $0.remove(feature, handle) }
-                slots[handle] = nil
+                slots.clear(handle)
             }
         }
     }

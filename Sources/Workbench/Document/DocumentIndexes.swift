@@ -26,6 +26,16 @@ struct IDTable: Sendable {
         ids.reserveCapacity(capacity)
     }
 
+    /// A table taking over `handles` (ids by handle numbers below `count`, as an archive reader
+    /// numbered them); each handle's id is given by `name(_:_:)` before the table is read.
+    init(handles: [HashedKey: Handle], count: Int) {
+        self.handles = handles
+        ids = Array(repeating: "", count: count)
+    }
+
+    /// Records the id of a handle of a table made by `init(handles:count:)`.
+    mutating func name(_ handle: Handle, _ id: String) { ids[Int(handle)] = id }
+
     var count: Int { ids.count }
 
     func handle(_ id: String) -> Handle? { handles[HashedKey(id)] }

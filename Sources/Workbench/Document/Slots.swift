@@ -22,30 +22,35 @@ struct Slots: Sendable {
     }
 
     subscript(handle: Handle) -> Document.Entry? {
-        get { Int(handle) < live.count && live[Int(handle)] ? entries[Int(handle)] : nil }
-        set {
-            let index = Int(handle)
-            if index == entries.count, let newValue {
-                entries.append(newValue)
-                live.append(true)
-                liveCount += 1
-                return
-            }
-            if index >= entries.count {
-                guard newValue != nil else { return }
-                entries.append(contentsOf: repeatElement(Self.vacant, count: index + 1 - entries.count))
-                live.append(contentsOf: repeatElement(false, count: index + 1 - live.count))
-            }
-            if let newValue {
-                entries[index] = newValue
-                if !live[index] { liveCount += 1 }
-                live[index] = true
-            } else if live[index] {
-                entries[index] = Self.vacant
-                live[index] = false
-                liveCount -= 1
-            }
+        Int(handle) < live.count && live[Int(handle)] ? entries[Int(handle)] : nil
+    }
+
+    /// Puts `entry` at `handle`, moving it in (an assignment through an optional would copy it:
+    /// every string and array of the feature retained, then released).
+    mutating func put(_ entry: consuming Document.Entry, at handle: Handle) {
+        let index = Int(handle)
+        if index == entries.count {
+            entries.append(consume entry)
+            live.append(true)
+            liveCount += 1
+            return
         }
+        if index > entries.count {
+            entries.append(contentsOf: repeatElement(Self.vacant, count: index + 1 - entries.count))
+            live.append(contentsOf: repeatElement(false, count: index + 1 - live.count))
+        }
+        entries[index] = consume entry
+        if !live[index] { liveCount += 1 }
+        live[index] = true
+    }
+
+    /// Empties the slot at `handle`.
+    mutating func clear(_ handle: Handle) {
+        let index = Int(handle)
+        guard index < live.count, live[index] else { return }
+        entries[index] = Self.vacant
+        live[index] = false
+        liveCount -= 1
     }
 
     func isLive(_ handle: Handle) -> Bool { Int(handle) < live.count && live[Int(handle)] }
