@@ -224,11 +224,11 @@ public struct Document: Sendable {
 
     /// Features whose level_id is `levelID`, in file order.
     public func features(onLevel levelID: String) -> [Feature] {
-        inFileOrder(index.byLevel[levelID] ?? [])
+        inFileOrder(index.levels[levelID]?.members ?? [])
     }
 
     /// How many features of a `feature_type` have this `level_id`.
-    public func count(ofType type: String, onLevel levelID: String) -> Int { index.typeCounts[levelID]?[type] ?? 0 }
+    public func count(ofType type: String, onLevel levelID: String) -> Int { index.levels[levelID]?.typeCounts[type] ?? 0 }
 
     /// Features on a level whose extent meets `bounds` (metres in the document's frame), in file
     /// order: the spatial index, so the cost follows what is nearby, not the size of the level.
@@ -244,8 +244,8 @@ public struct Document: Sendable {
 
     private func handles(onLevel levelID: String, near bounds: Bounds) -> Set<Handle> {
         // A document that had no coordinates when opened has no frame to index in.
-        guard projector != nil else { return index.byLevel[levelID] ?? [] }
-        return index.spatial[levelID]?.query(bounds) ?? []
+        guard projector != nil else { return index.levels[levelID]?.members ?? [] }
+        return index.levels[levelID]?.grid.query(bounds) ?? []
     }
 
     /// Ids of the features whose references name `id`.

@@ -58,14 +58,25 @@ struct IDTable: Sendable {
 struct DocumentIndexes: Sendable {
     /// By `feature_type`; a type stays listed (with no ids) once every feature of it is gone.
     private(set) var byType: [String: Set<Handle>] = [:]
-    /// By `level_id`.
-    private(set) var byLevel: [String: Set<Handle>] = [:]
-    /// By `level_id`, how many features of each `feature_type` there are.
-    private(set) var typeCounts: [String: [String: Int]] = [:]
-    /// Per level: where its features are (metres in the document's frame).
-    private(set) var spatial: [String: GridIndex] = [:]
+    /// By `level_id`: the features, how many of each type, and where they are.
+    private(set) var levels: [String: LevelIndex] = [:]
     /// By the handle of the id named: the features naming it, once per time they name it.
     private(set) var referrers: [[Handle]] = []
+
+    /// What the indexes keep of one level.
+    struct LevelIndex: Sendable {
+        var members: Set<Handle> = []
+        /// How many features of each `feature_type`.
+        var typeCounts: [String: Int] = [:]
+        /// Where they are (metres in the document's frame).
+        var grid = GridIndex()
+
+        mutating func add(_ handle: Handle, _ featureType: String, _ bounds: Bounds?) {
+            members.insert(handle)
+            typeCounts[featureType, default: 0] += 1
+            if let bounds { grid.insert(handle, bounds) }
+        }
+    }
 
     init() {}
 
@@ -75,9 +86,7 @@ struct DocumentIndexes: Sendable {
         let frozen = table
         let (placed, named) = inParallel({ Self.placing(slots, projector) }, { Self.naming(slots, frozen) })
         byType = placed.byType
-        byLevel = placed.byLevel
-        typeCounts = placed.typeCounts
-        spatial = placed.spatial
+        levels = placed.levels
         referrers = named.referrers
         for (target, referrer) in named.unknownTargets { addReferrer(referrer, of: table.intern(target)) }
     }
@@ -86,11 +95,28 @@ struct DocumentIndexes: Sendable {
 
     private static func placing(_ slots: Slots, _ projector: Projector?) -> DocumentIndexes {
         var placed = DocumentIndexes()
+        // Features come in file order, so runs of one type and one level: the level being
+        // filled is kept aside and the type's set too, not looked up for every feature.
+        var type: (name: String, members: Set<Handle>)?
+        var level: (id: String, index: LevelIndex)?
         slots.forEach { entry, handle in
             // Only the members used are read from the entry (a copy of it all would retain each
             // of the feature's strings and arrays).
-            placed.place(entry.pointee.feature.featureType, entry.pointee.feature.properties, entry.pointee.feature.geometryMember, handle, projector)
+            let featureType = entry.pointee.feature.featureType
+            if type?.name != featureType {
+                if let type { placed.byType[type.name] = type.members }
+                type = (featureType, placed.byType.removeValue(forKey: featureType) ?? [])
+            }
+            type!.members.insert(handle)
+            guard let id = entry.pointee.feature.properties[PropertyKey.levelID.rawValue]?.stringValue else { return }
+            if level?.id != id {
+                if let level { placed.levels[level.id] = level.index }
+                level = (id, placed.levels.removeValue(forKey: id) ?? LevelIndex())
+            }
+            level!.index.add(handle, featureType, Self.bounds(of: entry.pointee.feature.geometryMember, projector))
         }
+        if let type { placed.byType[type.name] = type.members }
+        if let level { placed.levels[level.id] = level.index }
         return placed
     }
 
@@ -102,9 +128,13 @@ struct DocumentIndexes: Sendable {
 
     private static func naming(_ slots: Slots, _ table: IDTable) -> Named {
         var named = Named(referrers: Array(repeating: [], count: table.count))
+        // Neighbouring features often name the same feature (their level): the last id looked up
+        // is remembered.
+        var last: (id: String, handle: Handle?)?
         slots.forEach { entry, handle in
             References.forEachTarget(in: entry.pointee.feature.properties) { target in
-                if let known = table.handle(target) {
+                if last?.id != target { last = (target, table.handle(target)) }
+                if let known = last!.handle {
                     named.referrers[Int(known)].append(handle)
                 } else {
                     named.unknownTargets.append((target, handle))
@@ -121,9 +151,7 @@ struct DocumentIndexes: Sendable {
     ) {
         byType[featureType, default: []].insert(handle)
         if let level = properties[PropertyKey.levelID.rawValue]?.stringValue {
-            byLevel[level, default: []].insert(handle)
-            typeCounts[level, default: [:]][featureType, default: 0] += 1
-            if let bounds = Self.bounds(of: geometry, projector) { spatial[level, default: GridIndex()].insert(handle, bounds) }
+            levels[level, default: LevelIndex()].add(handle, featureType, Self.bounds(of: geometry, projector))
         }
     }
 
@@ -140,9 +168,9 @@ struct DocumentIndexes: Sendable {
     mutating func remove(_ feature: Feature, _ handle: Handle, _ table: IDTable, _ projector: Projector?) {
         byType[feature.featureType]?.remove(handle)
         if let level = feature.string(.levelID) {
-            byLevel[level]?.remove(handle)
-            typeCounts[level]?[feature.featureType]? -= 1
-            if let bounds = Self.bounds(of: feature, projector) { spatial[level]?.remove(handle, bounds) }
+            levels[level]?.members.remove(handle)
+            levels[level]?.typeCounts[feature.featureType]? -= 1
+            if let bounds = Self.bounds(of: feature, projector) { levels[level]?.grid.remove(handle, bounds) }
         }
         References.forEachTarget(of: feature) { target in
             if let target = table.handle(target), Int(target) < referrers.count { referrers[Int(target)].removeFirst(handle) }
@@ -421,7 +449,7 @@ public struct IndexView: Sendable {
 
     /// Ids by `level_id`.
     public var byLevel: IDGroups<String> {
-        IDGroups(lookup: { [indexes, table] in indexes.byLevel[$0].map { FeatureIDs(.set($0), table) } }, keys: { [indexes] in Array(indexes.byLevel.keys) })
+        IDGroups(lookup: { [indexes, table] in indexes.levels[$0].map { FeatureIDs(.set($0.members), table) } }, keys: { [indexes] in Array(indexes.levels.keys) })
     }
 
     /// Ids by their first four characters, lower-cased.
