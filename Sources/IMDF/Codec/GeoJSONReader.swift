@@ -110,16 +110,22 @@ private struct CollectionDecoder {
     mutating func lineAt(_ offset: Int) -> Int {
         var index = countedUpTo
         var lines = linesSoFar
-        // Eight bytes at a time: a byte's high bit is set where it is a line feed (without the
-        // false positives of the shorter zero-byte test), and the set bits are counted.
+        // Sixteen bytes at a time: the line feeds of a block counted by comparing all its bytes
+        // at once (a lane of the mask is -1 where there is one), the counts summed in lanes
+        // for up to 255 blocks before they are added up.
         if let base = reader.bytes.baseAddress {
             let raw = UnsafeRawPointer(base)
-            let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-            while index + 8 <= offset {
-                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
-                let zeros = ~(((word & low) &+ low) | word | low)
-                lines += zeros.nonzeroBitCount
-                index += 8
+            let lineFeed = SIMD16<UInt8>(repeating: 0x0A)
+            while index + 16 <= offset {
+                var counts = SIMD16<UInt8>(repeating: 0)
+                var blocks = 0
+                while blocks < 255 && index + 16 <= offset {
+                    let block = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+                    counts &-= unsafeBitCast(block .== lineFeed, to: SIMD16<UInt8>.self)
+                    index += 16
+                    blocks += 1
+                }
+                lines += Int(SIMD16<UInt16>(truncatingIfNeeded: counts).wrappedSum())
             }
         }
         while index < offset {

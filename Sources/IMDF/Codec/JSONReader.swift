@@ -331,6 +331,46 @@ struct KeyCache {
     /// reads the long way.
     mutating func key(at position: inout Int, in bytes: UnsafeBufferPointer<UInt8>) -> String? {
         let start = position + 1
+        guard start + 16 <= bytes.count, let base = bytes.baseAddress else { return keyByBytes(at: &position, in: bytes) }
+        // The sixteen bytes after the quote as two words: the first quote among them ends the
+        // key (none: a longer key), and no byte before it may be a backslash, a control
+        // character or other than ASCII. Each test marks the high bit of the bytes it finds.
+        let raw = UnsafeRawPointer(base + start)
+        let first = raw.loadUnaligned(as: UInt64.self)
+        let second = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        func equal(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+            let x = word ^ (ones &* UInt64(byte))
+            return ~(((x & ~high) &+ ~high) | x | ~high)
+        }
+        func unusual(_ word: UInt64) -> UInt64 {
+            let atLeastSpace = (word & ~high) &+ (ones &* 0x60)  // high bit: low seven bits >= 0x20
+            return (word & high) | (~atLeastSpace & ~word & high) | equal(word, UInt8(ascii: "\\"))
+        }
+        let count: Int
+        if case let quotes = equal(first, UInt8(ascii: "\"")), quotes != 0 {
+            count = quotes.trailingZeroBitCount / 8
+        } else if case let quotes = equal(second, UInt8(ascii: "\"")), quotes != 0 {
+            count = 8 + quotes.trailingZeroBitCount / 8
+        } else {
+            return nil
+        }
+        let firstMask: UInt64 = count >= 8 ? ~0 : (1 << UInt64(count * 8)) &- 1
+        let secondMask: UInt64 = count <= 8 ? 0 : (1 << UInt64((count - 8) * 8)) &- 1
+        guard unusual(first) & firstMask == 0, unusual(second) & secondMask == 0 else { return nil }
+        let words = (first & firstMask, second & secondMask)
+        let slot = Int(truncatingIfNeeded: ((words.0 ^ (words.1 &* 31) ^ UInt64(count)) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+        position = start + count + 1
+        if entries[slot].count == count, entries[slot].words == words { return entries[slot].key }
+        let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<start + count]), as: UTF8.self)
+        entries[slot] = Entry(words: words, count: count, key: key)
+        return key
+    }
+
+    /// `key(at:in:)` a byte at a time, near the end of the buffer.
+    private mutating func keyByBytes(at position: inout Int, in bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        let start = position + 1
         var end = start
         var words: (UInt64, UInt64) = (0, 0)
         while end < bytes.count {
