@@ -27,6 +27,8 @@ public enum AppleRules {
     /// of rule names such as `UnitMustReferenceLevel`).
     public static func name(of type: FeatureType) -> String { names[type]! }
 
+    private static let categoryRules = Dictionary(uniqueKeysWithValues: FeatureType.allCases.map { ($0, name(of: $0) + "CategoryMustBeValid") })
+
     private static let names = Dictionary(uniqueKeysWithValues: FeatureType.allCases.map { ($0, $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst()) })
 
     /// The rule that a display point lies in its feature's geometry, by feature type. Apple makes
@@ -152,7 +154,7 @@ public enum AppleRules {
         switch key {
         case PropertyKey.category.rawValue:
             // Every type with a category has its rule: Amenity, Building, ... Venue.
-            return name(of: type) + "CategoryMustBeValid"
+            return categoryRules[type]!
         case PropertyKey.accessibility.rawValue: return "AccessibilityMustBeValid"
         case PropertyKey.restriction.rawValue: return "RestrictionCategoryMustBeValid"
         case PropertyKey.accessControl.rawValue: return "AccessControlMustBeValid"

@@ -35,20 +35,29 @@ struct ValidateBenchCommand: ParsableCommand {
         let clean = Self.measure(load, runs: runs)
         Output.line("validate   \(clean.text)  target <= 1000 ms: \(clean.median <= 1 ? "met" : "MISSED")")
         guard manyFindings else { return }
-        let wrong = Self.measure(Self.withManyFindings(load), runs: runs)
+        let wrong = Self.measure(try Self.withManyFindings(source), runs: runs)
         let ratio = wrong.median / clean.median
         Output.line("many       \(wrong.text)  \(String(format: "%.2f", ratio)) x the clean run  target <= 1.10 x: \(ratio <= 1.1 ? "met" : "MISSED")")
     }
 
-    /// The archive with a unit category ("classroom") on every occupant: one F4c finding each,
-    /// with the search for a suggestion and the enumerations the value belongs to.
-    static func withManyFindings(_ load: ArchiveLoad) -> ArchiveLoad {
-        var archive = load.archive
-        if var occupants = archive.collections[.occupant] {
-            for index in occupants.features.indices { occupants.features[index].setString(.category, "classroom") }
-            archive.collections[.occupant] = occupants
+    /// The workload at `source` with a unit category ("classroom") on every occupant, one F4c
+    /// finding each (with the search for a suggestion and the enumerations the value belongs
+    /// to), written beside it once and read like the clean one.
+    static func withManyFindings(_ source: String) throws -> ArchiveLoad {
+        let path = source + "-many-findings"
+        if !FileManager.default.fileExists(atPath: path + "/manifest.json") {
+            var archive = try Loading.open(source).archive
+            if var occupants = archive.collections[.occupant] {
+                for index in occupants.features.indices { occupants.features[index].setString(.category, "classroom") }
+                archive.collections[.occupant] = occupants
+            }
+            do {
+                try ArchiveWriter.write(archive, to: path, created: Date(timeIntervalSince1970: 0))
+            } catch {
+                throw CommandFailure(exitCode: CommandFailure.commandFailed, message: error.description)
+            }
         }
-        return ArchiveLoad(archive: archive, format: load.format)
+        return try Loading.open(path)
     }
 
     /// Validates `load` `runs` times; the median, the number of findings, and a line of times
