@@ -192,11 +192,19 @@ struct NameIndexes: Sendable {
     /// Ids by name: every label, lower-cased, and its last word (a room designation: "310").
     private(set) var byName: [String: Set<Handle>] = [:]
 
+    /// The indexes of the features in `slots`: prefixes on one core, names on the other.
     init(_ slots: Slots) {
-        slots.forEach { entry, handle in
-            byIDPrefix[IDPrefix(entry.pointee.feature.id), default: []].append(handle)
-            Self.forEachNameKey(in: entry.pointee.feature.properties) { byName[$0, default: []].insert(handle) }
-        }
+        (byIDPrefix, byName) = inParallel({
+            var byIDPrefix: [IDPrefix: [Handle]] = [:]
+            byIDPrefix.reserveCapacity(slots.liveCount)
+            slots.forEach { entry, handle in byIDPrefix[IDPrefix(entry.pointee.feature.id), default: []].append(handle) }
+            return byIDPrefix
+        }, {
+            var byName: [String: Set<Handle>] = [:]
+            byName.reserveCapacity(slots.liveCount)
+            slots.forEach { entry, handle in Self.forEachNameKey(in: entry.pointee.feature.properties) { byName[$0, default: []].insert(handle) } }
+            return byName
+        })
     }
 
     mutating func add(_ feature: Feature, _ handle: Handle) {
@@ -220,6 +228,13 @@ struct NameIndexes: Sendable {
         guard case .object(let names)? = properties[PropertyKey.name.rawValue], !names.isEmpty else { return }
         // A name with a value that is not a string is no LABELS at all (`Labels(json:)`).
         guard names.allSatisfy({ $0.value.stringValue != nil }) else { return }
+        // One label (the usual name): its two keys, without an array to tell repeats apart.
+        if names.count == 1 {
+            let lowered = names[0].value.stringValue!.lowercased()
+            body(lowered)
+            if let last = lastWord(of: lowered), last != lowered { body(last) }
+            return
+        }
         var keys: [String] = []
         keys.reserveCapacity(2 * names.count)
         for entry in names {
