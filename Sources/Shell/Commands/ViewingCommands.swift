@@ -17,73 +17,39 @@ enum ViewingCommands {
             lines.append("frame     origin @\(frame.originLongitude),\(frame.originLatitude) (x east, y north, metres)")
             return .view(lines.joined(separator: "\n"))
         },
-        CommandSpec("ls", [.positional(Parameter("TYPE", .featureType), .optional), .keyword("in", [.ref])], changesDocument: false, "list features (default: the units of the level in use)", example: "ls opening") { session, args in
-            let type = args.optionalWord("TYPE")
-            var features: [Feature]
-            if let container = args.value(after: "in") {
-                let id = try session.resolve(container, argument: "in")
-                features = session.document.features(onLevel: id) + session.document.referrers(of: id).compactMap(session.document.feature)
-            } else if let type {
-                features = session.document.features(ofType: type)
-                if let level = session.levelID, features.contains(where: { $0.string(.levelID) != nil }) {
-                    features = features.filter { $0.string(.levelID) == level }
-                }
-            } else {
-                features = session.levelID.map { session.document.features(onLevel: $0).filter { $0.imdfType == .unit } } ?? []
-            }
-            if let type { features = features.filter { $0.featureType == type } }
-            guard !features.isEmpty else { return .view("(none)") }
-            return .view(features.map { "\($0.id.prefix(8))  \(session.describe($0))" }.joined(separator: "\n"))
+        CommandSpec("ls", [.positional(Parameter("TYPE", .featureType), .optional), .keyword("in", [.ref])], changesDocument: false,
+            "list features with where they are (default: the units of the level in use); in a room: its doors, with the rooms on their other side",
+            example: "ls opening in 104") { session, args in
+            .view(try Self.list(session, type: args.optionalWord("TYPE").map(Self.typeName), in: args.value(after: "in")))
         },
-        CommandSpec("show", [.positional(.ref, .required)], changesDocument: false, "every property of a feature; values the hierarchy can hand down are marked inherited (and from where) or explicit", example: "show 310") { session, args in
+        CommandSpec("show", [.positional(.ref, .required)], changesDocument: false,
+            "every property of a feature and where it is; values the hierarchy can hand down are marked inherited (and from where) or explicit",
+            example: "show 310") { session, args in
             let id = try session.resolve(args.word("REF"), argument: "REF")
             guard let feature = session.document.feature(id) else { throw EditError("show: \(id.prefix(8)) does not exist", argument: "REF") }
-            var lines = ["\(session.describe(feature))", "  id            \(feature.id)", "  feature_type  \(feature.featureType)"]
-            if let geometry = feature.geometry { lines.append("  geometry      \(geometry.typeName), \(geometry.positions.count) positions") }
-            let inherited = InheritedValues.sources(of: feature, in: session.document)
-            let inheritable = InheritedValues.inheritableKeys(of: feature)
-            for entry in feature.properties {
-                var value = entry.value.inlineText
-                if value.count > 100 { value = String(value.prefix(97)) + "..." }
-                if let source = inherited[entry.key] {
-                    value += "   (inherited: \(source))"
-                } else if inheritable.contains(entry.key) && entry.value != .null {
-                    value += "   (explicit)"
-                }
-                lines.append("  " + entry.key.padding(toLength: Swift.max(14, entry.key.count + 1), withPad: " ", startingAt: 0) + value)
-            }
-            let referrers = session.document.referrers(of: feature.id).count
-            if referrers > 0 { lines.append("  referred to by \(referrers) feature\(referrers == 1 ? "" : "s")") }
-            return .view(lines.joined(separator: "\n"))
+            return .view(Self.show(feature, session))
         },
-        CommandSpec("find", [.positional(Parameter("TEXT", .text), .repeated(minimum: 1))], changesDocument: false, "features whose names, alternative names or occupants match", example: "find 310") { session, args in
+        CommandSpec("find", [.positional(Parameter("TEXT", .text), .repeated(minimum: 1))], changesDocument: false,
+            "features whose names, alternative names or occupants match, with their building and level", example: "find 310") { session, args in
             let text = args.words("TEXT").joined(separator: " ").lowercased()
             let language = session.document.manifest.language
             var found: [String] = []
             for feature in session.document.allFeatures.sorted(by: { $0.id < $1.id }) {
                 let labels = (feature.labels(.name)?.labels ?? []) + (feature.labels(.altName)?.labels ?? [])
                 guard labels.contains(where: { $0.text.lowercased().contains(text) }) else { continue }
-                var line = "\(feature.id.prefix(8))  \(session.describe(feature))"
+                var line = session.row(feature)
                 if feature.imdfType == .occupant, let unit = feature.string(.anchorID).flatMap(session.document.feature)?.string(.unitID).flatMap(session.document.feature) {
-                    line += " in \(unit.labels(.name)?.preferred(language: language) ?? String(unit.id.prefix(8)))"
+                    line += " in \(unit.labels(.name)?.preferred(language: language) ?? String(unit.id.prefix(8)))" + session.whereabouts(unit)
                 }
                 found.append(line)
             }
             return .view(found.isEmpty ? "nothing matches \"\(text)\"" : found.joined(separator: "\n"))
         },
-        CommandSpec("tree", [], changesDocument: false, "venue > buildings > levels, with what is on each level", example: "tree") { session, _ in
-            let document = session.document
-            var lines: [String] = document.features(of: .venue).map(session.describe)
-            for building in document.features(of: .building) {
-                lines.append("  " + session.describe(building))
-                let levels = document.features(of: .level).filter { $0.strings(.buildingIDs)?.contains(building.id) == true }
-                for level in levels.sorted(by: { ($0.integer(.ordinal) ?? 0) < ($1.integer(.ordinal) ?? 0) }) {
-                    let on = document.features(onLevel: level.id)
-                    let counts = Dictionary(grouping: on, by: \.featureType).map { "\($0.value.count) \($0.key)" }.sorted()
-                    lines.append("    " + session.describe(level) + (counts.isEmpty ? "" : ": " + counts.joined(separator: ", ")))
-                }
-            }
-            return .view(lines.joined(separator: "\n"))
+        CommandSpec("tree", [.positional(Parameter("REF", .reference(["building", "level"])), .optional)], changesDocument: false,
+            "venue > buildings > levels with what is on each; for a building or level: its units, their anchors and occupants, and its openings",
+            example: "tree \"Level 1\"") { session, args in
+            guard let word = args.optionalWord("REF") else { return .view(Self.tree(session)) }
+            return .view(Self.tree(session, of: try session.resolve(word, argument: "REF", types: ["building", "level"])))
         },
         CommandSpec("validate", [
             .keyword("level", [Parameter("REF", .reference(["level"]))]), .option("code", Parameter("CODE", .findingCode)),
@@ -142,6 +108,120 @@ enum ViewingCommands {
 }
 
 extension ViewingCommands {
+    /// The feature type a word names: the routing graph's nodes answer to `node` and `path` too.
+    static func typeName(_ word: String) -> String {
+        ["node", "nodes", "path", "paths"].contains(word.lowercased()) ? RoutingExtension.nodeType : word
+    }
+
+    static func list(_ session: EditingSession, type: String?, in container: String?) throws(EditError) -> String {
+        let document = session.document
+        var lines: [String] = []
+        var features: [Feature]
+        if let container {
+            let id = try session.resolve(container, argument: "in")
+            if document.feature(id)?.imdfType == .unit {
+                // A room's doors lie on its boundary; its anchors, amenities and their occupants name it.
+                if type == nil || type == FeatureType.opening.rawValue {
+                    for (opening, others) in document.openings(onBoundaryOf: id) {
+                        let to = others.isEmpty ? "to no other room" : "to " + others.map(session.describe).joined(separator: ", ")
+                        lines.append(session.row(opening) + "  " + to)
+                    }
+                }
+                let contents = document.referrers(of: id).compactMap(document.feature).sorted { $0.id < $1.id }
+                let occupants = contents.filter { $0.imdfType == .anchor }.flatMap { document.referrers(of: $0.id).compactMap(document.feature) }
+                features = (contents + occupants).filter { $0.imdfType != .opening }
+            } else {
+                features = document.features(onLevel: id) + document.referrers(of: id).compactMap(document.feature)
+            }
+        } else if let type {
+            features = document.features(ofType: type)
+            if let level = session.levelID, features.contains(where: { $0.string(.levelID) != nil }) {
+                features = features.filter { $0.string(.levelID) == level }
+            }
+        } else {
+            features = session.levelID.map { document.features(onLevel: $0).filter { $0.imdfType == .unit } } ?? []
+        }
+        if let type { features = features.filter { $0.featureType == type } }
+        var seen = Set<String>()
+        lines += features.filter { seen.insert($0.id).inserted }.map(session.row)
+        return lines.isEmpty ? "(none)" : lines.joined(separator: "\n")
+    }
+
+    static func show(_ feature: Feature, _ session: EditingSession) -> String {
+        var lines = ["\(session.describe(feature))" + session.whereabouts(feature), "  id            \(feature.id)", "  feature_type  \(feature.featureType)"]
+        if let geometry = feature.geometry { lines.append("  geometry      " + session.geometrySummary(geometry)) }
+        let inherited = InheritedValues.sources(of: feature, in: session.document)
+        let inheritable = InheritedValues.inheritableKeys(of: feature)
+        for entry in feature.properties {
+            var value: String
+            if entry.key == PropertyKey.displayPoint.rawValue, let point = feature.point(.displayPoint) {
+                value = "\(session.typed(point)) (\(EditingSession.degrees(point)))"
+            } else {
+                value = entry.value.inlineText
+                if value.count > 100 { value = String(value.prefix(97)) + "..." }
+            }
+            if let source = inherited[entry.key] {
+                value += "   (inherited: \(source))"
+            } else if inheritable.contains(entry.key) && entry.value != .null {
+                value += "   (explicit)"
+            }
+            lines.append("  " + entry.key.padding(toLength: Swift.max(14, entry.key.count + 1), withPad: " ", startingAt: 0) + value)
+        }
+        let referrers = session.document.referrers(of: feature.id).count
+        if referrers > 0 { lines.append("  referred to by \(referrers) feature\(referrers == 1 ? "" : "s")") }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The venue's outline: buildings and their levels, with what is on each level.
+    static func tree(_ session: EditingSession) -> String {
+        let document = session.document
+        var lines: [String] = document.features(of: .venue).map(session.describe)
+        for building in document.features(of: .building) {
+            lines.append("  " + session.describe(building))
+            for level in levels(of: building.id, document) {
+                let on = document.features(onLevel: level.id)
+                let counts = Dictionary(grouping: on, by: \.featureType).map { "\($0.value.count) \($0.key)" }.sorted()
+                lines.append("    " + session.describe(level) + (counts.isEmpty ? "" : ": " + counts.joined(separator: ", ")))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func levels(of building: String, _ document: Document) -> [Feature] {
+        document.features(of: .level).filter { $0.strings(.buildingIDs)?.contains(building) == true }
+            .sorted { ($0.integer(.ordinal) ?? 0) < ($1.integer(.ordinal) ?? 0) }
+    }
+
+    /// A building's or a level's whole tree: levels, their units with anchors, amenities and
+    /// occupants, and their openings with the rooms each joins.
+    static func tree(_ session: EditingSession, of id: String) -> String {
+        let document = session.document
+        guard let root = document.feature(id) else { return "(none)" }
+        var lines = [session.describe(root)]
+        let levels = root.imdfType == .level ? [root] : Self.levels(of: id, document)
+        let indent = root.imdfType == .level ? "" : "  "
+        for level in levels {
+            if root.imdfType != .level { lines.append(indent + session.describe(level)) }
+            let on = document.features(onLevel: level.id)
+            for unit in on where unit.imdfType == .unit {
+                lines.append(indent + "  " + session.row(unit, naming: false))
+                for held in document.referrers(of: unit.id).compactMap(document.feature).sorted(by: { $0.id < $1.id }) where held.imdfType == .anchor || held.imdfType == .amenity {
+                    lines.append(indent + "    " + session.row(held, naming: false))
+                    for occupant in document.referrers(of: held.id).compactMap(document.feature) where occupant.imdfType == .occupant {
+                        lines.append(indent + "      " + session.row(occupant, naming: false))
+                    }
+                }
+            }
+            for opening in on where opening.imdfType == .opening {
+                lines.append(indent + "  " + session.row(opening, naming: false))
+            }
+            let others = Dictionary(grouping: on.filter { $0.imdfType != .unit && $0.imdfType != .opening }, by: \.featureType)
+                .map { "\($0.value.count) \($0.key)" }.sorted()
+            if !others.isEmpty { lines.append(indent + "  and " + others.joined(separator: ", ")) }
+        }
+        return lines.joined(separator: "\n")
+    }
+
     /// The validation report of the document, or of the features on one level (`level REF`).
     static func report(_ session: EditingSession, _ args: Arguments) throws(EditError) -> ValidationReport {
         let report = session.validation
