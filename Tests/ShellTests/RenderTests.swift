@@ -164,7 +164,9 @@ struct RenderCommandTests {
         #expect(walls(before) == 0)
         _ = try Interpreter.execute("split unit 104 along 48,21 48,33", in: &session)
         let after = try Interpreter.execute("render box 38,20 20x16 width=80", in: &session)
-        #expect(after.components(separatedBy: "104").count - 1 == 2)  // both parts keep the room's number
+        // The kept part keeps the room's number; the new one has none of its own (a number
+        // belongs to one room: `names=` gives both parts theirs).
+        #expect(after.components(separatedBy: "104").count - 1 >= 1)
         #expect(walls(after) >= 8, "the new wall at x = 48:\n\(after)")
     }
 

@@ -282,7 +282,7 @@ enum EditingCommands {
         case .displayPoint:
             return .init(key: key, value: GeoJSONGeometry(.point(try session.position(text, argument: key))).json)
         case .labels:
-            return .init(key: key, language: session.document.manifest.language ?? "en", value: .string(text))
+            return .init(key: key, language: session.document.labelLanguage, value: .string(text))
         default:
             return .init(key: key, value: .string(text))
         }

@@ -76,7 +76,7 @@ struct RenderRequest {
             guard !levels.isEmpty else { throw EditError("render: building \(building.prefix(8)) has no levels", argument: "building") }
             if view.levelID.map(levels.contains) != true { useLevel(levels.first { document.feature($0)?.integer(.ordinal) == 0 } ?? levels[0]) }
             selected = levels.firstIndex(of: view.levelID!) ?? 0
-            let language = document.manifest.language
+            let language = document.labelLanguage
             let venue = document.features(of: .venue).first?.labels(.name)?.preferred(language: language)
             let name = document.feature(building)?.labels(.name)?.preferred(language: language) ?? "building \(building.prefix(8))"
             buildingTitle = [venue, name].compactMap { $0 }.joined(separator: " - ")

@@ -32,7 +32,7 @@ enum ViewingCommands {
         CommandSpec("find", [.positional(Parameter("TEXT", .text), .repeated(minimum: 1))], changesDocument: false,
             "features whose names, alternative names or occupants match, with their building and level", example: "find 310") { session, args in
             let text = args.words("TEXT").joined(separator: " ").lowercased()
-            let language = session.document.manifest.language
+            let language = session.document.labelLanguage
             var found: [String] = []
             for feature in session.document.allFeatures.sorted(by: { $0.id < $1.id }) {
                 let labels = (feature.labels(.name)?.labels ?? []) + (feature.labels(.altName)?.labels ?? [])

@@ -72,7 +72,7 @@ extension EditingSession {
 
     /// `unit "Room 310" on Level 3 (5c1e7a2b)`.
     public func describe(_ feature: Feature) -> String {
-        let language = document.manifest.language
+        let language = document.labelLanguage
         var text = TerminalText.escaped(feature.featureType)
         if let name = feature.labels(.name)?.preferred(language: language) { text += " \"\(TerminalText.escaped(name))\"" }
         if let level = feature.string(.levelID).flatMap(document.feature), let levelName = level.labels(.name)?.preferred(language: language) {

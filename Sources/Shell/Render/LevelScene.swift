@@ -101,7 +101,7 @@ public struct LevelScene: Sendable {
             default: []
             }
         }
-        let language = document.manifest.language
+        let language = document.labelLanguage
         // Names are drawn as text: control characters (an escape sequence in a name) escaped,
         // for the terminal and for the SVG, where XML does not allow them at all.
         func label(_ feature: Feature?, _ key: PropertyKey) -> String? {

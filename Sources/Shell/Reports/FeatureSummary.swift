@@ -106,7 +106,7 @@ extension EditingSession {
         guard (document.indexes.byType[FeatureType.building.rawValue]?.count ?? 0) > 1 else { return "" }
         let level = feature.imdfType == .level ? feature : feature.string(.levelID).flatMap(document.feature)
         guard let buildings = level?.strings(.buildingIDs), !buildings.isEmpty else { return "" }
-        let language = document.manifest.language
+        let language = document.labelLanguage
         let names = buildings.compactMap(document.feature).map { building in
             building.labels(.name)?.preferred(language: language).map { "\"\(TerminalText.escaped($0))\"" } ?? String(building.id.prefix(8))
         }

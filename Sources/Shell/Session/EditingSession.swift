@@ -76,7 +76,7 @@ public struct EditingSession: Sendable {
     /// The prompt: `imdf Hall 1/L3* > `.
     public var prompt: String {
         var context = ""
-        let language = document.manifest.language
+        let language = document.labelLanguage
         if let buildingID, let building = document.feature(buildingID) {
             context += building.labels(.name)?.preferred(language: language) ?? String(buildingID.prefix(8))
         }

@@ -46,7 +46,7 @@ public struct AddNode: EditCommand {
                 guard case .point(let pa)? = a.geometry, case .point(let pb)? = b.geometry else { return false }
                 return projector.point(pa).distance(to: here) < projector.point(pb).distance(to: here)
             }
-            if other == nil { throw EditError("link=nearest: there is no other node on \(level.described)", argument: "link") }
+            if other == nil { throw EditError("link=nearest: there is no other node on \(level.described(in: document))", argument: "link") }
         }
         if let other {
             node.setStrings(RoutingExtension.neighbours, [other.id])
@@ -55,6 +55,6 @@ public struct AddNode: EditCommand {
             changes.append(.modify(before: other, after: linked))
         }
         changes.insert(.create(node, in: RoutingFormat.nodeCollection(document), at: nil), at: 0)
-        return Patch(label: "add node on \(level.described)" + (other.map { " linked to \($0.id.prefix(8))" } ?? ""), changes: changes, mintedIDs: [id])
+        return Patch(label: "add node on \(level.described(in: document))" + (other.map { " linked to \($0.id.prefix(8))" } ?? ""), changes: changes, mintedIDs: [id])
     }
 }

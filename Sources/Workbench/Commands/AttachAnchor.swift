@@ -28,7 +28,7 @@ public struct AttachAnchor: EditCommand {
 
     public func plan(_ document: Document, ids: inout IDSource) throws(EditError) -> Patch {
         let (anchor, _) = try Self.anchor(in: unitID, at: position, address: address, document, &ids)
-        return Patch(label: "attach anchor to \(try document.require(unitID, argument: "UNIT").described)",
+        return Patch(label: "attach anchor to \(try document.require(unitID, argument: "UNIT").described(in: document))",
             changes: [.create(anchor, in: .imdf(.anchor), at: nil)], mintedIDs: [anchor.id])
     }
 
@@ -38,10 +38,10 @@ public struct AttachAnchor: EditCommand {
     ) throws(EditError) -> (Feature, Feature) {
         let unit = try document.require(unitID, as: .unit, argument: "UNIT")
         guard let geometry = unit.geometry, let first = geometry.positions.first else {
-            throw EditError("\(unit.described) has no outline to place an anchor in", argument: "UNIT")
+            throw EditError("\(unit.described(in: document)) has no outline to place an anchor in", argument: "UNIT")
         }
         let projector = document.projector(near: first)
-        guard let shapes = projector.polygons(geometry) else { throw EditError("\(unit.described) has no valid outline", argument: "UNIT") }
+        guard let shapes = projector.polygons(geometry) else { throw EditError("\(unit.described(in: document)) has no valid outline", argument: "UNIT") }
         let engine = GeometryEngine()
         var point: Point
         if let position {
@@ -51,12 +51,12 @@ public struct AttachAnchor: EditCommand {
         } else if let centre = engine.interiorPoint(shapes) {
             point = centre
         } else {
-            throw EditError("\(unit.described) has no inside to place an anchor in", argument: "UNIT")
+            throw EditError("\(unit.described(in: document)) has no inside to place an anchor in", argument: "UNIT")
         }
         if position == nil { point = freePlace(near: point, in: unit, shapes, engine, projector, document) }
         let outside = engine.distance(from: point, to: shapes)
         guard outside <= 0.05 else {
-            throw EditError("at: the point is \(String(format2: outside)) m outside \(unit.described)", argument: "at")
+            throw EditError("at: the point is \(String(format2: outside)) m outside \(unit.described(in: document))", argument: "at")
         }
         var addressValue = JSONValue.null
         var notes: [String: String] = [:]

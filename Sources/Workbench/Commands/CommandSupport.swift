@@ -24,9 +24,9 @@ extension Document {
 }
 
 extension Feature {
-    /// A short name for messages: `unit "Room 310" (5c1e7a2b)`.
-    var described: String {
-        if let name = labels(.name)?.labels.first?.text, !name.isEmpty {
+    /// A short name for messages, in the document's display language: `unit "Room 310" (5c1e7a2b)`.
+    func described(in document: Document) -> String {
+        if let name = labels(.name)?.preferred(language: document.labelLanguage), !name.isEmpty {
             return "\(featureType) \"\(name)\" (\(id.prefix(8)))"
         }
         return "\(featureType) \(id.prefix(8))"

@@ -27,7 +27,7 @@ public struct MoveFeature: EditCommand {
     public func plan(_ document: Document, ids: inout IDSource) throws(EditError) -> Patch {
         let before = try document.require(target, argument: "REF")
         guard let geometry = before.geometry, let first = geometry.positions.first else {
-            throw EditError("\(before.described) has no geometry to move", argument: "REF")
+            throw EditError("\(before.described(in: document)) has no geometry to move", argument: "REF")
         }
         let projector = document.projector(near: first)
         let east: Double
@@ -38,7 +38,7 @@ public struct MoveFeature: EditCommand {
             guard east.isFinite, north.isFinite, east != 0 || north != 0 else { throw EditError("the distance must be non-zero", argument: "by") }
         case .to(let position):
             guard case .point = geometry else {
-                throw EditError("\(before.described) is a shape, not a point: move it by DX,DY", argument: "to")
+                throw EditError("\(before.described(in: document)) is a shape, not a point: move it by DX,DY", argument: "to")
             }
             let (from, to) = (projector.point(first), projector.point(position))
             (east, north) = (to.x - from.x, to.y - from.y)
@@ -63,7 +63,7 @@ public struct MoveFeature: EditCommand {
         case .by: how = "by \(east), \(north) m"
         case .to(let position): how = "to @\(position.x),\(position.y)"
         }
-        return Patch(label: "move \(before.described) \(how)", changes: [.modify(before: before, after: after)])
+        return Patch(label: "move \(before.described(in: document)) \(how)", changes: [.modify(before: before, after: after)])
     }
 }
 

@@ -13,7 +13,7 @@ public enum RoutingFormat {
 
     static func requireNode(_ id: String, _ document: Document, argument: String) throws(EditError) -> Feature {
         let node = try document.require(id, argument: argument)
-        guard isNode(node) else { throw EditError("\(argument): \(node.described) is not a path node", argument: argument) }
+        guard isNode(node) else { throw EditError("\(argument): \(node.described(in: document)) is not a path node", argument: argument) }
         return node
     }
 

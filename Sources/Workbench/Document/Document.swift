@@ -40,10 +40,13 @@ public struct Document: Sendable {
     /// The metric frame commands compute in (around the venue); nil for a document with no
     /// coordinates yet, where commands frame themselves around their own input.
     public let projector: Projector?
+    /// The language names are shown and written in (LabelLanguage).
+    public let labelLanguage: String
 
     public init(_ archive: IMDFArchive) {
         manifest = archive.manifest
         projector = Projector(archive: archive)
+        labelLanguage = LabelLanguage.choose(manifest: archive.manifest.language, tags: LabelLanguage.tags(of: archive))
         opaqueFiles = archive.opaqueFiles
         for type in FeatureType.hierarchyOrder {
             if let collection = archive.collections[type] { add(collection, as: .imdf(type)) }
