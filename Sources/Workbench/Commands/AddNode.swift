@@ -16,8 +16,11 @@ public struct AddNode: EditCommand {
     public var levelID: String
     public var link: LinkTarget
     public var tags: [String]
+    /// Whether the node may stand more than a metre outside its level (`--outside`).
+    public var allowOutside: Bool
 
-    public init(at position: Position, levelID: String, link: LinkTarget = .none, tags: [String] = []) {
+    public init(at position: Position, levelID: String, link: LinkTarget = .none, tags: [String] = [], allowOutside: Bool = false) {
+        self.allowOutside = allowOutside
         self.position = position
         self.levelID = levelID
         self.link = link
@@ -26,6 +29,7 @@ public struct AddNode: EditCommand {
 
     public func plan(_ document: Document, ids: inout IDSource) throws(EditError) -> Patch {
         let level = try document.require(levelID, as: .level, argument: "level")
+        try LevelOutline.check(.point(position), levelID: level.id, document, allowOutside: allowOutside, argument: "at")
         let id = ids.next()
         var properties = JSONObject()
         properties.append(key: PropertyKey.levelID.rawValue, value: .string(level.id))

@@ -6,6 +6,9 @@ import Geometry
 import IMDF
 
 public struct AddOpening: EditCommand {
+    /// How far from the wall the point given may be.
+    public static let reach = 1.0
+
     public var unitIDs: [String]
     public var position: Position
     public var width: Double
@@ -41,6 +44,12 @@ public struct AddOpening: EditCommand {
         guard let host = projector.polygons(units[0].geometry) else { throw EditError("\(units[0].described(in: document)) has no outline", argument: "UNIT") }
         let point = projector.point(position)
         let nearest = host.map { ($0, engine.nearestBoundaryPosition(on: $0, to: point)) }.min { $0.1.distance < $1.1.distance }!
+        // A door is placed by pointing at its wall: a point far from every wall is a slip.
+        guard nearest.1.distance <= Self.reach else {
+            throw EditError(
+                "at: the nearest wall of \(units[0].described(in: document)) is \(String(format2: nearest.1.distance)) m from that point; point within \(Int(Self.reach)) m of the wall",
+                argument: "at")
+        }
         let line = Walls.stretch(of: nearest.0, ring: nearest.1.ring, from: nearest.1.distanceAlong - width / 2,
             to: nearest.1.distanceAlong + width / 2, engine)
         if units.count == 2 {

@@ -1,6 +1,7 @@
 // `move REF by DX,DY`: translates any located feature (and its display point) by metres east and
 // north. `move REF to X,Y` puts a point feature (an anchor, an amenity, a path node) exactly at a
-// place; shapes have no single point to put somewhere, so they move `by`.
+// place; shapes have no single point to put somewhere, so they move `by`. A point goes no more
+// than a metre outside its level unless `--outside` is given.
 
 import Geometry
 import IMDF
@@ -13,15 +14,19 @@ public struct MoveFeature: EditCommand {
 
     public var target: String
     public var motion: Motion
+    /// Whether the feature may go more than a metre outside its level (`--outside`).
+    public var allowOutside: Bool
 
-    public init(_ target: String, byEast east: Double, north: Double) {
+    public init(_ target: String, byEast east: Double, north: Double, allowOutside: Bool = false) {
         self.target = target
         self.motion = .by(east: east, north: north)
+        self.allowOutside = allowOutside
     }
 
-    public init(_ target: String, to position: Position) {
+    public init(_ target: String, to position: Position, allowOutside: Bool = false) {
         self.target = target
         self.motion = .to(position)
+        self.allowOutside = allowOutside
     }
 
     public func plan(_ document: Document, ids: inout IDSource) throws(EditError) -> Patch {
@@ -58,6 +63,10 @@ public struct MoveFeature: EditCommand {
             after.geometry = geometry.mapPositions(shift)
         }
         if let display = before.point(.displayPoint) { after.setPoint(.displayPoint, shift(display)) }
+        if case .point? = after.geometry, let moved = after.geometry {
+            try LevelOutline.check(moved, was: geometry, levelID: LevelOutline.level(of: before, document), document, allowOutside: allowOutside,
+                argument: motion == .by(east: east, north: north) ? "by" : "to")
+        }
         let how: String
         switch motion {
         case .by: how = "by \(east), \(north) m"
