@@ -35,6 +35,16 @@ enum EditingCommands {
             session.buildingID = outcome.mintedIDs.first
             return outcome
         },
+        CommandSpec("add address", [
+            .positional(Parameter("STREET", .text), .required), .option("locality", Parameter("TOWN", .text), required: true),
+            .option("country", Parameter("CC", .text), required: true), .option("province", Parameter("CC-X", .text)),
+            .option("postal_code", Parameter("CODE", .text)), .option("unit", Parameter("TEXT", .text)), .handle,
+        ], changesDocument: true, "an address for a venue, building, level or anchor to name (set REF address=$H)",
+            example: "add address \"5 New Street\" locality=Frankfurt country=DE province=DE-HE postal_code=60311 as home") { session, args in
+            try session.perform(AddAddress(
+                street: args.word("STREET"), locality: args.option("locality") ?? "", country: args.option("country") ?? "",
+                province: args.option("province"), postalCode: args.option("postal_code"), unit: args.option("unit")), args)
+        },
         CommandSpec("add level", [
             .positional(Parameter("NAME", .text), .required), .option("ordinal", Parameter("N", .integer), required: true),
             .option("short", Parameter("S", .text)), .option("category", Parameter("C", .category(.level))), .flag("outdoor"),
@@ -257,6 +267,11 @@ enum EditingCommands {
     static func assignment(
         _ key: String, _ text: String, _ feature: Feature, custom: Bool, _ session: inout EditingSession
     ) throws(EditError) -> SetProperties.Assignment {
+        // `set building address=REF`: a feature that names an address takes it by address=, as
+        // `add building ... address=REF` does (an address's own address= is its street).
+        if key == PropertyKey.address.rawValue, let type = feature.imdfType, type.spec(forKey: .address) == nil, type.spec(forKey: .addressID) != nil {
+            return try assignment(PropertyKey.addressID.rawValue, text, feature, custom: custom, &session)
+        }
         let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
         // A misspelt key is refused, not added: an IMDF feature takes the keys of its type's
         // schema and its geometry (geometry=null); a key IMDF does not define (an extension's,
