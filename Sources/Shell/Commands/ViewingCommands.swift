@@ -222,22 +222,49 @@ extension ViewingCommands {
         return lines.joined(separator: "\n")
     }
 
-    /// The validation report of the document, or of the features on one level (`level REF`).
+    /// The validation report of the document, or of one level (`level REF`): the level and what
+    /// stands on it, validated with the features it names (its buildings, their addresses, the
+    /// venue) and nothing else, so a level of a large venue costs what the level costs.
     static func report(_ session: EditingSession, _ args: Arguments) throws(EditError) -> ValidationReport {
-        let report = session.validation
-        guard let word = args.value(after: "level") else { return report }
-        let levelID = try session.resolve(word, argument: "level")
         let document = session.document
-        guard document.feature(levelID)?.imdfType == .level else {
+        guard let word = args.value(after: "level") else {
+            let progress = Progress("validating")
+            defer { progress.finish() }
+            return EditingSession.validation(of: document, progress: progress)
+        }
+        let levelID = try session.resolve(word, argument: "level")
+        guard let level = document.feature(levelID), level.imdfType == .level else {
             throw EditError("validate: \(TerminalText.excerpt(word)) is not a level", argument: "level")
         }
-        func level(of id: String) -> String? {
-            guard let feature = document.feature(id) else { return nil }
-            if feature.imdfType == .level { return feature.id }
-            if let level = feature.string(.levelID) { return level }
-            return feature.string(.unitID).flatMap { document.feature($0)?.string(.levelID) }
+        var focus: Set<String> = [levelID]
+        for id in document.indexes.byLevel[levelID] ?? [] {
+            focus.insert(id)
+            // Anchors and amenities name a unit, occupants an anchor: they stand on the level too.
+            for held in document.referrers(of: id) where [.anchor, .amenity].contains(document.feature(held)?.imdfType) {
+                focus.insert(held)
+                focus.formUnion(document.referrers(of: held).filter { document.feature($0)?.imdfType == .occupant })
+            }
         }
-        return ValidationReport(findings: report.findings.filter { $0.featureID.flatMap(level) == levelID })
+        var context = Set<String>()
+        var pending = Array(focus)
+        while let id = pending.popLast() {
+            guard let feature = document.feature(id) else { continue }
+            for target in References.targets(of: feature) where !focus.contains(target) && !context.contains(target) && document.feature(target) != nil {
+                // Path nodes that stand elsewhere are not this level's to check.
+                if document.feature(target)?.featureType == RoutingExtension.nodeType, document.feature(target)?.string(.levelID) != levelID { continue }
+                context.insert(target)
+                pending.append(target)
+            }
+        }
+        context.formUnion(document.indexes.byType[FeatureType.venue.rawValue] ?? [])
+        // The building's other levels and footprints: ordinals and footprints are per building.
+        for building in level.strings(.buildingIDs) ?? [] {
+            context.formUnion(document.referrers(of: building).filter { [.level, .footprint].contains(document.feature($0)?.imdfType) })
+        }
+        var archive = document.archive(of: focus.union(context))
+        archive.manifest = archive.manifest.stamped(created: SaveClock.now(), generatedBy: ToolInfo.generatedBy)
+        let report = Validator.validate(ArchiveLoad(archive: archive, format: .folder))
+        return ValidationReport(findings: report.findings.filter { $0.featureID.map(focus.contains) ?? false })
     }
 }
 

@@ -20,6 +20,8 @@ extension EditingSession {
     ) throws(OpenFailure) -> EditingSession {
         var session: EditingSession
         if let path {
+            let progress = Progress("opening \(path)")
+            defer { progress.finish() }
             let load: ArchiveLoad
             do {
                 load = try ArchiveReader.read(path, limits: limits)

@@ -184,6 +184,25 @@ public struct Document: Sendable {
         return IMDFArchive(manifest: manifest, collections: collections, extensions: extensions, opaqueFiles: opaqueFiles)
     }
 
+    /// The archive of just these features, each in its collection in file order: a part of the
+    /// document to validate on its own (one level, what an edit touched).
+    public func archive(of ids: Set<String>) -> IMDFArchive {
+        var grouped: [CollectionKey: [Entry]] = [:]
+        for id in ids {
+            if let entry = entries[id] { grouped[entry.collection, default: []].append(entry) }
+        }
+        var collections: [FeatureType: FeatureCollection] = [:]
+        var extensions: [FeatureCollection] = []
+        for (key, members) in grouped {
+            let collection = FeatureCollection(fileName: Self.fileName(for: key), features: members.sorted { $0.order < $1.order }.map(\.feature))
+            switch key {
+            case .imdf(let type): collections[type] = collection
+            case .extension: extensions.append(collection)
+            }
+        }
+        return IMDFArchive(manifest: manifest, collections: collections, extensions: extensions.sorted { $0.fileName < $1.fileName })
+    }
+
     static func fileName(for key: CollectionKey) -> String {
         switch key {
         case .imdf(let type): type.fileName
