@@ -170,6 +170,18 @@ struct CommandLineTests {
         #expect(try imdf("frobnicate").status == 3)  // `imdf ARCHIVE`: no such archive
     }
 
+    @Test func aScriptOnStandardInputThatFailsLeavesNoJournalToRecover() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try imdf("generate", folder + "/venue", "--rooms", "4").status == 0)
+        let failed = try imdf(folder + "/venue", input: "rename 0.001 Lab\nfrobnicate 0.002\n")
+        #expect(failed.status == 1 && failed.errors.contains("frobnicate"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/venue.journal"))
+        // A script that ends without saving keeps its work in the journal, as a closed terminal does.
+        let unsaved = try imdf(folder + "/venue", input: "rename 0.001 Lab\n")
+        #expect(unsaved.status == 0 && FileManager.default.fileExists(atPath: folder + "/venue.journal"))
+    }
+
     @Test func generateWritesAVenueThatInfoReads() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

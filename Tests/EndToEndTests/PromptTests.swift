@@ -113,7 +113,8 @@ struct PromptTests {
         try terminal.type("n")
         try terminal.keys("Enter")
         #expect(try terminal.isRunning())
-        #expect(try terminal.quitWithoutSaving())
+        // The terminal goes away (a crash, a closed window): the unsaved work is in the journal.
+        terminal.stop()
 
         // The journal offers the unsaved commands back; history survives the restart too: Up
         // brings back the last commands.
@@ -129,10 +130,21 @@ struct PromptTests {
         try again.keys("Enter")
         #expect(try again.waitFor("discarded 3 unsaved commands"))
         #expect(try again.waitFor("imdf Building 1/G >"))
-        try again.keys("Up", "Up")
+        try again.keys("Up")
         #expect(try again.waitFor("> rename 0.002 Seminar"))
         let history = try String(contentsOfFile: folder + "/history", encoding: .utf8)
         #expect(history.contains("rename 0.001 Lab") && !history.contains("\ny\n"))
+        // Quitting without saving on purpose leaves no journal to be offered next time.
+        try again.keys("C-u")
+        try again.type("rename 0.003 Office")
+        try again.keys("Enter")
+        #expect(try again.waitFor("to \"Office\""))
+        #expect(try again.quitWithoutSaving())
+        let third = Terminal(folder: folder)
+        defer { third.stop() }
+        try third.start(command)
+        #expect(try third.waitFor("imdf Building 1/G >"))
+        #expect(try !third.screen().contains("unsaved commands"))
     }
 
     @Test func anEditAtARealTerminalIsFollowedByTheFindingsItIntroducedAndTheJournalKeepsOnlyTheCommand() throws {
@@ -155,13 +167,14 @@ struct PromptTests {
         try terminal.keys("Enter")
         #expect(try terminal.waitFor("undid: add unit"))
         #expect(try !terminal.screen().contains("resolved"))
-        // Unsaved work, so the journal stays when the prompt is left.
+        // The journal holds the commands as they are made.
         try terminal.type("rename 0.002 Lab")
         try terminal.keys("Enter")
         #expect(try terminal.waitFor("to \"Lab\""))
-        #expect(try terminal.quitWithoutSaving())
         let journal = try String(contentsOfFile: folder + "/venue.journal", encoding: .utf8)
         #expect(journal.contains("add unit Annex") && journal.contains("\nundo") && !journal.contains("G8") && !journal.contains("findings"))
+        #expect(try terminal.quitWithoutSaving())
+        #expect(!FileManager.default.fileExists(atPath: folder + "/venue.journal"))
     }
 
     @Test func roomNamesOfARealSampleCompleteAtARealTerminal() throws {

@@ -32,7 +32,9 @@ enum EditingCommands {
         ], changesDocument: true, "a building (unlocated)", example: "add building \"Hall 1\" as hall") { session, args in
             let address = try args.option("address").map { (text: String) throws(EditError) in try session.resolve(text, argument: "address", types: ["address"]) }
             let outcome = try session.perform(AddBuilding(name: args.word("NAME"), category: args.option("category") ?? "unspecified", addressID: address), args)
+            // The new building has no level yet: the level in use (another building's) is left.
             session.buildingID = outcome.mintedIDs.first
+            session.levelID = nil
             return outcome
         },
         CommandSpec("add address", [
@@ -100,16 +102,19 @@ enum EditingCommands {
             switch args.option("link") {
             case nil: link = .none
             case "prev"?:
-                guard let previous = session.lastNode else { throw EditError("link=prev: no node has been added in this session", argument: "link") }
-                link = .node(previous)
+                // The first node of a chain has nothing before it: it is added unlinked, and said so.
+                link = session.lastNode.flatMap { session.document.feature($0) == nil ? nil : AddNode.LinkTarget.node($0) } ?? .none
             case "nearest"?: link = .nearest
             case let reference?: link = .node(try session.resolve(reference, argument: "link", types: [RoutingExtension.nodeType]))
             }
             let tags = (args.option("tags") ?? "").split(separator: ",").map(String.init)
-            return try session.perform(
+            let unlinked = args.option("link") == "prev" && link == .none
+            var outcome = try session.perform(
                 AddNode(
                     at: try session.position(args.value(after: "at") ?? "", argument: "at"), levelID: level, link: link, tags: tags,
                     allowOutside: args.flag("--outside")), args)
+            if unlinked { outcome.message += " (no earlier node in this session to link to: added unlinked)" }
+            return outcome
         },
         CommandSpec("split unit", [
             .positional(.ref, .required), .keywordList("along", .point, minimum: 2, required: true), .option("names", Parameter("A,B", .list)),
@@ -160,9 +165,19 @@ enum EditingCommands {
             return try moveBy(target, args, &session)
         },
         CommandSpec("link", [.positional(.node, .repeated(minimum: 2)), .flag("oneway"), .option("weight", Parameter("W", .number))],
-            changesDocument: true, "link path nodes, both ways unless oneway", example: "link $a $b $c") { session, args in
+            changesDocument: true, "link path nodes, both ways unless oneway; `nearest` is the node nearest the one before it",
+            example: "link $a $b $c") { session, args in
             var nodes: [String] = []
             for (index, word) in args.words("NODE").enumerated() {
+                // `link $n nearest`, as `add node ... link=nearest`: the closest other node of the level.
+                if word == "nearest", index > 0, session.document.indexes.byName["nearest"] == nil {
+                    guard let previous = nodes.last.flatMap(session.document.feature), case .point(let position)? = previous.geometry,
+                        let level = previous.string(.levelID),
+                        let nearest = RoutingFormat.nearestNode(to: position, onLevel: level, excluding: Set(nodes + (previous.strings(RoutingExtension.neighbours) ?? [])), session.document)
+                    else { throw EditError("NODE \(index + 1): no other node near \(nodes.last.map { String($0.prefix(8)) } ?? "the one before") to link to", argument: "NODE \(index + 1)") }
+                    nodes.append(nearest.id)
+                    continue
+                }
                 nodes.append(try session.resolve(word, argument: "NODE \(index + 1)", types: [RoutingExtension.nodeType]))
             }
             return try session.perform(Link(nodes, oneway: args.flag("oneway"), weight: args.number("weight")), args)

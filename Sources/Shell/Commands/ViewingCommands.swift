@@ -71,13 +71,21 @@ enum ViewingCommands {
             changesDocument: false, "the shortest route over path nodes, with its length", example: "route 310 entrance accessible") { session, args in
             let from = try session.resolve(args.word("FROM"), argument: "FROM")
             let to = try session.resolve(args.word("TO"), argument: "TO")
-            let route = try RoutingGraph(session.document).shortestRoute(from: from, to: to, accessible: args.flag("accessible"))
-            return .view(String(format: "%.1f m over %d nodes: ", route.length, route.nodes.count) + route.nodes.map { String($0.prefix(8)) }.joined(separator: " > "))
+            let route = try RoutingGraph(session.document).shortestRoute(from: from, to: to, accessible: args.flag("accessible"), name: session.describe)
+            return .view("from \(session.describe(from)) to \(session.describe(to)): " + String(format: "%.1f m over %d nodes: ", route.length, route.nodes.count)
+                + route.nodes.map { String($0.prefix(8)) }.joined(separator: " > "))
         },
         CommandSpec("check reachability", [], changesDocument: false, "units that no path node reaches", example: "check reachability") { session, _ in
-            let unreachable = RoutingGraph.unreachableUnits(in: session.document)
-            guard !unreachable.isEmpty else { return .view("every unit is reached by a path node") }
-            return .view("\(unreachable.count) unit\(unreachable.count == 1 ? "" : "s") no node reaches:\n" + unreachable.prefix(50).map { "  \($0.id.prefix(8))  \(session.describe($0))" }.joined(separator: "\n"))
+            let document = session.document
+            let unreachable = RoutingGraph.unreachableUnits(in: document)
+            let units = document.indexes.byType[FeatureType.unit.rawValue]?.count ?? 0
+            let levels = document.indexes.byType[FeatureType.level.rawValue]?.count ?? 0
+            let nodes = document.indexes.byType[RoutingExtension.nodeType]?.count ?? 0
+            let covered = "checked \(units.grouped) unit\(units == 1 ? "" : "s") on \(levels) level\(levels == 1 ? "" : "s") against \(nodes.grouped) path node\(nodes == 1 ? "" : "s")"
+            guard !unreachable.isEmpty else { return .view("\(covered): every unit is reached by a path node") }
+            return .view("\(covered): \(unreachable.count) unit\(unreachable.count == 1 ? "" : "s") no node reaches:\n"
+                + unreachable.prefix(50).map { "  \($0.id.prefix(8))  \(session.describe($0))" }.joined(separator: "\n")
+                + (unreachable.count > 50 ? "\n  ... and \(unreachable.count - 50) more" : ""))
         },
         CommandSpec("help", [.positional(Parameter("COMMAND", .command), .repeated(minimum: 0))], changesDocument: false,
             "list the commands, or one command's usage and an example", example: "help split") { _, args in

@@ -44,12 +44,7 @@ public struct AddNode: EditCommand {
         case .none: other = nil
         case .node(let otherID): other = try RoutingFormat.requireNode(otherID, document, argument: "link")
         case .nearest:
-            let projector = document.projector(near: position)
-            let here = projector.point(position)
-            other = document.features(onLevel: level.id).filter(RoutingFormat.isNode).min { a, b in
-                guard case .point(let pa)? = a.geometry, case .point(let pb)? = b.geometry else { return false }
-                return projector.point(pa).distance(to: here) < projector.point(pb).distance(to: here)
-            }
+            other = RoutingFormat.nearestNode(to: position, onLevel: level.id, document)
             if other == nil { throw EditError("link=nearest: there is no other node on \(level.described(in: document))", argument: "link") }
         }
         if let other {
@@ -59,6 +54,6 @@ public struct AddNode: EditCommand {
             changes.append(.modify(before: other, after: linked))
         }
         changes.insert(.create(node, in: RoutingFormat.nodeCollection(document), at: nil), at: 0)
-        return Patch(label: "add node on \(level.described(in: document))" + (other.map { " linked to \($0.id.prefix(8))" } ?? ""), changes: changes, mintedIDs: [id])
+        return Patch(label: "add node \(id.prefix(8)) on \(level.described(in: document))" + (other.map { " linked to \($0.id.prefix(8))" } ?? ""), changes: changes, mintedIDs: [id])
     }
 }
