@@ -361,7 +361,8 @@ struct CommandLineTests {
     @Test func renderDrawsALevelOfARealSampleAndRefusesAnUnknownOne() throws {
         let run = try imdf("render", Self.samples + "/spbstu-polymap", "--level", "fc8f18cb", "--width", "120", environment: ["LANG": "C.UTF-8"])
         #expect(run.status == 0, "\(run.errors)")
-        #expect(run.output.contains("m (x east, y north)"))
+        // The x ruler ends in the axes' note, or in its unit where the whole note does not fit.
+        #expect(run.output.contains("m (x east, y north)") || run.output.contains("  m\n"))
         for room in ["104", "105", "107"] { #expect(run.output.contains(room), "room \(room) is not labelled") }
         let plain = try imdf("render", Self.samples + "/spbstu-polymap", "--level", "fc8f18cb", environment: ["LANG": "C"])
         // Room labels keep their own letters; only the drawing itself falls back to ASCII.

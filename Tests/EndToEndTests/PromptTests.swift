@@ -236,7 +236,7 @@ struct PromptTests {
             #expect(try terminal.waitFor("imdf Building 1/G >"))
             try terminal.type("render width=60")
             try terminal.keys("Enter")
-            #expect(try terminal.waitFor("m (x east, y north)"))
+            #expect(try terminal.waitFor("┘"))
             // -e keeps the colours in the captured screen.
             let screen = try terminal.tmux("capture-pane", "-p", "-e", "-t", terminal.name)
             // Rooms on a 256-colour background (SGR 48;5;N), each family its own.
