@@ -69,6 +69,20 @@ struct LookingTests {
         #expect(found.contains { $0.contains("in building \"Building 1\"") } && found.contains { $0.contains("in building \"Building 2\"") })
     }
 
+    @Test func aLevelNameTwoBuildingsShareIsAQuestionNamingTheBuildingsUnlessOneIsInUse() throws {
+        var session = try venue()
+        session.buildingID = nil
+        do {
+            _ = try Interpreter.run("use level \"Floor 1\"", in: &session)
+            Issue.record("an ambiguous level was chosen")
+        } catch {
+            #expect(error.message.contains("in building \"Building 1\"") && error.message.contains("in building \"Building 2\""), "\(error.message)")
+        }
+        _ = try run("use building \"Building 2\"", &session)
+        #expect(try run("use level \"Floor 1\"", &session).contains("Floor 1"))
+        #expect(session.document.feature(session.levelID!)?.strings(.buildingIDs) == [session.buildingID!])
+    }
+
     @Test func treeOfALevelGoesDownToUnitsAnchorsOccupantsAndOpenings() throws {
         var session = try venue()
         let tree = try run("tree \"Ground Floor\"", &session)

@@ -64,7 +64,8 @@ extension EditingSession {
     }
 
     func ambiguous(_ text: String, _ matches: [Feature], _ argument: String) -> EditError {
-        let listed = matches.sorted { $0.id < $1.id }.prefix(8).map { "  \($0.id.prefix(8))  \(describe($0))" }
+        // With the building of each where the venue has several: "Level 1" of which building?
+        let listed = matches.sorted { $0.id < $1.id }.prefix(8).map { "  \($0.id.prefix(8))  \(describe($0))\(whereabouts($0))" }
         return EditError(
             "\(argument): \"\(TerminalText.excerpt(text))\" matches \(matches.count) features; use an id prefix:\n" + listed.joined(separator: "\n")
                 + (matches.count > 8 ? "\n  ..." : ""), argument: argument)
