@@ -28,17 +28,18 @@ public final class Progress: @unchecked Sendable {
     private let timer: DispatchSourceTimer?
 
     /// Progress of `label` ("opening venue.zip"), drawn only when standard error is a terminal
-    /// (`write` and `delay` are for tests).
+    /// (`write`, `delay` and `ticking` - a timer that redraws the elapsed time - are for tests).
     public init(
-        _ label: String, detail: String = "", onTerminal: Bool = isatty(2) == 1, delay: Double = standardDelay,
+        _ label: String, detail: String = "", onTerminal: Bool = isatty(2) == 1, delay: Double = standardDelay, ticking: Bool = true,
         write: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
     ) {
         self.label = label
         self.delay = delay
         self.write = write
         state = Mutex(State(detail: detail))
-        guard onTerminal else {
+        guard onTerminal, ticking else {
             timer = nil
+            if onTerminal { return }
             state.withLock { $0.finished = true }
             return
         }
