@@ -358,6 +358,18 @@ struct CommandLineTests {
         #expect(clean.output.contains("opened \(folder)/venue"))
     }
 
+    @Test func renderOfALevelNameSeveralBuildingsShareAsksWhichNamingTheBuildings() throws {
+        let run = try imdf("render", Self.samples + "/spbstu-polymap", "--level", "Level 1")
+        #expect(run.status == 2)
+        #expect(run.errors.contains("in building \"Academic building №3\"") && run.errors.contains("in building \"Main academic building\""), "\(run.errors)")
+    }
+
+    @Test func theReadmesQuickStartRunsTheOptimizedBuild() throws {
+        let readme = try String(contentsOf: Samples.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let firstBlock = try #require(readme.components(separatedBy: "```sh\n").dropFirst().first?.components(separatedBy: "```").first)
+        #expect(firstBlock.contains("swift run -c release imdf generate") && firstBlock.contains("swift run -c release imdf demo-venue"), "\(firstBlock)")
+    }
+
     @Test func renderDrawsALevelOfARealSampleAndRefusesAnUnknownOne() throws {
         let run = try imdf("render", Self.samples + "/spbstu-polymap", "--level", "fc8f18cb", "--width", "120", environment: ["LANG": "C.UTF-8"])
         #expect(run.status == 0, "\(run.errors)")
