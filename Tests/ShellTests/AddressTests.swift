@@ -10,9 +10,7 @@ import Workbench
 @Suite("Addresses at the prompt")
 struct AddressTests {
     func venue() throws -> EditingSession {
-        var session = EditingSession(document: Document(VenueGenerator.generate(VenueSpec(buildings: 1, levels: 1, rooms: 2, seed: 8))))
-        _ = try Interpreter.execute("use level \"Ground Floor\"", in: &session)
-        return session
+        try Fixtures.generated(buildings: 1, levels: 1, rooms: 2, seed: 8)
     }
 
     @Test func anAddressMadeAtThePromptIsGivenToABuildingAndNamedWhereItIsInherited() throws {

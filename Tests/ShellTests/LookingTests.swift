@@ -14,9 +14,7 @@ struct LookingTests {
     /// Two buildings of two levels; on each level rooms 4 m wide and 6 m deep south of a corridor
     /// (y 6 to 8.5 m) and north of it, Room 0.001 in the south-west corner of the ground floor.
     func venue() throws -> EditingSession {
-        var session = EditingSession(document: Document(VenueGenerator.generate(VenueSpec(buildings: 2, levels: 2, rooms: 4, seed: 3))))
-        _ = try Interpreter.execute("use level \"Ground Floor\"", in: &session)
-        return session
+        try Fixtures.generated(buildings: 2, levels: 2, rooms: 4, seed: 3)
     }
 
     func run(_ line: String, _ session: inout EditingSession) throws -> String { try Interpreter.execute(line, in: &session) }

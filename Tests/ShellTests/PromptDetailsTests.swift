@@ -12,9 +12,7 @@ import Workbench
 struct PromptDetailsTests {
     /// One level of 8 x 14.5 m: rooms 4 x 6 m south of a corridor (y 6 to 8.5 m) and north of it.
     func venue() throws -> EditingSession {
-        var session = EditingSession(document: Document(VenueGenerator.generate(VenueSpec(buildings: 1, levels: 1, rooms: 4, seed: 9))))
-        _ = try Interpreter.execute("use level \"Ground Floor\"", in: &session)
-        return session
+        try Fixtures.generated(buildings: 1, levels: 1, rooms: 4, seed: 9)
     }
 
     func run(_ line: String, _ session: inout EditingSession) throws -> String { try Interpreter.execute(line, in: &session) }

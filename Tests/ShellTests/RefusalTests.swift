@@ -11,9 +11,7 @@ import Workbench
 struct RefusalTests {
     /// One building, one level of 8 x 14.5 m: rooms 4 x 6 m south of a corridor (y 6 to 8.5 m).
     func venue() throws -> EditingSession {
-        var session = EditingSession(document: Document(VenueGenerator.generate(VenueSpec(buildings: 1, levels: 1, rooms: 4, seed: 6))))
-        _ = try Interpreter.execute("use level \"Ground Floor\"", in: &session)
-        return session
+        try Fixtures.generated(buildings: 1, levels: 1, rooms: 4, seed: 6)
     }
 
     func refusal(_ line: String, _ session: inout EditingSession) -> EditError? {

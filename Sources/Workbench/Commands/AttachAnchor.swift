@@ -3,7 +3,6 @@
 // an editor note for the save-time inheritance (inherit, the default, derives an Address from the
 // building's with the unit's name, or with the `unit` given).
 
-import Foundation
 import Geometry
 import IMDF
 
@@ -80,22 +79,13 @@ public struct AttachAnchor: EditCommand {
 }
 
 extension AttachAnchor {
-    /// `point`, or, when an anchor of the unit already stands there (Apple warns of anchors at one
-    /// place: AnchorShouldNotEqualAnchor), the first place half a metre away in one of eight
-    /// directions that is inside the unit and free.
+    /// `point`, or a free place beside it when an anchor of the unit already stands there.
     static func freePlace(near point: Point, in unit: Feature, _ shapes: [Polygon], _ engine: GeometryEngine, _ projector: Projector, _ document: Document) -> Point {
         let taken = document.referrers(of: unit.id).compactMap(document.feature).filter { $0.imdfType == .anchor }.compactMap { anchor -> Point? in
             guard case .point(let position)? = anchor.geometry else { return nil }
             return projector.point(position)
         }
-        func isFree(_ candidate: Point) -> Bool { !taken.contains { $0.distance(to: candidate) < 0.01 } }
-        guard !isFree(point) else { return point }
-        for step in 0..<8 {
-            let angle = Double(step) * .pi / 4
-            let candidate = Point(x: point.x + 0.5 * cos(angle), y: point.y + 0.5 * sin(angle))
-            if isFree(candidate), engine.distance(from: candidate, to: shapes) == 0 { return candidate }
-        }
-        return point
+        return Placement.freePlace(near: point, inside: shapes, avoiding: taken, engine)
     }
 }
 
