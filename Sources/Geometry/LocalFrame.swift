@@ -8,6 +8,7 @@
 // i.e. under half a millimetre per 100 m.
 
 import Foundation
+import IMDF
 
 public struct LocalFrame: Sendable, Hashable {
     public let originLongitude: Double
@@ -26,6 +27,21 @@ public struct LocalFrame: Sendable, Hashable {
         // remainder keeps a frame across the antimeridian continuous.
         let lambda = remainder(longitude - originLongitude, 360) * .pi / 180
         return Point(x: lambda * WGS84.parallelRadius(phi), y: WGS84.meridianArc(phi) - originArc)
+    }
+
+    /// The corners of a longitude/latitude box, as `point` gives them - the south-west, south-east,
+    /// north-east and north-west corner - with each latitude's terms worked out once.
+    public func corners(_ minimum: Position, _ maximum: Position) -> [Point] {
+        let south = minimum.y * .pi / 180
+        let north = maximum.y * .pi / 180
+        let (southArc, northArc) = (WGS84.meridianArc(south) - originArc, WGS84.meridianArc(north) - originArc)
+        let (southRadius, northRadius) = (WGS84.parallelRadius(south), WGS84.parallelRadius(north))
+        let west = remainder(minimum.x - originLongitude, 360) * .pi / 180
+        let east = remainder(maximum.x - originLongitude, 360) * .pi / 180
+        return [
+            Point(x: west * southRadius, y: southArc), Point(x: east * southRadius, y: southArc),
+            Point(x: east * northRadius, y: northArc), Point(x: west * northRadius, y: northArc),
+        ]
     }
 
     public func coordinates(of point: Point) -> (longitude: Double, latitude: Double) {

@@ -25,7 +25,9 @@ public struct PublishedRule: Sendable {
 public enum AppleRules {
     /// A feature type as Apple's rules name it: `Unit` (the `feature` of its list, and the start
     /// of rule names such as `UnitMustReferenceLevel`).
-    public static func name(of type: FeatureType) -> String { type.rawValue.prefix(1).uppercased() + type.rawValue.dropFirst() }
+    public static func name(of type: FeatureType) -> String { names[type]! }
+
+    private static let names = Dictionary(uniqueKeysWithValues: FeatureType.allCases.map { ($0, $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst()) })
 
     /// The rule that a display point lies in its feature's geometry, by feature type. Apple makes
     /// each of them a Warning but the venue's, which is a Violation.

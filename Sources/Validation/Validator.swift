@@ -3,6 +3,7 @@
 
 import Foundation
 import IMDF
+import Synchronization
 
 public struct ValidationReport: Sendable {
     public var findings: [Finding]
@@ -48,27 +49,45 @@ public enum Validator {
         _ load: ArchiveLoad, now: Date = Date(), progress: (@Sendable (ValidationStage) -> Void)? = nil
     ) -> ValidationReport {
         let context = ValidationContext(load: load, now: now)
-        let relations = Relations(load.archive)
-        var findings = ArchiveRules.check(load)
-        findings += FeatureRules.check(context, progress: progress)
-        findings += AddressRules.check(context, relations)
-        findings += ExpectedProperties.check(context)
-        findings += DistinctNames.check(context, relations)
-        findings += CorrelationRules.check(context, relations)
-        findings += TemporalRules.check(context)
-        findings += HierarchyRules.check(context, relations)
-        findings += ParkingRules.check(context, relations)
-        findings += OrdinalRules.check(context)
-        findings += RoutingRules.check(context)
-        findings += SpatialRules.check(context, progress: progress)
+        // What the rules share is worked out side by side; then every rule group, every slice of
+        // the features and every level is a job of its own, and the jobs run on all cores. Their
+        // findings are put together in the order of the jobs, which is the order the rules ran in
+        // one after another, so the report (sorted below) is the same whatever ran where.
+        let (relations, spatial) = inParallel({ Relations(load.archive) }, { SpatialRules.plan(context) })
+        let jobs = ValidationJob.all(context, spatial)
+        let featureCount = context.archive.collections.values.reduce(0) { $0 + $1.features.count }
+        let featuresDone = Mutex(0)
+        let levelsDone = Mutex(0)
+        let levelCount = spatial?.levelCount ?? 0
+        let results = jobs.parallelMap(heaviestFirst: { $0.weight }) { job -> [Finding] in
+            let findings = job.run(context, relations, spatial)
+            switch job {
+            case .features(_, _, let range):
+                let done = featuresDone.withLock { done in
+                    done += range.count
+                    return done
+                }
+                progress?(.features(done: done, of: featureCount))
+            case .spatial:
+                let done = levelsDone.withLock { done in
+                    done += 1
+                    return done
+                }
+                progress?(.levels(done: Swift.min(done, levelCount), of: levelCount))
+            default:
+                break
+            }
+            return findings
+        }
+        let findings = ArchiveRules.check(load) + results.joined()
         // Each finding's place in the report, worked out once: a report of 24,000 findings sorts
         // in n log n comparisons of integers, not of codes looked up in a list each time.
         let codeRank = Dictionary(uniqueKeysWithValues: FindingCode.allCases.enumerated().map { ($1, $0) })
         let severityRank = Dictionary(uniqueKeysWithValues: Severity.allCases.enumerated().map { ($1, $0) })
-        let ordered = findings.map { finding in
-            (key: (severityRank[finding.severity] ?? 0, codeRank[finding.code] ?? 0, finding.file ?? "", finding.line ?? 0), finding: finding)
-        }.sorted { $0.key < $1.key }
-        return ValidationReport(findings: ordered.map(\.finding))
+        // The findings themselves are not moved about: their order is worked out on the keys.
+        let keys = findings.map { finding in (severityRank[finding.severity] ?? 0, codeRank[finding.code] ?? 0, finding.file ?? "", finding.line ?? 0) }
+        let order = keys.indices.sorted { keys[$0] < keys[$1] }
+        return ValidationReport(findings: order.map { findings[$0] })
     }
 }
 
@@ -79,6 +98,9 @@ struct ValidationContext: Sendable {
     let index: FeatureIndex
     let language: String?
     let now: Date
+    /// The features of each IMDF type (by its place in `FeatureType.allCases`) and of each
+    /// extension (after them), for lookups by place without a dictionary.
+    private let features: [[Feature]]
 
     init(load: ArchiveLoad, now: Date = Date()) {
         self.load = load
@@ -86,6 +108,22 @@ struct ValidationContext: Sendable {
         archive = load.archive
         index = load.archive.makeIndex()
         language = load.archive.manifest.language
+        features = FeatureType.allCases.map { load.archive.collections[$0]?.features ?? [] } + load.archive.extensions.map(\.features)
+    }
+
+    private static let typeNumbers = Dictionary(uniqueKeysWithValues: FeatureType.allCases.enumerated().map { ($1, $0) })
+
+    private func number(of collection: FeatureIndex.CollectionKey) -> Int {
+        switch collection {
+        case .imdf(let type): Self.typeNumbers[type]!
+        case .extension(let number): FeatureType.allCases.count + number
+        }
+    }
+
+    /// The `feature_type` of the feature with this id (what reference checks compare), without
+    /// copying the feature.
+    func featureType(ofID id: String) -> String? {
+        index[id].map { features[number(of: $0.collection)][$0.position].featureType }
     }
 
     /// The IMDF collections with the file name messages should name.
@@ -95,7 +133,7 @@ struct ValidationContext: Sendable {
         }
     }
 
-    func feature(_ id: String) -> Feature? { index[id].map { archive.feature(at: $0) } }
+    func feature(_ id: String) -> Feature? { index[id].map { features[number(of: $0.collection)][$0.position] } }
 
     func fileName(of feature: Feature) -> String? {
         guard let place = index[feature.id] else { return nil }
@@ -111,5 +149,57 @@ struct ValidationContext: Sendable {
             return "\(feature.featureType) \"\(name)\" (\(feature.id.prefix(8)))"
         }
         return "\(feature.featureType) \(feature.id.prefix(8))"
+    }
+}
+
+/// One piece of a validation run: the per-feature checks of a slice of one collection, one group
+/// of archive-wide rules, or the spatial checks of one level (or of the venue-wide features).
+enum ValidationJob: Sendable {
+    case features(FeatureType, file: String, Range<Int>)
+    case featuresArchiveWide
+    case addresses, expectedProperties, distinctNames, correlation, temporal, hierarchy, parking, ordinals, routing
+    case spatial(SpatialTask)
+
+    /// Features per slice: small enough to spread a large collection over the cores.
+    static let sliceSize = 4_000
+
+    /// The jobs in the order the rules run one after another.
+    static func all(_ context: ValidationContext, _ spatial: SpatialPlan?) -> [ValidationJob] {
+        var jobs: [ValidationJob] = []
+        for (type, file, collection) in context.imdfCollections {
+            for start in stride(from: 0, to: collection.features.count, by: sliceSize) {
+                jobs.append(.features(type, file: file, start..<Swift.min(start + sliceSize, collection.features.count)))
+            }
+        }
+        jobs += [.featuresArchiveWide, .addresses, .expectedProperties, .distinctNames, .correlation, .temporal, .hierarchy, .parking, .ordinals, .routing]
+        jobs += (spatial?.tasks ?? []).map { .spatial($0) }
+        return jobs
+    }
+
+    /// A rough cost, so the longest jobs start first and none runs alone at the end.
+    var weight: Int {
+        switch self {
+        case .features(_, _, let range): range.count * 6
+        case .distinctNames: 100_000
+        case .spatial: 4_000
+        default: 20_000
+        }
+    }
+
+    func run(_ context: ValidationContext, _ relations: Relations, _ spatial: SpatialPlan?) -> [Finding] {
+        switch self {
+        case .features(let type, let file, let range): FeatureRules.check(context, type, file, range)
+        case .featuresArchiveWide: FeatureRules.archiveWide(context)
+        case .addresses: AddressRules.check(context, relations)
+        case .expectedProperties: ExpectedProperties.check(context)
+        case .distinctNames: DistinctNames.check(context, relations)
+        case .correlation: CorrelationRules.check(context, relations)
+        case .temporal: TemporalRules.check(context)
+        case .hierarchy: HierarchyRules.check(context, relations)
+        case .parking: ParkingRules.check(context, relations)
+        case .ordinals: OrdinalRules.check(context)
+        case .routing: RoutingRules.check(context)
+        case .spatial(let task): spatial.map { SpatialRules.run(task, $0) } ?? []
+        }
     }
 }

@@ -18,6 +18,7 @@ struct ConvertCommand: ParsableCommand {
 
     func run() throws {
         let load = try Loading.open(input, limits: limitOptions.limits)
+        defer { KeptUntilExit.keep(load) }
         guard load.isComplete else {
             throw CommandFailure(
                 exitCode: CommandFailure.unreadableArchive,

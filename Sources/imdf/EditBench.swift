@@ -23,17 +23,25 @@ struct EditBenchCommand: ParsableCommand {
     @Option(help: "Work folder for the generated workload.") var workFolder = NSTemporaryDirectory() + "imdf-bench"
 
     func run() throws {
-        let small = Document(VenueGenerator.generate(VenueSpec(buildings: 1, levels: 1, rooms: 10)))
         let source = try Workload.prepare(VenueSpec.benchmark, zip: false, in: workFolder)
-        let large = Document(try Loading.open(source).archive)
-        var smallTimer = EditTimer(document: small, runs: runs)
-        var largeTimer = EditTimer(document: large, runs: runs)
-        let smallTimes = try smallTimer.measure()
-        let largeTimes = try largeTimer.measure()
-        Output.line("median per command (\(runs) runs each), 10-room venue vs W (\(large.featureCount.grouped) features)")
+        let (smallTimes, largeTimes, features) = try Self.measure(source, runs: runs)
+        Output.line("median per command (\(runs) runs each), 10-room venue vs W (\(features.grouped) features)")
         report(smallTimes.edits, largeTimes.edits, target: 1)
         Output.line("the findings each one introduced or resolved, worked out from its patch as the prompt reports them")
         report(smallTimes.findings, largeTimes.findings, target: 5)
+    }
+
+    typealias Times = (edits: [(String, Double)], findings: [(String, Double)])
+
+    /// Median seconds of each command and of its findings, on a 10-room venue and on the archive at
+    /// `source`, and the archive's feature count.
+    static func measure(_ source: String, runs: Int) throws -> (small: Times, large: Times, features: Int) {
+        let small = Document(VenueGenerator.generate(VenueSpec(buildings: 1, levels: 1, rooms: 10)))
+        let large = Document(try Loading.open(source).archive)
+        defer { KeptUntilExit.keep(large) }
+        var smallTimer = EditTimer(document: small, runs: runs)
+        var largeTimer = EditTimer(document: large, runs: runs)
+        return (try smallTimer.measure(), try largeTimer.measure(), large.featureCount)
     }
 
     /// One line per command, then whether the slowest on W is within `target` milliseconds.

@@ -3,10 +3,10 @@ import Foundation
 import IMDF
 import SyntheticVenue
 
-/// `imdf bench io`: open + save of workload W (PRODUCT.md section 9: <= 0.5 s together, peak
-/// memory <= 400 MB). The venue is generated once into a work folder; the timed runs happen in a
-/// child process so that its peak memory is that of opening and saving W alone, not of
-/// generating it.
+/// `imdf bench io`: open + save of workload W in one process, divided into opening, encoding and
+/// writing (the targets of PRODUCT.md section 9 are measured by `imdf bench all`). The venue is
+/// generated once into a work folder; the timed runs happen in a child process so that its peak
+/// memory is that of opening and saving W alone, not of generating it.
 struct IOBenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "io",
@@ -109,8 +109,9 @@ struct IOBenchWorker: ParsableCommand {
         Output.line("open       median \(ms(median(opens)))  (min \(ms(opens.min()!)), max \(ms(opens.max()!)))  \(String(format: "%.0f", megabytes / median(opens))) MB/s")
         Output.line("save       median \(ms(median(saves)))  (min \(ms(saves.min()!)), max \(ms(saves.max()!)))  \(String(format: "%.0f", megabytes / median(saves))) MB/s")
         Output.line("  encode   median \(ms(median(encodes))) of the save (the rest is writing and syncing)")
-        Output.line("open+save  median \(ms(median(totals)))  target <= 500 ms: \(median(totals) <= 0.5 ? "met" : "MISSED")")
-        Output.line("memory     \(resident(residentWithArchiveOpen)) resident with W open, peak \(resident(peak))  target <= 400 MB: \(peak <= 400_000_000 ? "met" : "MISSED")")
+        // The targets (a ratio to Python's json module, memory at the prompt) are `imdf bench all`'s.
+        Output.line("open+save  median \(ms(median(totals)))")
+        Output.line("memory     \(resident(residentWithArchiveOpen)) resident with W open, peak \(resident(peak)) over \(runs) opens and saves")
     }
 
     func median(_ values: [Double]) -> Double { Workload.median(values) }

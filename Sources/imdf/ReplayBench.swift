@@ -16,8 +16,17 @@ struct ReplayBenchCommand: ParsableCommand {
 
     func run() throws {
         let source = try Workload.prepare(VenueSpec.benchmark, zip: false, in: workFolder)
+        let result = try Self.measure(source, commands: commands)
+        Output.line("workload   \(source): \(result.features.grouped) features (opened in \(String(format: "%.0f ms", result.openSeconds * 1000)))")
+        Output.line("replay     \(result.commands.grouped) commands in \(String(format: "%.2f s", result.seconds)) (\(String(format: "%.0f", result.seconds / Double(max(result.commands, 1)) * 1e6)) µs each), \(result.failures.count) failed  target <= 5 s: \(result.seconds <= 5 && result.failures.isEmpty ? "met" : "MISSED")")
+        for failure in result.failures.prefix(3) { Output.error(failure.description) }
+    }
+
+    /// Opens the archive at `source` and runs a script of `commands` lines on it, timed.
+    static func measure(_ source: String, commands: Int) throws -> (seconds: Double, openSeconds: Double, commands: Int, failures: [ScriptFailure], features: Int) {
         let openStart = DispatchTime.now()
         var session = try Sessions.open(source)
+        defer { KeptUntilExit.keep(session) }
         let opened = DispatchTime.now()
         let rooms = session.document.features(of: .unit).filter { $0.string(.category) != "walkway" }.map { String($0.id.prefix(13)) }
         var text = ""
@@ -34,8 +43,6 @@ struct ReplayBenchCommand: ParsableCommand {
         let outcome = ScriptRunner.run(ScriptRunner.lines(of: text, file: "replay"), in: &session, echo: false, keepGoing: false) { _ in }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         let openSeconds = Double(opened.uptimeNanoseconds - openStart.uptimeNanoseconds) / 1e9
-        Output.line("workload   \(source): \(session.document.featureCount.grouped) features (opened in \(String(format: "%.0f ms", openSeconds * 1000)))")
-        Output.line("replay     \(outcome.commands.grouped) commands in \(String(format: "%.2f s", seconds)) (\(String(format: "%.0f", seconds / Double(max(outcome.commands, 1)) * 1e6)) µs each), \(outcome.failures.count) failed  target <= 5 s: \(seconds <= 5 && outcome.failures.isEmpty ? "met" : "MISSED")")
-        for failure in outcome.failures.prefix(3) { Output.error(failure.description) }
+        return (seconds, openSeconds, outcome.commands, outcome.failures, session.document.featureCount)
     }
 }

@@ -29,7 +29,7 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        var session = try Sessions.open(archive, limits: limitOptions.limits)
+        var session = try Sessions.open(archive, limits: limitOptions.limits, journaled: true)
         // The archive's journal records the run, so a run killed half-way can be recovered with
         // `imdf edit A --recover`; a run that finishes removes it (its result is --save's to keep).
         var journal: Journal?
@@ -41,6 +41,7 @@ struct RunCommand: ParsableCommand {
             }
         }
         defer { journal?.finish() }
+        defer { KeptUntilExit.keep(session) }
         /// `open PATH` in a script: the rest of the script edits that archive (and --save saves it).
         func openArchive(_ path: String, _ session: inout EditingSession, _ journal: inout Journal?) throws(EditError) -> String {
             var next = try Sessions.openForCommand(path, limits: limitOptions.limits)

@@ -51,6 +51,7 @@ struct ValidateCommand: ParsableCommand {
             Output.diagnostics(error.diagnostics, archive: archive)
             throw CommandFailure(exitCode: CommandFailure.unreadableArchive, message: "\(archive): the archive could not be read")
         }
+        defer { KeptUntilExit.keep(load) }
         let progress = Progress("validating \(archive)")
         let report = Validator.validate(load, progress: progress.validationStages).only(codes: code.compactMap(FindingCode.matching), rules: rule)
         progress.finish()

@@ -63,18 +63,18 @@ public struct FeatureIndex: Sendable {
         public var position: Int
     }
 
-    public private(set) var places: [String: Place] = [:]
+    private var places: [HashedKey: Place] = [:]
     public private(set) var duplicates: [String: [Place]] = [:]
 
     init(_ archive: IMDFArchive) {
         places.reserveCapacity(archive.featureCount)
         func add(_ collection: FeatureCollection, as key: CollectionKey) {
-            for (position, feature) in collection.features.enumerated() {
+            for position in collection.features.indices {
+                let id = HashedKey(collection.features[position].id)
                 let place = Place(collection: key, position: position)
-                if let first = places[feature.id] {
-                    duplicates[feature.id, default: [first]].append(place)
-                } else {
-                    places[feature.id] = place
+                if let first = places.updateValue(place, forKey: id) {
+                    places[id] = first
+                    duplicates[id.text, default: [first]].append(place)
                 }
             }
         }
@@ -84,5 +84,5 @@ public struct FeatureIndex: Sendable {
         for (number, collection) in archive.extensions.enumerated() { add(collection, as: .extension(number)) }
     }
 
-    public subscript(id: String) -> Place? { places[id] }
+    public subscript(id: String) -> Place? { places[HashedKey(id)] }
 }

@@ -18,3 +18,20 @@ extension Array where Element: Sendable {
         return results.withLock { $0.map { $0! } }
     }
 }
+
+/// Runs `first` and `second` at the same time (on two cores, where there are two) and returns
+/// both results.
+public func inParallel<A: Sendable, B: Sendable>(_ first: @Sendable () -> A, _ second: @Sendable () -> B) -> (A, B) {
+    let firstResult = Mutex<A?>(nil)
+    let secondResult = Mutex<B?>(nil)
+    DispatchQueue.concurrentPerform(iterations: 2) { step in
+        if step == 0 {
+            let value = first()
+            firstResult.withLock { $0 = value }
+        } else {
+            let value = second()
+            secondResult.withLock { $0 = value }
+        }
+    }
+    return (firstResult.withLock { $0.take()! }, secondResult.withLock { $0.take()! })
+}

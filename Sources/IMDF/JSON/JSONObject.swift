@@ -46,6 +46,15 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection, Expressibl
 
     /// Keys that appear more than once (JSON permits them; lookups see the first).
     public var duplicateKeys: [String] {
+        // A property object of a dozen keys is checked pairwise, without building a set: this runs
+        // for every feature a validation reads.
+        if entries.count <= 16 {
+            var repeated: [String] = []
+            for index in entries.indices.dropFirst() where entries[..<index].contains(where: { $0.key == entries[index].key }) {
+                if !repeated.contains(entries[index].key) { repeated.append(entries[index].key) }
+            }
+            return repeated
+        }
         var seen = Set<String>()
         var repeated: [String] = []
         for entry in entries where !seen.insert(entry.key).inserted && !repeated.contains(entry.key) {

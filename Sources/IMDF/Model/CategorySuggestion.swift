@@ -23,6 +23,12 @@ public enum Suggestion {
     /// of another enumeration (a unit category put on an occupant) explains where it came from.
     public static func hint(for value: String, in list: CategoryList) -> String { answer(value, list).hint }
 
+    /// `convincing` and `hint` at once.
+    public static func advice(for value: String, in list: CategoryList) -> (convincing: String?, hint: String) {
+        let answer = answer(value, list)
+        return (answer.convincing, answer.hint)
+    }
+
     private struct Question: Hashable {
         let value: String
         let list: CategoryList

@@ -41,3 +41,20 @@ public enum FeatureID {
         return version4(high: fnv1a(0xCBF2_9CE4_8422_2325), low: fnv1a(0x6C62_272E_07BB_0142))
     }
 }
+
+/// A string with its hash worked out once, as a dictionary key. A table of feature ids probes past
+/// other ids of the same length; comparing their hashes first spares the byte comparison, which
+/// took a quarter of the time of filling a Dictionary<String, _> with the 97,000 ids of workload W.
+public struct HashedKey: Hashable, Sendable {
+    public let text: String
+    private let hash: Int
+
+    public init(_ text: String) {
+        self.text = text
+        hash = text.hashValue
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+    public static func == (lhs: HashedKey, rhs: HashedKey) -> Bool { lhs.hash == rhs.hash && lhs.text == rhs.text }
+}

@@ -9,6 +9,30 @@ public enum FeatureType: String, Sendable, CaseIterable, Comparable, Codable {
     /// The archive file for this type.
     public var fileName: String { rawValue + ".geojson" }
 
+    /// The type named `rawValue`, found by its first letter and at most three comparisons:
+    /// `Feature.imdfType` runs for every feature in nearly every rule, and the compiler's chain of
+    /// sixteen string comparisons showed in every profile of validating a large venue.
+    public init?(rawValue: String) {
+        let found: FeatureType?
+        switch rawValue.utf8.first {
+        case UInt8(ascii: "a"): found = rawValue == "address" ? .address : rawValue == "amenity" ? .amenity : rawValue == "anchor" ? .anchor : nil
+        case UInt8(ascii: "b"): found = rawValue == "building" ? .building : nil
+        case UInt8(ascii: "d"): found = rawValue == "detail" ? .detail : nil
+        case UInt8(ascii: "f"): found = rawValue == "fixture" ? .fixture : rawValue == "footprint" ? .footprint : nil
+        case UInt8(ascii: "g"): found = rawValue == "geofence" ? .geofence : nil
+        case UInt8(ascii: "k"): found = rawValue == "kiosk" ? .kiosk : nil
+        case UInt8(ascii: "l"): found = rawValue == "level" ? .level : nil
+        case UInt8(ascii: "o"): found = rawValue == "occupant" ? .occupant : rawValue == "opening" ? .opening : nil
+        case UInt8(ascii: "r"): found = rawValue == "relationship" ? .relationship : nil
+        case UInt8(ascii: "s"): found = rawValue == "section" ? .section : nil
+        case UInt8(ascii: "u"): found = rawValue == "unit" ? .unit : nil
+        case UInt8(ascii: "v"): found = rawValue == "venue" ? .venue : nil
+        default: found = nil
+        }
+        guard let found else { return nil }
+        self = found
+    }
+
     /// The order files are listed in (`info`, and the order entries go into a zip): the hierarchy
     /// from venue down, then the rest.
     public static let hierarchyOrder: [FeatureType] = [

@@ -38,7 +38,9 @@ public final class Journal {
             try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         }
         lock = try JournalWriter.lock(path)
-        baseHash = archive.flatMap(JournalFormat.archiveHash) ?? "new"
+        let pending = session.pendingArchiveHash
+        session.pendingArchiveHash = nil
+        baseHash = archive.flatMap { archive in pending.flatMap { $0.path == archive ? $0.value : nil } ?? JournalFormat.archiveHash(archive) } ?? "new"
         var recovered: JournalContents?
         if Self.exists(path) {
             // A journal that cannot be read, or is damaged, is set aside under a new name - never

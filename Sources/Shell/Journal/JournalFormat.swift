@@ -84,3 +84,28 @@ public enum JournalFormat {
         return hasher.finalize().prefix(16).map { String(format: "%02x", $0) }.joined()
     }
 }
+
+/// `JournalFormat.archiveHash` of an archive, worked out on a thread of its own from the moment it
+/// is made: opening a large archive reads and hashes it again for the journal (about 40 ms for
+/// workload W), which can happen while the document is built on the other core.
+final class PendingArchiveHash: @unchecked Sendable {
+    let path: String
+    /// Written once by the hashing thread before `done` is signalled; read only after.
+    private var hash: String?
+    private let done = DispatchSemaphore(value: 0)
+
+    init(path: String) {
+        self.path = path
+        Thread { [self] in
+            hash = JournalFormat.archiveHash(path)
+            done.signal()
+        }.start()
+    }
+
+    /// The hash (nil when the archive could not be read), once it is known.
+    var value: String? {
+        done.wait()
+        done.signal()
+        return hash
+    }
+}

@@ -37,6 +37,8 @@ public struct EditingSession: Sendable {
     /// Whether the prompt (and `imdf run --echo`) reports after each edit the findings it
     /// introduced or resolved (`findings on|off`).
     public var reportsEditFindings = true
+    /// The journal's hash of the archive as it was opened, being worked out (Opening.swift).
+    var pendingArchiveHash: PendingArchiveHash?
 
     public init(document: Document, archivePath: String? = nil) {
         history = History(document: document)

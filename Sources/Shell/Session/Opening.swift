@@ -15,14 +15,16 @@ public struct OpenFailure: Error, Sendable {
 extension EditingSession {
     /// A session on the archive at `path`, or on a new empty document when nil. `diagnostics`
     /// receives what loading found (warnings for an archive that opens, errors for one that does not).
+    /// A session that will be journaled has the archive's hash for its journal worked out on
+    /// another core while its document is built.
     public static func open(
-        _ path: String?, limits: ArchiveLimits = .standard, diagnostics: ([ArchiveDiagnostic]) -> Void
+        _ path: String?, limits: ArchiveLimits = .standard, journaled: Bool = false, diagnostics: ([ArchiveDiagnostic]) -> Void
     ) throws(OpenFailure) -> EditingSession {
         var session: EditingSession
         if let path {
             let progress = Progress("opening \(path)")
             defer { progress.finish() }
-            let load: ArchiveLoad
+            var load: ArchiveLoad
             do {
                 load = try ArchiveReader.read(path, limits: limits)
             } catch {
@@ -34,7 +36,13 @@ extension EditingSession {
                 throw OpenFailure(
                     message: "\(path): \(load.unreadableFiles.joined(separator: ", ")) could not be read; editing would lose those features")
             }
-            session = EditingSession(document: Document(load.archive), archivePath: path)
+            // Hashed while the document is built, a phase that keeps one core busy, not two.
+            let hash = journaled ? PendingArchiveHash(path: path) : nil
+            // The document takes the archive's features over rather than copying them.
+            let archive = load.archive
+            load.archive = IMDFArchive(manifest: archive.manifest)
+            session = EditingSession(document: Document(archive), archivePath: path)
+            session.pendingArchiveHash = hash
         } else {
             session = EditingSession(document: Document(IMDFArchive(manifest: Manifest(language: "en"))))
         }

@@ -28,7 +28,7 @@ enum AddressRules {
         buildingsShareAddress,
     ]
 
-    static func isBlank(_ text: String) -> Bool { text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+    static func isBlank(_ text: String) -> Bool { Formats.isBlank(text, newlines: true) }
 
     /// The parts of an address that say where the building is (all but its unit), compared
     /// without regard to case and spacing.

@@ -4,21 +4,23 @@
 import IMDF
 
 enum FeatureRules {
-    static func check(_ context: ValidationContext, progress: (@Sendable (ValidationStage) -> Void)?) -> [Finding] {
+    /// The per-feature checks of the features in `range` of the collection of `type`.
+    static func check(_ context: ValidationContext, _ type: FeatureType, _ file: String, _ range: Range<Int>) -> [Finding] {
+        guard let collection = context.archive.collections[type] else { return [] }
         var findings: [Finding] = []
-        let total = context.archive.collections.values.reduce(0) { $0 + $1.features.count }
-        var done = 0
-        for (type, file, collection) in context.imdfCollections {
-            for feature in collection.features {
-                let place = FeaturePlace(feature: feature, type: type, file: file)
-                StructureChecks.check(place, into: &findings)
-                PropertyChecks.check(place, context, into: &findings)
-                GeometryChecks.check(place, into: &findings)
-                ReferenceChecks.check(place, context, into: &findings)
-                done += 1
-                if done % 10_000 == 0 { progress?(.features(done: done, of: total)) }
-            }
+        for position in range {
+            let place = FeaturePlace(feature: collection.features[position], type: type, file: file)
+            StructureChecks.check(place, into: &findings)
+            PropertyChecks.check(place, context, into: &findings)
+            GeometryChecks.check(place, into: &findings)
+            ReferenceChecks.check(place, context, into: &findings)
         }
+        return findings
+    }
+
+    /// Ids used more than once, addresses nobody uses, buildings without levels or footprints.
+    static func archiveWide(_ context: ValidationContext) -> [Finding] {
+        var findings: [Finding] = []
         for (id, places) in context.index.duplicates.sorted(by: { $0.key < $1.key }) {
             let features = places.map { context.archive.feature(at: $0) }
             let where_ = features.map { "\(context.fileName(of: $0) ?? "?"):\($0.sourceLine)" }
@@ -44,25 +46,24 @@ struct FeaturePlace {
 
 enum StructureChecks {
     static func check(_ place: FeaturePlace, into findings: inout [Finding]) {
-        let feature = place.feature
-        if feature.typeMember != .string("Feature") {
-            let found = feature.typeMember.map { $0.inlineText } ?? "missing"
+        if place.feature.typeMember != .string("Feature") {
+            let found = place.feature.typeMember.map { $0.inlineText } ?? "missing"
             findings.append(place.finding(.F1, "\"type\" must be \"Feature\" (found \(found))"))
         }
-        if case .absent = feature.geometryMember {
+        if case .absent = place.feature.geometryMember {
             findings.append(place.finding(.F1, "no \"geometry\" member (IMDF writes null for unlocated features)"))
         }
-        switch feature.propertiesForm {
+        switch place.feature.propertiesForm {
         case .object: break
         case .null: findings.append(place.finding(.F1, "\"properties\" is null"))
         case .absent: findings.append(place.finding(.F1, "no \"properties\" member"))
         }
-        if feature.id.isEmpty {
+        if place.feature.id.isEmpty {
             findings.append(place.finding(.F2, "id is an empty string", rule: StructureRules.emptyID.name, fix: Fix("give the feature a new id")))
-        } else if !Formats.isUUID(feature.id) {
-            findings.append(place.finding(.F2, "id \"\(feature.id)\" is not a UUID", rule: AppleRules.featureID, fix: Fix("give the feature a new id")))
-        } else if !Formats.isVersion4UUID(feature.id) {
-            findings.append(place.finding(.F2v, "id \(feature.id) is not a version 4 UUID", rule: AppleRules.featureID))
+        } else if !Formats.isUUID(place.feature.id) {
+            findings.append(place.finding(.F2, "id \"\(place.feature.id)\" is not a UUID", rule: AppleRules.featureID, fix: Fix("give the feature a new id")))
+        } else if !Formats.isVersion4UUID(place.feature.id) {
+            findings.append(place.finding(.F2v, "id \(place.feature.id) is not a version 4 UUID", rule: AppleRules.featureID))
         }
     }
 }

@@ -78,6 +78,7 @@ struct LevelChecker {
     /// How far a point that belongs inside `shapes` lies outside them, with a place inside to move
     /// it to (the visual centre); nil when it is inside, within the point tolerance.
     func stray(_ point: Point, from shapes: [Polygon]) -> (distance: Double, inside: Point?)? {
+        if shapes.surelyWithin(SpatialRules.pointTolerance, of: point) { return nil }
         let distance = engine.distance(from: point, to: shapes)
         guard distance > SpatialRules.pointTolerance else { return nil }
         return (distance, engine.interiorPoint(shapes))
@@ -162,9 +163,12 @@ struct LevelChecker {
                 guard let theirs = shapes[other] else { continue }
                 let otherBounds = theirs.map(\.bounds).reduce(theirs[0].bounds) { $0.union($1) }
                 // Rooms that share a wall have bounds that only touch: no area to intersect.
-                guard Swift.min(bounds.maxX, otherBounds.maxX) - Swift.max(bounds.minX, otherBounds.minX) > 1e-6,
-                    Swift.min(bounds.maxY, otherBounds.maxY) - Swift.max(bounds.minY, otherBounds.minY) > 1e-6
-                else { continue }
+                let overlapX = Swift.min(bounds.maxX, otherBounds.maxX) - Swift.max(bounds.minX, otherBounds.minX)
+                let overlapY = Swift.min(bounds.maxY, otherBounds.maxY) - Swift.max(bounds.minY, otherBounds.minY)
+                guard overlapX > 1e-6, overlapY > 1e-6 else { continue }
+                // Nor can two shapes overlap by more than their bounds do: rooms either side of a
+                // wall (whose bounds overlap by a sliver where the frame leans the wall) need no GEOS.
+                guard overlapX * overlapY > SpatialRules.overlapThreshold * (1 - 1e-9) else { continue }
                 let area = engine.intersectionArea(mine, theirs)
                 if area > SpatialRules.overlapThreshold {
                     findings.append(finding(
@@ -195,7 +199,10 @@ struct LevelChecker {
         for point in lines.flatMap({ [$0[0], Polyline.halfway($0), $0[$0.count - 1]] }) {
             var nearest = Double.infinity
             let probe = Bounds(minX: point.x, minY: point.y, maxX: point.x, maxY: point.y).expanded(by: SpatialRules.openingTolerance)
-            for candidate in index.query(probe) {
+            let candidates = index.query(probe)
+            // A point on some unit's wall is not the worst one; GEOS measures only the others.
+            if candidates.contains(where: { shapes[$0]?.boundarySurelyWithin(SpatialRules.openingTolerance, of: point) == true }) { continue }
+            for candidate in candidates {
                 for polygon in shapes[candidate] ?? [] {
                     nearest = Swift.min(nearest, engine.nearestBoundaryPosition(on: polygon, to: point).distance)
                 }
@@ -241,7 +248,10 @@ struct LevelChecker {
         let point = projector.point(position)
         var nearest = Double.infinity
         for id in amenity.strings(.unitIDs) ?? [] {
-            if let shapes = polygons(ofID: id) { nearest = Swift.min(nearest, engine.distance(from: point, to: shapes)) }
+            guard let shapes = polygons(ofID: id) else { continue }
+            // Within the tolerance of one of its units, it is not reported.
+            if shapes.surelyWithin(SpatialRules.containmentTolerance, of: point) { return }
+            nearest = Swift.min(nearest, engine.distance(from: point, to: shapes))
         }
         if nearest.isFinite && nearest > SpatialRules.containmentTolerance {
             findings.append(finding(.G3, "amenity \(amenity.id.prefix(8)) is \(format(nearest)) m outside the units it names", amenity, at: point))

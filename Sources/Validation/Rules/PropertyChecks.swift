@@ -5,11 +5,10 @@ import IMDF
 
 enum PropertyChecks {
     static func check(_ place: FeaturePlace, _ context: ValidationContext, into findings: inout [Finding]) {
-        let feature = place.feature
         let schema = place.type.schema
         var missing: [String] = []
         for spec in schema {
-            guard let value = feature.properties[spec.key] else {
+            guard let value = place.feature.properties[spec.key] else {
                 if spec.isRequired {
                     let apple = AppleRules.requiredProperty(place.type, key: spec.key)
                     findings.append(place.finding(
@@ -32,13 +31,12 @@ enum PropertyChecks {
         if !missing.isEmpty {
             findings.append(place.finding(.F5, "property keys missing (IMDF writes them as null): \(missing.joined(separator: ", "))"))
         }
-        let known = Set(schema.map(\.key))
-        let unknown = feature.properties.keys.filter { !known.contains($0) }
+        let unknown = place.feature.properties.keys.filter { key in !schema.contains { $0.key == key } }
         if !unknown.isEmpty {
             findings.append(place.finding(.F6, "properties IMDF does not define for \(place.type.rawValue): \(unknown.joined(separator: ", ")) (kept)"))
         }
         checkAltName(place, into: &findings)
-        for key in feature.properties.duplicateKeys {
+        for key in place.feature.properties.duplicateKeys {
             findings.append(place.finding(.F1, "property \"\(key)\" appears more than once; readers see only the first"))
         }
     }
@@ -61,11 +59,12 @@ enum PropertyChecks {
 
     static func category(_ text: String, in list: CategoryList, key: String, _ place: FeaturePlace) -> Finding? {
         guard !list.contains(text) else { return nil }
-        let fix = Suggestion.convincing(for: text, in: list).map {
+        let advice = Suggestion.advice(for: text, in: list)
+        let fix = advice.convincing.map {
             Fix("use \"\($0)\"", repair: .set(feature: place.feature.id, key: key, .text($0)))
         }
         return place.finding(
-            .F4c, "\(key) \"\(text)\" is not in \(list.rawValue)\(Suggestion.hint(for: text, in: list))",
+            .F4c, "\(key) \"\(text)\" is not in \(list.rawValue)\(advice.hint)",
             rule: AppleRules.enumeratedValue(place.type, key: key), fix: fix)
     }
 
@@ -111,7 +110,7 @@ enum PropertyChecks {
                 findings.append(place.finding(.F8, "\(key) \"\(text)\" is not a version 4 UUID", rule: AppleRules.format(spec.kind), severity: .error))
             }
         case .hours:
-            if let text = string(value, spec, place, &findings), text.trimmingCharacters(in: .whitespaces).isEmpty {
+            if let text = string(value, spec, place, &findings), Formats.isBlank(text, newlines: false) {
                 findings.append(place.finding(.F8, "hours is blank", rule: AppleRules.format(spec.kind), severity: .error))
             }
         case .phone:
@@ -195,7 +194,7 @@ enum PropertyChecks {
                 if !Formats.isLanguageTag(entry.key) {
                     findings.append(place.finding(.F7, "\(spec.key) key \"\(entry.key)\" is not a language tag", rule: AppleRules.languageTag))
                 }
-                if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                if Formats.isBlank(text, newlines: true) {
                     findings.append(place.finding(.F7, "\(spec.key).\(entry.key) is blank", rule: AppleRules.labelNotBlank))
                 }
             } else {

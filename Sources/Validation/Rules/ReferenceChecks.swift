@@ -4,8 +4,18 @@
 import IMDF
 
 enum ReferenceChecks {
+    /// The properties of each type's schema that name other features, in schema order.
+    static let referenceSpecs: [FeatureType: [PropertySpec]] = Dictionary(uniqueKeysWithValues: FeatureType.allCases.map { type in
+        (type, type.schema.filter { spec in
+            switch spec.kind {
+            case .reference, .referenceArray, .featureReference, .featureReferenceArray: true
+            default: false
+            }
+        })
+    })
+
     static func check(_ place: FeaturePlace, _ context: ValidationContext, into findings: inout [Finding]) {
-        for spec in place.type.schema {
+        for spec in referenceSpecs[place.type]! {
             guard let value = place.feature.properties[spec.key], !value.isNull else { continue }
             switch spec.kind {
             case .reference(let target):
@@ -45,13 +55,13 @@ enum ReferenceChecks {
         _ id: String, _ key: String, _ target: FeatureType, _ place: FeaturePlace, _ context: ValidationContext,
         into findings: inout [Finding]
     ) {
-        guard let referenced = context.feature(id) else {
+        guard let referencedType = context.featureType(ofID: id) else {
             findings.append(place.finding(.R1, "\(key) \(id.isEmpty ? "\"\"" : id) names no feature (expected a \(target.rawValue))",
                 fix: Fix("point \(key) at an existing \(target.rawValue)", repair: .choose(feature: place.feature.id, key: key, .reference(target)))))
             return
         }
-        if referenced.featureType != target.rawValue {
-            findings.append(place.finding(.R1, "\(key) \(id) is a \(referenced.featureType), not a \(target.rawValue)"))
+        if referencedType != target.rawValue {
+            findings.append(place.finding(.R1, "\(key) \(id) is a \(referencedType), not a \(target.rawValue)"))
         }
     }
 
@@ -64,12 +74,12 @@ enum ReferenceChecks {
             findings.append(place.finding(.R2, "\(key) must be {\"id\": ..., \"feature_type\": ...}", rule: rule))
             return
         }
-        guard let referenced = context.feature(reference.id) else {
+        guard let referencedType = context.featureType(ofID: reference.id) else {
             findings.append(place.finding(.R2, "\(key) \(reference.id) names no feature", rule: rule))
             return
         }
-        if referenced.featureType != reference.featureType {
-            findings.append(place.finding(.R2, "\(key) says \(reference.featureType), but \(reference.id) is a \(referenced.featureType)", rule: rule))
+        if referencedType != reference.featureType {
+            findings.append(place.finding(.R2, "\(key) says \(reference.featureType), but \(reference.id) is a \(referencedType)", rule: rule))
         }
     }
 

@@ -71,7 +71,28 @@ struct Relations: Sendable {
 /// Text as compared for "the same name": case, surrounding and repeated spaces ignored.
 enum NameKey {
     static func of(_ text: String) -> String {
-        text.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        // Text of ASCII, byte by byte: lower-casing changes only A-Z, and the white space
+        // characters are tab to carriage return and space (a CR LF pair is one, and splits the
+        // same). Looking up each character's Unicode properties took most of comparing names.
+        if let key = text.utf8.withContiguousStorageIfAvailable({ bytes -> String? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            var key: [UInt8] = []
+            key.reserveCapacity(bytes.count)
+            var pendingSpace = false
+            for byte in bytes {
+                if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+                    pendingSpace = !key.isEmpty
+                    continue
+                }
+                if pendingSpace { key.append(0x20) }
+                pendingSpace = false
+                key.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+            }
+            return String(decoding: key, as: UTF8.self)
+        }), let key {
+            return key
+        }
+        return text.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 
     /// Each label of a LABELS value as `language:text`, for comparing names language by language.

@@ -28,24 +28,23 @@ enum SpatialRules {
         geometry.firstPosition.map { Coordinate(longitude: $0.x, latitude: $0.y) }
     }
 
-    static func check(_ context: ValidationContext, progress: (@Sendable (ValidationStage) -> Void)?) -> [Finding] {
-        guard let projector = Projector(archive: context.archive) else { return [] }
+    /// The spatial checks to run: one per level and one for the venue-wide features, with what
+    /// they share; nil for an archive without coordinates.
+    static func plan(_ context: ValidationContext) -> SpatialPlan? {
+        guard let projector = Projector(archive: context.archive) else { return nil }
         let levels = context.archive.features(of: .level)
-        var tasks: [SpatialTask] = levels.map { SpatialTask.level($0.id) }
-        tasks.append(.venueWide)
-        let shared = SharedInputs(context: context, projector: projector)
-        let done = Mutex(0)
-        let results = tasks.parallelMap(heaviestFirst: { shared.weight(of: $0) }) { task in
-            let findings = LevelChecker(shared: shared).run(task)
-            let count = done.withLock { count in
-                count += 1
-                return count
-            }
-            progress?(.levels(done: Swift.min(count, levels.count), of: levels.count))
-            return findings
-        }
-        return results.flatMap { $0 }
+        return SpatialPlan(
+            tasks: levels.map { SpatialTask.level($0.id) } + [.venueWide], levelCount: levels.count,
+            shared: SharedInputs(context: context, projector: projector))
     }
+
+    static func run(_ task: SpatialTask, _ plan: SpatialPlan) -> [Finding] { LevelChecker(shared: plan.shared).run(task) }
+}
+
+struct SpatialPlan: Sendable {
+    let tasks: [SpatialTask]
+    let levelCount: Int
+    let shared: SharedInputs
 }
 
 enum SpatialTask: Sendable {

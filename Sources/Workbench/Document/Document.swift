@@ -31,83 +31,151 @@ public struct Document: Sendable {
     /// Extension collections in the order they were read.
     private(set) var extensionOrder: [String] = []
     private(set) var opaqueFiles: [IMDFArchive.OpaqueFile]
-    private(set) var entries: [String: Entry] = [:]
+    /// Every id the document holds or names, as a handle (DocumentIndexes.swift).
+    private(set) var table = IDTable()
+    /// The features by the handle of their id.
+    private(set) var slots = Slots()
     /// Later features with an id already taken (an archive defect, F3): kept and written back,
     /// but not editable until they get ids of their own.
     private(set) var shadowed: [Entry] = []
     private var nextOrder = 0
-    public private(set) var indexes = DocumentIndexes()
+    private(set) var index = DocumentIndexes()
+    private(set) var names = LazyNameIndexes()
+
+    /// The indexes by type, level, id prefix and name, read as ids.
+    public var indexes: IndexView { IndexView(indexes: index, names: names, slots: slots, table: table) }
     /// The metric frame commands compute in (around the venue); nil for a document with no
     /// coordinates yet, where commands frame themselves around their own input.
     public let projector: Projector?
     /// The language names are shown and written in (LabelLanguage).
     public let labelLanguage: String
 
-    public init(_ archive: IMDFArchive) {
+    /// The document of `archive`. Its features are moved, not copied, when the caller gives the
+    /// archive up (`Document(consume archive)`): copying 97,000 features and releasing the
+    /// originals touched every one of their strings and arrays twice.
+    public init(_ archive: consuming IMDFArchive) {
         manifest = archive.manifest
-        projector = Projector(archive: archive)
-        labelLanguage = LabelLanguage.choose(manifest: archive.manifest.language, tags: LabelLanguage.tags(of: archive))
+        projector = Projector(archive: copy archive)
+        labelLanguage = LabelLanguage.choose(manifest: archive.manifest.language, tags: LabelLanguage.tags(of: copy archive))
         opaqueFiles = archive.opaqueFiles
+        var collections = archive.collections
+        var extensions = archive.extensions
+        archive = IMDFArchive(manifest: manifest)
+        let total = collections.values.reduce(0) { $0 + $1.features.count } + extensions.reduce(0) { $0 + $1.features.count }
+        table = IDTable(capacity: total)
+        slots.reserveCapacity(total)
         for type in FeatureType.hierarchyOrder {
-            if let collection = archive.collections[type] { add(collection, as: .imdf(type)) }
+            if let collection = collections.removeValue(forKey: type) { add(collection, as: .imdf(type)) }
         }
-        for collection in archive.extensions {
+        for index in extensions.indices {
+            let collection = extensions[index]
+            extensions[index] = FeatureCollection(fileName: collection.fileName)
             extensionOrder.append(collection.fileName)
-            add(collection, as: .extension(collection.fileName))
+            add(consume collection, as: .extension(extensionOrder.last!))
         }
+        shadowed.sort { $0.order < $1.order }
         recogniseInheritance()
-        indexes = DocumentIndexes(building: entries.values.map(\.feature), projector: projector)
+        index = DocumentIndexes(building: slots, table: &table, projector: projector)
     }
 
     /// Notes which values came down the hierarchy, so a save keeps them up to date (Inheritance/).
     private mutating func recogniseInheritance() {
-        let anchors = (headers[.imdf(.anchor)] == nil ? [] : entries.values.filter { $0.collection == .imdf(.anchor) }).map(\.feature)
-        let venue = entries.values.first { $0.collection == .imdf(.venue) }?.feature
-        for mark in AddressInheritance.recognise(anchors, venue: venue, { entries[$0]?.feature }) {
-            entries[mark.anchor]?.feature.editorNotes[AddressInheritance.choice] = "inherit"
-            entries[mark.anchor]?.feature.editorNotes[AddressInheritance.language] = mark.language
-            entries[mark.anchor]?.feature.editorNotes[AddressInheritance.derived] = mark.address
-            entries[mark.address]?.feature.editorNotes[AddressInheritance.derivedAddress] = "yes"
+        let (anchorMarks, levelMarks) = inheritanceMarks()
+        for mark in anchorMarks {
+            modifyFeature(mark.anchor) {
+                $0.editorNotes[AddressInheritance.choice] = "inherit"
+                $0.editorNotes[AddressInheritance.language] = mark.language
+                $0.editorNotes[AddressInheritance.derived] = mark.address
+            }
+            modifyFeature(mark.address) { $0.editorNotes[AddressInheritance.derivedAddress] = "yes" }
         }
         // Levels whose address is their building's.
-        let levels = entries.values.filter { $0.collection == .imdf(.level) }.map(\.feature)
-        for level in levels {
-            guard let address = level.string(.addressID),
-                let building = level.strings(.buildingIDs)?.first.flatMap({ entries[$0]?.feature }),
-                AddressInheritance.buildingAddressID(building, venue: venue, exists: { entries[$0] != nil }) == address
-            else { continue }
-            entries[level.id]?.feature.editorNotes[AddressInheritance.choice] = "inherit"
-            entries[level.id]?.feature.editorNotes[AddressInheritance.derived] = address
+        for mark in levelMarks {
+            modifyFeature(mark.level) {
+                $0.editorNotes[AddressInheritance.choice] = "inherit"
+                $0.editorNotes[AddressInheritance.derived] = mark.address
+            }
         }
     }
 
-    private mutating func add(_ collection: FeatureCollection, as key: CollectionKey) {
+    /// Anchors whose address is derived from their building's, and levels whose address is
+    /// their building's.
+    private func inheritanceMarks() -> (anchors: [(anchor: String, address: String, language: String)], levels: [(level: String, address: String)]) {
+        var anchors: [Handle] = []
+        var levels: [Handle] = []
+        var venue: Feature?
+        slots.forEach { entry, handle in
+            switch entry.pointee.collection {
+            case .imdf(.anchor): anchors.append(handle)
+            case .imdf(.level): levels.append(handle)
+            case .imdf(.venue): if venue == nil { venue = entry.pointee.feature }
+            default: break
+            }
+        }
+        let anchorMarks = AddressInheritance.recognise(anchors.lazy.map { slots[$0]!.feature }, venue: venue, feature)
+        let levelMarks = levels.compactMap { handle -> (level: String, address: String)? in
+            let level = slots[handle]!.feature
+            guard let address = level.string(.addressID),
+                let building = level.strings(.buildingIDs)?.first.flatMap(feature),
+                AddressInheritance.buildingAddressID(building, venue: venue, exists: { entry($0) != nil }) == address
+            else { return nil }
+            return (level.id, address)
+        }
+        return (anchorMarks, levelMarks)
+    }
+
+    /// Changes the feature `id` in place (while opening, before the indexes exist).
+    private mutating func modifyFeature(_ id: String, _ change: (inout Feature) -> Void) {
+        guard let handle = table.handle(id) else { return }
+        slots.modifyFeature(handle, change)
+    }
+
+    /// Moves the collection's features into the document: the first feature with an id gets it,
+    /// later ones with the same id are kept aside (`shadowed`).
+    private mutating func add(_ collection: consuming FeatureCollection, as key: CollectionKey) {
+        var features = collection.features
+        collection.features = []
         headers[key] = CollectionHeader(
             fileName: collection.fileName, sourceFileName: collection.sourceFileName, foreignMembers: collection.foreignMembers)
-        entries.reserveCapacity(entries.count + collection.features.count)
-        for feature in collection.features {
-            let entry = Entry(feature: feature, collection: key, order: nextOrder)
-            nextOrder += 1
-            if entries[feature.id] == nil {
-                entries[feature.id] = entry
-            } else {
-                shadowed.append(entry)
+        nextOrder += features.count
+        // Taken from the end, each feature moves out of the array instead of being copied; the
+        // earliest of features sharing an id keeps it.
+        var order = nextOrder
+        while let feature = features.popLast() {
+            order -= 1
+            let handle = table.intern(feature.id)
+            let entry = Entry(feature: feature, collection: key, order: order)
+            if let holder = slots[handle] {
+                if holder.order < order {
+                    shadowed.append(entry)
+                    continue
+                }
+                shadowed.append(holder)
             }
+            slots[handle] = entry
         }
     }
 
     // MARK: - Reading
 
-    public var featureCount: Int { entries.count }
+    public func feature(_ id: String) -> Feature? { entry(id)?.feature }
 
-    public func feature(_ id: String) -> Feature? { entries[id]?.feature }
+    public func collection(of id: String) -> CollectionKey? { entry(id)?.collection }
 
-    public func collection(of id: String) -> CollectionKey? { entries[id]?.collection }
+    func entry(_ id: String) -> Entry? {
+        guard let handle = table.handle(id) else { return nil }
+        return slots[handle]
+    }
 
-    func entry(_ id: String) -> Entry? { entries[id] }
+    func entry(_ handle: Handle) -> Entry? { slots[handle] }
+
+    public var featureCount: Int { slots.liveCount }
 
     /// The feature's place in its collection (an order key: smaller stands earlier in the file).
-    public func order(of id: String) -> Int? { entries[id]?.order }
+    public func order(of id: String) -> Int? { entry(id)?.order }
+
+    /// The live entries, in no particular order.
+    var liveEntries: [Entry] { slots.liveEntries }
 
     /// The extent of `feature` in metres in the document's frame, as the spatial index keeps it;
     /// nil for an unlocated feature or a document without a frame.
@@ -117,7 +185,7 @@ public struct Document: Sendable {
     /// it was opened - one around its first located feature.
     public var workingProjector: Projector? {
         if let projector { return projector }
-        for entry in entries.values {
+        for entry in liveEntries {
             if let first = entry.feature.geometry?.positions.first {
                 return Projector(frame: LocalFrame(originLongitude: first.x, originLatitude: first.y))
             }
@@ -126,41 +194,58 @@ public struct Document: Sendable {
     }
 
     /// Every feature, in no particular order.
-    public var allFeatures: [Feature] { entries.values.map(\.feature) }
+    public var allFeatures: [Feature] { liveEntries.map(\.feature) }
 
     /// Features of a `feature_type`, in file order.
     public func features(ofType type: String) -> [Feature] {
-        (indexes.byType[type] ?? []).compactMap { entries[$0] }.sorted { $0.order < $1.order }.map(\.feature)
+        inFileOrder(index.byType[type] ?? [])
+    }
+
+    private func inFileOrder(_ handles: some Sequence<Handle>) -> [Feature] {
+        handles.compactMap { slots[$0] }.sorted { $0.order < $1.order }.map(\.feature)
     }
 
     public func features(of type: FeatureType) -> [Feature] { features(ofType: type.rawValue) }
 
     /// Features whose level_id is `levelID`, in file order.
     public func features(onLevel levelID: String) -> [Feature] {
-        (indexes.byLevel[levelID] ?? []).compactMap { entries[$0] }.sorted { $0.order < $1.order }.map(\.feature)
+        inFileOrder(index.byLevel[levelID] ?? [])
     }
 
     /// Features on a level whose extent meets `bounds` (metres in the document's frame), in file
     /// order: the spatial index, so the cost follows what is nearby, not the size of the level.
     public func features(onLevel levelID: String, near bounds: Bounds) -> [Feature] {
-        ids(onLevel: levelID, near: bounds).compactMap { entries[$0] }.sorted { $0.order < $1.order }.map(\.feature)
+        inFileOrder(handles(onLevel: levelID, near: bounds))
     }
 
     /// The ids of `features(onLevel:near:)`, in no particular order (a superset of the features
     /// whose extent meets `bounds`).
     public func ids(onLevel levelID: String, near bounds: Bounds) -> Set<String> {
+        ids(handles(onLevel: levelID, near: bounds))
+    }
+
+    private func handles(onLevel levelID: String, near bounds: Bounds) -> Set<Handle> {
         // A document that had no coordinates when opened has no frame to index in.
-        guard projector != nil else { return indexes.byLevel[levelID] ?? [] }
-        return indexes.spatial[levelID]?.query(bounds) ?? []
+        guard projector != nil else { return index.byLevel[levelID] ?? [] }
+        return index.spatial[levelID]?.query(bounds) ?? []
     }
 
     /// Ids of the features whose references name `id`.
-    public func referrers(of id: String) -> Set<String> { indexes.referrers[id] ?? [] }
+    public func referrers(of id: String) -> Set<String> {
+        guard let handle = table.handle(id) else { return [] }
+        return ids(index.referrers(of: handle))
+    }
+
+    func ids(_ handles: some Sequence<Handle>) -> Set<String> {
+        var ids = Set<String>(minimumCapacity: handles.underestimatedCount)
+        for handle in handles { ids.insert(table[handle]) }
+        return ids
+    }
 
     /// The archive to save: every collection in file order, with its own members.
     public var archive: IMDFArchive {
         var grouped: [CollectionKey: [Entry]] = [:]
-        for entry in entries.values { grouped[entry.collection, default: []].append(entry) }
+        for entry in liveEntries { grouped[entry.collection, default: []].append(entry) }
         for entry in shadowed { grouped[entry.collection, default: []].append(entry) }
         func collection(_ key: CollectionKey) -> FeatureCollection? {
             let header = headers[key]
@@ -189,7 +274,7 @@ public struct Document: Sendable {
     public func archive(of ids: Set<String>) -> IMDFArchive {
         var grouped: [CollectionKey: [Entry]] = [:]
         for id in ids {
-            if let entry = entries[id] { grouped[entry.collection, default: []].append(entry) }
+            if let entry = entry(id) { grouped[entry.collection, default: []].append(entry) }
         }
         var collections: [FeatureType: FeatureCollection] = [:]
         var extensions: [FeatureCollection] = []
@@ -217,7 +302,7 @@ public struct Document: Sendable {
         var pending: [String: Feature?] = [:]
         func current(_ id: String) -> Feature? {
             if let state = pending[id] { return state }
-            return entries[id]?.feature
+            return feature(id)
         }
         for change in patch.changes {
             switch change {
@@ -255,6 +340,7 @@ public struct Document: Sendable {
 
     /// Applies a checked patch.
     mutating func applyChecked(_ patch: Patch) {
+        if !isKnownUniquelyReferenced(&names) { names = names.copy() }
         for change in patch.changes {
             switch change {
             case .create(let feature, let collection, let order):
@@ -263,15 +349,24 @@ public struct Document: Sendable {
                 if headers[collection] == nil, case .extension(let name) = collection, !extensionOrder.contains(name) {
                     extensionOrder.append(name)
                 }
-                entries[feature.id] = Entry(feature: feature, collection: collection, order: position)
-                indexes.add(feature, projector)
+                let handle = table.intern(feature.id)
+                slots[handle] = Entry(feature: feature, collection: collection, order: position)
+                index.add(feature, handle, &table, projector)
+                names.update { $0.add(feature, handle) }
             case .modify(let before, let after):
-                indexes.remove(before, projector)
-                entries[after.id]!.feature = after
-                indexes.add(after, projector)
+                let handle = table.handle(after.id)!
+                index.remove(before, handle, table, projector)
+                slots.modifyFeature(handle) { $0 = after }
+                index.add(after, handle, &table, projector)
+                names.update {
+                    $0.remove(before, handle)
+                    $0.add(after, handle)
+                }
             case .delete(let feature, _, _):
-                indexes.remove(feature, projector)
-                entries[feature.id] = nil
+                let handle = table.handle(feature.id)!
+                index.remove(feature, handle, table, projector)
+                names.update { $0.remove(feature, handle) }
+                slots[handle] = nil
             }
         }
     }
@@ -281,7 +376,8 @@ extension Document: Equatable {
     /// Two documents are equal when they hold the same features, each in the same collection at
     /// the same position, and the same manifest and extra files.
     public static func == (lhs: Document, rhs: Document) -> Bool {
-        lhs.manifest == rhs.manifest && lhs.entries == rhs.entries && lhs.shadowed == rhs.shadowed
+        lhs.manifest == rhs.manifest && lhs.featureCount == rhs.featureCount
+            && lhs.liveEntries.allSatisfy { rhs.entry($0.feature.id) == $0 } && lhs.shadowed == rhs.shadowed
             && lhs.opaqueFiles == rhs.opaqueFiles && lhs.headers == rhs.headers
     }
 }

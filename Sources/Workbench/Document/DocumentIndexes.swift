@@ -1,92 +1,285 @@
-// The document's indexes, kept current change by change: features by type, by level, and the
-// reverse of every reference (who names this id), which delete and merge need.
+// The document's indexes, kept current change by change: features by type, by level (and where on
+// it), the reverse of every reference (who names this id), id prefixes and names.
+//
+// Every id the document holds or names is interned once as a small integer (`IDTable`), and the
+// indexes hold those integers. Opening W (97,000 features) with indexes of id strings spent most
+// of its time hashing, comparing and retaining 36-character ids: about 850,000 insertions into
+// sets of strings. Integers need no retain, compare in one instruction and hash in a few.
 
 import Geometry
 import IMDF
+import Synchronization
 
-public struct DocumentIndexes: Sendable, Equatable {
-    public private(set) var byType: [String: Set<String>] = [:]
-    public private(set) var byLevel: [String: Set<String>] = [:]
-    public private(set) var referrers: [String: Set<String>] = [:]
+/// A feature id interned by the document's `IDTable`: its position in the table.
+typealias Handle = Int32
+
+/// Every id the document has met - its features' and the ones they name - each with a handle that
+/// stays the same for the life of the document (ids are never taken back: a deleted feature's
+/// handle serves it again when an undo brings it back).
+struct IDTable: Sendable {
+    private(set) var handles: [HashedKey: Handle] = [:]
+    /// The id of each handle.
+    private(set) var ids: [String] = []
+
+    init(capacity: Int = 0) {
+        handles.reserveCapacity(capacity)
+        ids.reserveCapacity(capacity)
+    }
+
+    var count: Int { ids.count }
+
+    func handle(_ id: String) -> Handle? { handles[HashedKey(id)] }
+
+    subscript(handle: Handle) -> String { ids[Int(handle)] }
+
+    /// The id's handle, a new one when the id has not been met before.
+    mutating func intern(_ id: String) -> Handle {
+        let next = Handle(ids.count)
+        var found = next
+        // One lookup: the default is stored when the id is new.
+        Self.update(&handles[HashedKey(id), default: next]) { found = $0 }
+        if found == next { ids.append(id) }
+        return found
+    }
+
+    private static func update(_ value: inout Handle, _ body: (Handle) -> Void) { body(value) }
+}
+
+struct DocumentIndexes: Sendable {
+    /// By `feature_type`; a type stays listed (with no ids) once every feature of it is gone.
+    private(set) var byType: [String: Set<Handle>] = [:]
+    /// By `level_id`.
+    private(set) var byLevel: [String: Set<Handle>] = [:]
     /// Per level: where its features are (metres in the document's frame).
-    public private(set) var spatial: [String: GridIndex] = [:]
-    /// Ids by their first four characters, for id-prefix references.
-    public private(set) var byIDPrefix: [Substring: Set<String>] = [:]
-    /// Ids by name: every label, lower-cased, and its last word (a room designation: "310").
-    public private(set) var byName: [String: Set<String>] = [:]
-
-    static func nameKeys(of feature: Feature) -> Set<String> {
-        var keys = Set<String>()
-        for label in feature.labels(.name)?.labels ?? [] {
-            let lowered = label.text.lowercased()
-            keys.insert(lowered)
-            if let last = lowered.split(separator: " ").last { keys.insert(String(last)) }
-        }
-        return keys
-    }
-
-    /// The indexes, each kept by its own map; when a document opens they are built side by side.
-    enum Part: CaseIterable, Sendable {
-        case types, levels, references, prefixes, names
-    }
+    private(set) var spatial: [String: GridIndex] = [:]
+    /// By the handle of the id named: the features naming it, once per time they name it.
+    private(set) var referrers: [[Handle]] = []
 
     init() {}
 
-    /// The indexes of `features` (a document being opened), each part built on its own core:
-    /// building them one feature at a time took most of the time of opening a large venue.
-    init(building features: [Feature], projector: Projector?) {
-        let parts = Part.allCases.parallelMap(heaviestFirst: { $0 == .levels ? 2 : 1 }) { part -> DocumentIndexes in
-            var partial = DocumentIndexes()
-            for feature in features { partial.add(feature, projector, only: part) }
-            return partial
-        }
-        byType = parts[0].byType
-        byLevel = parts[1].byLevel
-        spatial = parts[1].spatial
-        referrers = parts[2].referrers
-        byIDPrefix = parts[3].byIDPrefix
-        byName = parts[4].byName
+    /// The indexes of a document being opened: what lies where on one core, who names whom on the
+    /// other. Ids named but not (yet) held by any feature are interned into `table`.
+    init(building slots: Slots, table: inout IDTable, projector: Projector?) {
+        let frozen = table
+        let (placed, named) = inParallel({ Self.placing(slots, projector) }, { Self.naming(slots, frozen) })
+        byType = placed.byType
+        byLevel = placed.byLevel
+        spatial = placed.spatial
+        referrers = named.referrers
+        for (target, referrer) in named.unknownTargets { addReferrer(referrer, of: table.intern(target)) }
     }
 
-    mutating func add(_ feature: Feature, _ projector: Projector?, only part: Part? = nil) {
-        if part == nil || part == .types { byType[feature.featureType, default: []].insert(feature.id) }
-        if part == nil || part == .prefixes { byIDPrefix[feature.id.lowercased().prefix(4), default: []].insert(feature.id) }
-        if part == nil || part == .names {
-            for key in Self.nameKeys(of: feature) { byName[key, default: []].insert(feature.id) }
+    // MARK: - Building, in two halves
+
+    private static func placing(_ slots: Slots, _ projector: Projector?) -> DocumentIndexes {
+        var placed = DocumentIndexes()
+        slots.forEach { entry, handle in
+            // Only the members used are read from the entry (a copy of it all would retain each
+            // of the feature's strings and arrays).
+            placed.place(entry.pointee.feature.featureType, entry.pointee.feature.properties, entry.pointee.feature.geometryMember, handle, projector)
         }
-        if part == nil || part == .levels, let level = feature.string(.levelID) {
-            byLevel[level, default: []].insert(feature.id)
-            if let bounds = Self.bounds(of: feature, projector) { spatial[level, default: GridIndex()].insert(feature.id, bounds) }
+        return placed
+    }
+
+    /// Referrers by the handle of their target; targets the table does not know yet are kept by id.
+    private struct Named: Sendable {
+        var referrers: [[Handle]]
+        var unknownTargets: [(String, Handle)] = []
+    }
+
+    private static func naming(_ slots: Slots, _ table: IDTable) -> Named {
+        var named = Named(referrers: Array(repeating: [], count: table.count))
+        slots.forEach { entry, handle in
+            References.forEachTarget(in: entry.pointee.feature.properties) { target in
+                if let known = table.handle(target) {
+                    named.referrers[Int(known)].append(handle)
+                } else {
+                    named.unknownTargets.append((target, handle))
+                }
+            }
         }
-        if part == nil || part == .references {
-            for target in References.targets(of: feature) { referrers[target, default: []].insert(feature.id) }
+        return named
+    }
+
+    // MARK: - Keeping current
+
+    private mutating func place(
+        _ featureType: String, _ properties: JSONObject, _ geometry: Feature.GeometryMember, _ handle: Handle, _ projector: Projector?
+    ) {
+        byType[featureType, default: []].insert(handle)
+        if let level = properties[PropertyKey.levelID.rawValue]?.stringValue {
+            byLevel[level, default: []].insert(handle)
+            if let bounds = Self.bounds(of: geometry, projector) { spatial[level, default: GridIndex()].insert(handle, bounds) }
         }
     }
 
-    mutating func remove(_ feature: Feature, _ projector: Projector?) {
-        byType[feature.featureType]?.remove(feature.id)
-        byIDPrefix[feature.id.lowercased().prefix(4)]?.remove(feature.id)
-        for key in Self.nameKeys(of: feature) {
-            byName[key]?.remove(feature.id)
+    private mutating func addReferrer(_ referrer: Handle, of target: Handle) {
+        if Int(target) >= referrers.count { referrers.append(contentsOf: repeatElement([], count: Int(target) + 1 - referrers.count)) }
+        referrers[Int(target)].append(referrer)
+    }
+
+    mutating func add(_ feature: Feature, _ handle: Handle, _ table: inout IDTable, _ projector: Projector?) {
+        place(feature.featureType, feature.properties, feature.geometryMember, handle, projector)
+        References.forEachTarget(of: feature) { target in addReferrer(handle, of: table.intern(target)) }
+    }
+
+    mutating func remove(_ feature: Feature, _ handle: Handle, _ table: IDTable, _ projector: Projector?) {
+        byType[feature.featureType]?.remove(handle)
+        if let level = feature.string(.levelID) {
+            byLevel[level]?.remove(handle)
+            if let bounds = Self.bounds(of: feature, projector) { spatial[level]?.remove(handle, bounds) }
+        }
+        References.forEachTarget(of: feature) { target in
+            if let target = table.handle(target), Int(target) < referrers.count { referrers[Int(target)].removeFirst(handle) }
+        }
+    }
+
+    /// The features naming `target`, each once.
+    func referrers(of target: Handle) -> Set<Handle> {
+        Int(target) < referrers.count ? Set(referrers[Int(target)]) : []
+    }
+}
+
+/// The indexes a person's references read: ids by their first characters and by name. Built the
+/// first time one is read (a third of the time of indexing W went into them, and a session may
+/// never name a feature), then kept current change by change.
+struct NameIndexes: Sendable {
+    /// Ids by their first four characters, lower-cased, for id-prefix references.
+    private(set) var byIDPrefix: [IDPrefix: [Handle]] = [:]
+    /// Ids by name: every label, lower-cased, and its last word (a room designation: "310").
+    private(set) var byName: [String: Set<Handle>] = [:]
+
+    init(_ slots: Slots) {
+        slots.forEach { entry, handle in
+            byIDPrefix[IDPrefix(entry.pointee.feature.id), default: []].append(handle)
+            Self.forEachNameKey(in: entry.pointee.feature.properties) { byName[$0, default: []].insert(handle) }
+        }
+    }
+
+    mutating func add(_ feature: Feature, _ handle: Handle) {
+        byIDPrefix[IDPrefix(feature.id), default: []].append(handle)
+        Self.forEachNameKey(in: feature.properties) { byName[$0, default: []].insert(handle) }
+    }
+
+    mutating func remove(_ feature: Feature, _ handle: Handle) {
+        let prefix = IDPrefix(feature.id)
+        byIDPrefix[prefix]?.removeFirst(handle)
+        if byIDPrefix[prefix]?.isEmpty == true { byIDPrefix[prefix] = nil }
+        Self.forEachNameKey(in: feature.properties) { key in
+            byName[key]?.remove(handle)
             if byName[key]?.isEmpty == true { byName[key] = nil }
         }
-        if let level = feature.string(.levelID) {
-            byLevel[level]?.remove(feature.id)
-            if let bounds = Self.bounds(of: feature, projector) { spatial[level]?.remove(feature.id, bounds) }
+    }
+
+    /// Calls `body` once with each name key of a feature: every label of its `name`, lower-cased,
+    /// and the label's last word.
+    static func forEachNameKey(in properties: JSONObject, _ body: (String) -> Void) {
+        guard case .object(let names)? = properties[PropertyKey.name.rawValue], !names.isEmpty else { return }
+        // A name with a value that is not a string is no LABELS at all (`Labels(json:)`).
+        guard names.allSatisfy({ $0.value.stringValue != nil }) else { return }
+        var keys: [String] = []
+        keys.reserveCapacity(2 * names.count)
+        for entry in names {
+            let lowered = entry.value.stringValue!.lowercased()
+            keys.append(lowered)
+            if let last = lastWord(of: lowered) { keys.append(last) }
         }
-        for target in References.targets(of: feature) {
-            referrers[target]?.remove(feature.id)
-            if referrers[target]?.isEmpty == true { referrers[target] = nil }
+        for (index, key) in keys.enumerated() where !keys[..<index].contains(key) { body(key) }
+    }
+
+    /// The last of the words a space separates (`split(separator: " ").last`), without the array
+    /// of words for text of ASCII.
+    static func lastWord(of text: String) -> String? {
+        let bytes = text.utf8
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return text.split(separator: " ").last.map(String.init) }
+        let space = UInt8(ascii: " ")
+        guard let end = bytes.lastIndex(where: { $0 != space }) else { return nil }
+        let start = bytes[..<end].lastIndex(of: space).map(bytes.index(after:)) ?? bytes.startIndex
+        return String(text[start...end])
+    }
+}
+
+/// The name indexes of a document, made when first read. Copies of a document share one until
+/// either changes (`Document.applyChecked` gives the changed one its own).
+final class LazyNameIndexes: Sendable {
+    private let built: Mutex<NameIndexes?>
+
+    init(_ indexes: NameIndexes? = nil) { built = Mutex(indexes) }
+
+    /// The indexes, built from `slots` (the document's) if they have not been yet.
+    func read<Result>(_ slots: Slots, _ body: (NameIndexes) -> Result) -> Result {
+        built.withLock { indexes in
+            if indexes == nil { indexes = NameIndexes(slots) }
+            return body(indexes!)
+        }
+    }
+
+    /// A box of its own, holding what this one holds.
+    func copy() -> LazyNameIndexes { LazyNameIndexes(built.withLock { $0 }) }
+
+    /// Keeps built indexes current; unbuilt ones will be built from the changed document.
+    func update(_ change: (inout NameIndexes) -> Void) {
+        built.withLock { indexes in
+            if indexes != nil { change(&indexes!) }
         }
     }
 }
 
+extension Array where Element == Handle {
+    /// Removes one occurrence of `handle`, if there is one.
+    mutating func removeFirst(_ handle: Handle) {
+        if let index = firstIndex(of: handle) { remove(at: index) }
+    }
+}
+
+/// An id's first four characters, lower-cased: the key of id-prefix references. Ids of ASCII
+/// (every UUID) pack into an integer; any other id keeps the characters.
+enum IDPrefix: Hashable, Sendable {
+    case packed(UInt32)
+    case text(String)
+
+    init(_ id: String) {
+        // The first four bytes are the first four characters when they are printable ASCII and
+        // so is the fifth (a combining mark would join the fourth character): every UUID.
+        var packed: UInt32 = 0
+        var count = 0
+        for byte in id.utf8 {
+            guard Self.isPrintableASCII(byte) else { break }
+            if count == 4 {
+                self = .packed(packed)
+                return
+            }
+            packed = packed << 8 | UInt32(Self.lowered(byte))
+            count += 1
+        }
+        if count == 4 && id.utf8.count == 4 {
+            self = .packed(packed)
+            return
+        }
+        let prefix = String(id.lowercased().prefix(4))
+        if prefix.utf8.count == 4, prefix.utf8.allSatisfy(Self.isPrintableASCII) {
+            self = .packed(prefix.utf8.reduce(0) { $0 << 8 | UInt32($1) })
+        } else {
+            self = .text(prefix)
+        }
+    }
+
+    private static func isPrintableASCII(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
+
+    private static func lowered(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+    }
+}
+
 extension DocumentIndexes {
-    /// The feature's extent in metres: the degree box's corners projected (four projections, not
-    /// one per vertex - this runs for every feature when a document opens), widened by a
-    /// centimetre for the frame's slight curvature across a room.
-    static func bounds(of feature: Feature, _ projector: Projector?) -> Bounds? {
-        guard let projector, let geometry = feature.geometry else { return nil }
+    /// The feature's extent in metres: the degree box's corners projected (this runs for every
+    /// feature when a document opens), widened by a centimetre for the frame's slight curvature
+    /// across a room.
+    static func bounds(of feature: Feature, _ projector: Projector?) -> Bounds? { bounds(of: feature.geometryMember, projector) }
+
+    static func bounds(of member: Feature.GeometryMember, _ projector: Projector?) -> Bounds? {
+        guard let projector, case .geometry(let wrapped) = member else { return nil }
+        let geometry = wrapped.geometry
         var minimum = Position(x: .infinity, y: .infinity)
         var maximum = Position(x: -.infinity, y: -.infinity)
         geometry.forEachPosition { position in
@@ -94,17 +287,14 @@ extension DocumentIndexes {
             maximum = Position(x: Swift.max(maximum.x, position.x), y: Swift.max(maximum.y, position.y))
         }
         guard minimum.x.isFinite, maximum.y.isFinite else { return nil }
-        let corners = [
-            minimum, Position(x: maximum.x, y: minimum.y), maximum, Position(x: minimum.x, y: maximum.y),
-        ].map(projector.point)
-        return Bounds(points: corners)?.expanded(by: 0.01)
+        return Bounds(points: projector.frame.corners(minimum, maximum))?.expanded(by: 0.01)
     }
 }
 
 /// A uniform grid over a level: each cell lists the features whose extent reaches it. Kept
 /// current feature by feature (a GEOS STRtree cannot take insertions after its first query), so
 /// "what is near here" costs what is near, whatever the size of the level or the venue.
-public struct GridIndex: Sendable, Equatable {
+struct GridIndex: Sendable {
     static let cellSize = 10.0
     /// Features spanning more cells than this (a level's outline) are kept in one list instead.
     static let largestSpan = 64
@@ -114,10 +304,10 @@ public struct GridIndex: Sendable, Equatable {
         var row: Int
     }
 
-    private var cells: [Cell: Set<String>] = [:]
-    private var large: Set<String> = []
+    private var cells: [Cell: [Handle]] = [:]
+    private var large: [Handle] = []
 
-    private static func cells(_ bounds: Bounds) -> [Cell]? {
+    private static func cells(_ bounds: Bounds) -> (columns: ClosedRange<Int>, rows: ClosedRange<Int>)? {
         // Non-finite or absurd bounds (a coordinate of 1e999, a shape a million km across) go in
         // the list of large features rather than through a conversion that could trap.
         let limit = 1e12
@@ -127,27 +317,34 @@ public struct GridIndex: Sendable, Equatable {
         let columns = Int((bounds.minX / cellSize).rounded(.down))...Int((bounds.maxX / cellSize).rounded(.down))
         let rows = Int((bounds.minY / cellSize).rounded(.down))...Int((bounds.maxY / cellSize).rounded(.down))
         guard columns.count * rows.count <= largestSpan else { return nil }
-        return columns.flatMap { column in rows.map { Cell(column: column, row: $0) } }
+        return (columns, rows)
     }
 
-    mutating func insert(_ id: String, _ bounds: Bounds) {
-        guard let covered = Self.cells(bounds) else { return _ = large.insert(id) }
-        for cell in covered { cells[cell, default: []].insert(id) }
-    }
-
-    mutating func remove(_ id: String, _ bounds: Bounds) {
-        guard let covered = Self.cells(bounds) else { return _ = large.remove(id) }
-        for cell in covered {
-            cells[cell]?.remove(id)
-            if cells[cell]?.isEmpty == true { cells[cell] = nil }
+    mutating func insert(_ handle: Handle, _ bounds: Bounds) {
+        guard let (columns, rows) = Self.cells(bounds) else { return large.append(handle) }
+        for column in columns {
+            for row in rows { cells[Cell(column: column, row: row), default: []].append(handle) }
         }
     }
 
-    /// Ids whose cells meet `bounds` (a superset of the features that intersect it).
-    public func query(_ bounds: Bounds) -> Set<String> {
-        guard let covered = Self.cells(bounds) else { return cells.values.reduce(large) { $0.union($1) } }
-        var found = large
-        for cell in covered { found.formUnion(cells[cell] ?? []) }
+    mutating func remove(_ handle: Handle, _ bounds: Bounds) {
+        guard let (columns, rows) = Self.cells(bounds) else { return large.removeFirst(handle) }
+        for column in columns {
+            for row in rows {
+                let cell = Cell(column: column, row: row)
+                cells[cell]?.removeFirst(handle)
+                if cells[cell]?.isEmpty == true { cells[cell] = nil }
+            }
+        }
+    }
+
+    /// Handles whose cells meet `bounds` (a superset of the features that intersect it).
+    func query(_ bounds: Bounds) -> Set<Handle> {
+        guard let (columns, rows) = Self.cells(bounds) else { return cells.values.reduce(into: Set(large)) { $0.formUnion($1) } }
+        var found = Set(large)
+        for column in columns {
+            for row in rows { found.formUnion(cells[Cell(column: column, row: row)] ?? []) }
+        }
         return found
     }
 }
@@ -158,25 +355,156 @@ public struct GridIndex: Sendable, Equatable {
 /// `unit_id`); `correlation_id` is a grouping tag, not a reference.
 public enum References {
     public static func isReferenceKey(_ key: String) -> Bool {
+        // Most keys end in neither "d" nor "s": rejected on their last byte, before the
+        // Unicode-aware suffix comparisons.
+        guard let last = key.utf8.last, last == UInt8(ascii: "d") || last == UInt8(ascii: "s") else { return false }
         guard key != "correlation_id" else { return false }
         return key.hasSuffix("_id") || key.hasSuffix("_ids") || key == RoutingExtension.neighbours || key == "parents"
     }
 
     public static func targets(of feature: Feature) -> [String] {
         var targets: [String] = []
-        for entry in feature.properties {
+        forEachTarget(of: feature) { targets.append($0) }
+        return targets
+    }
+
+    /// Calls `body` with each id the feature names, in the order `targets(of:)` lists them.
+    static func forEachTarget(of feature: Feature, _ body: (String) -> Void) { forEachTarget(in: feature.properties, body) }
+
+    /// Calls `body` with each id the properties name.
+    static func forEachTarget(in properties: JSONObject, _ body: (String) -> Void) {
+        for entry in properties {
             if isReferenceKey(entry.key) {
                 switch entry.value {
-                case .string(let id): targets.append(id)
-                case .array(let items): targets += items.compactMap(\.stringValue)
+                case .string(let id): body(id)
+                case .array(let items):
+                    for item in items { if let id = item.stringValue { body(id) } }
                 default: break
                 }
             } else if entry.key == "origin" || entry.key == "destination" {
-                if let reference = FeatureReference(json: entry.value) { targets.append(reference.id) }
+                if let reference = FeatureReference(json: entry.value) { body(reference.id) }
             } else if entry.key == "intermediary" {
-                targets += (entry.value.arrayValue ?? []).compactMap { FeatureReference(json: $0)?.id }
+                for item in entry.value.arrayValue ?? [] { if let id = FeatureReference(json: item)?.id { body(id) } }
             }
         }
-        return targets
     }
+}
+
+/// The document's indexes as a person's references use them: by type, by level, by id prefix and by
+/// name, each group read as ids. A view of the document as it was when taken: keep it only while
+/// the document is not changed, or the next change copies the indexes.
+public struct IndexView: Sendable {
+    let indexes: DocumentIndexes
+    let names: LazyNameIndexes
+    let slots: Slots
+    let table: IDTable
+
+    /// Ids by `feature_type` (a type once present stays listed, maybe with no ids).
+    public var byType: IDGroups<String> {
+        IDGroups(lookup: { [indexes, table] in indexes.byType[$0].map { FeatureIDs(.set($0), table) } }, keys: { [indexes] in Array(indexes.byType.keys) })
+    }
+
+    /// Ids by `level_id`.
+    public var byLevel: IDGroups<String> {
+        IDGroups(lookup: { [indexes, table] in indexes.byLevel[$0].map { FeatureIDs(.set($0), table) } }, keys: { [indexes] in Array(indexes.byLevel.keys) })
+    }
+
+    /// Ids by their first four characters, lower-cased.
+    public var byIDPrefix: IDGroups<Substring> {
+        IDGroups(
+            lookup: { [names, slots, table] key in names.read(slots) { $0.byIDPrefix[IDPrefix(String(key))].map { FeatureIDs(.list($0), table) } } },
+            keys: { [names, slots, table] in names.read(slots) { $0.byIDPrefix.values.compactMap { $0.first.map { table[$0].lowercased().prefix(4) } } } })
+    }
+
+    /// Ids by name: every label, lower-cased, and its last word.
+    public var byName: IDGroups<String> {
+        IDGroups(
+            lookup: { [names, slots, table] key in names.read(slots) { $0.byName[key].map { FeatureIDs(.set($0), table) } } },
+            keys: { [names, slots] in names.read(slots) { Array($0.byName.keys) } })
+    }
+}
+
+/// Groups of ids by key, read from the document's indexes.
+public struct IDGroups<Key: Hashable & Sendable>: Sendable {
+    let lookup: @Sendable (Key) -> FeatureIDs?
+    let listKeys: @Sendable () -> [Key]
+
+    init(lookup: @escaping @Sendable (Key) -> FeatureIDs?, keys: @escaping @Sendable () -> [Key]) {
+        self.lookup = lookup
+        listKeys = keys
+    }
+
+    public subscript(key: Key) -> FeatureIDs? { lookup(key) }
+
+    public var keys: [Key] { listKeys() }
+}
+
+/// Ids held by one of the document's indexes, read as they are iterated.
+public struct FeatureIDs: Sequence, ExpressibleByArrayLiteral, Sendable {
+    enum Storage: Sendable {
+        case set(Set<Handle>)
+        case list([Handle])
+        case ids([String])
+    }
+
+    let storage: Storage
+    let table: IDTable
+
+    init(_ storage: Storage, _ table: IDTable) {
+        self.storage = storage
+        self.table = table
+    }
+
+    public init(arrayLiteral ids: String...) { self.init(.ids(ids), IDTable()) }
+
+    public var count: Int {
+        switch storage {
+        case .set(let handles): handles.count
+        case .list(let handles): handles.count
+        case .ids(let ids): ids.count
+        }
+    }
+
+    public var isEmpty: Bool { count == 0 }
+
+    /// One of the ids (the first the iteration meets).
+    public var first: String? {
+        var iterator = makeIterator()
+        return iterator.next()
+    }
+
+    public struct Iterator: IteratorProtocol {
+        enum Position {
+            case set(Set<Handle>.Iterator)
+            case list(IndexingIterator<[Handle]>)
+            case ids(IndexingIterator<[String]>)
+        }
+
+        var position: Position
+        let table: IDTable
+
+        public mutating func next() -> String? {
+            switch position {
+            case .set(var iterator):
+                defer { position = .set(iterator) }
+                return iterator.next().map { table[$0] }
+            case .list(var iterator):
+                defer { position = .list(iterator) }
+                return iterator.next().map { table[$0] }
+            case .ids(var iterator):
+                defer { position = .ids(iterator) }
+                return iterator.next()
+            }
+        }
+    }
+
+    public func makeIterator() -> Iterator {
+        switch storage {
+        case .set(let handles): Iterator(position: .set(handles.makeIterator()), table: table)
+        case .list(let handles): Iterator(position: .list(handles.makeIterator()), table: table)
+        case .ids(let ids): Iterator(position: .ids(ids.makeIterator()), table: table)
+        }
+    }
+
+    public var underestimatedCount: Int { count }
 }

@@ -1,0 +1,286 @@
+import ArgumentParser
+import Foundation
+import IMDF
+import Shell
+import SyntheticVenue
+
+/// `imdf bench all`: every performance target of PRODUCT.md section 9 measured in one run and
+/// printed as one table, with the machine's core count and the build configuration. What a person
+/// waits for is timed on the built executable itself, started the way they start it (a child
+/// process; a pseudo-terminal where the prompt must appear); Python's C-accelerated json module
+/// reads (and writes) the same files in the same run, interleaved with imdf, for the ratios.
+struct AllBenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "all", abstract: "Run every benchmark and print one table of medians against the targets.")
+
+    @Option(help: "Timed runs of each whole-archive benchmark (the median is reported).") var runs = 5
+    @Option(help: "Timed repetitions of each edit command.") var editRuns = 200
+    @Option(help: "Work folder for the generated workload and the saved copies.")
+    var workFolder = NSTemporaryDirectory() + "imdf-bench"
+
+    func run() throws {
+        let runs = max(runs, 1)
+        let imdf = try Self.executablePath()
+        let folder = try Workload.prepare(VenueSpec.benchmark, zip: false, in: workFolder)
+        let zipped = try Workload.prepare(VenueSpec.benchmark, zip: true, in: workFolder)
+        let state = workFolder + "/bench-all-state"
+        try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+        let environment = ["XDG_STATE_HOME": state, "IMDF_HISTORY": state + "/history"]
+        var table = BenchTable()
+
+        // Whole-archive runs, interleaved with Python's so both see the machine in the same state.
+        var prompt: [Double] = [], terminal: [Double] = [], peaks: [Int] = [], convert: [Double] = [], convertZip: [Double] = []
+        var pythonLoad: [Double] = [], pythonLoadDump: [Double] = []
+        _ = try ChildRun.run([imdf, folder], environment: environment)  // the file cache warmed
+        for _ in 0..<runs {
+            let opened = try ChildRun.run([imdf, folder], environment: environment)
+            prompt.append(opened.seconds)
+            peaks.append(opened.peakBytes)
+            terminal.append(try ChildRun.untilPrompt([imdf, folder], environment: environment))
+            convert.append(try ChildRun.run([imdf, "convert", folder, workFolder + "/bench-all-saved"], environment: environment).seconds)
+            convertZip.append(try ChildRun.run([imdf, "convert", zipped, workFolder + "/bench-all-saved.zip"], environment: environment).seconds)
+            if let seconds = Python.time(Python.load, [folder]) { pythonLoad.append(seconds) }
+            if let seconds = Python.time(Python.loadAndDump, [folder, workFolder + "/bench-all-python"]) { pythonLoadDump.append(seconds) }
+        }
+        let load = pythonLoad.isEmpty ? nil : Workload.median(pythonLoad)
+        let loadDump = pythonLoadDump.isEmpty ? nil : Workload.median(pythonLoadDump)
+        let promptMedian = Workload.median(prompt)
+        table.row(
+            "open W to the prompt", "`imdf W < /dev/null`: read, document, indexes, journal, then end of input",
+            Self.seconds(promptMedian) + (load.map { " = \(Self.ratio(promptMedian / $0)) Python's json.load (\(Self.seconds($0)))" } ?? ""),
+            "<= 0.5 s, <= 0.35 x", promptMedian <= 0.5 && load.map { promptMedian / $0 <= 0.35 } ?? true)
+        let terminalMedian = Workload.median(terminal)
+        table.row("open W at a terminal", "`imdf W` on a pseudo-terminal, until its prompt is shown", Self.seconds(terminalMedian), "<= 0.5 s", terminalMedian <= 0.5)
+        let peak = peaks.max() ?? 0
+        table.row("memory with W open", "peak resident memory of `imdf W < /dev/null`", Self.megabytes(peak), "<= 300 MB", peak <= 300_000_000)
+        let convertMedian = Workload.median(convert)
+        table.row(
+            "open + save W", "`imdf convert W OUT` (a folder, synced)",
+            Self.seconds(convertMedian) + (loadDump.map { " = \(Self.ratio(convertMedian / $0)) Python's json loads + dumps (\(Self.seconds($0)))" } ?? ""),
+            "<= 0.25 x", loadDump.map { convertMedian / $0 <= 0.25 } ?? true)
+        table.row("open + save W as a zip", "`imdf convert W.zip OUT.zip` (deflated on all cores)", Self.seconds(Workload.median(convertZip)), "", nil)
+
+        // Validation, in this process.
+        let archive = try Loading.open(folder)
+        let clean = ValidateBenchCommand.measure(archive, runs: runs)
+        table.row("validate W", "all 358 of Apple's rules and ours (\(clean.findings) finding)", Self.seconds(clean.median), "<= 1 s", clean.median <= 1)
+        let many = ValidateBenchCommand.measure(ValidateBenchCommand.withManyFindings(archive), runs: runs)
+        table.row(
+            "validate W, 24,000 findings", "a unit category on every occupant", "\(Self.seconds(many.median)) = \(String(format: "%.2f", many.median / clean.median)) x the clean run",
+            "<= 1.10 x", many.median / clean.median <= 1.1)
+        KeptUntilExit.keep(archive)
+
+        // Edits and the findings of each, on W and on a 10-room venue.
+        let edits = try EditBenchCommand.measure(folder, runs: editRuns)
+        for (what, small, large, target) in [
+            ("edit", edits.small.edits, edits.large.edits, 1.0), ("findings of an edit", edits.small.findings, edits.large.findings, 5.0),
+        ] {
+            let names = large.map(\.0).joined(separator: " / ")
+            let onW = large.map { String(format: "%.3f", $0.1 * 1000) }.joined(separator: " / ")
+            let onSmall = small.map { String(format: "%.3f", $0.1 * 1000) }.joined(separator: " / ")
+            let within = zip(small, large).allSatisfy { $1.1 <= 2 * $0.1 }
+            table.row(
+                what == "edit" ? "edits on W" : "findings of each edit", "\(names), median of \(editRuns)",
+                "\(onW) ms (10-room venue: \(onSmall) ms)", "<= \(Int(target)) ms each, <= 2 x the 10-room venue",
+                large.allSatisfy { $0.1 * 1000 <= target } && within)
+        }
+
+        let replay = try ReplayBenchCommand.measure(folder, commands: 10_000)
+        table.row("replay", "a 10,000-command script on W, each line parsed", Self.seconds(replay.seconds), "<= 5 s", replay.seconds <= 5 && replay.failures.isEmpty)
+
+        let session = try Sessions.open(folder)
+        if let render = RenderBenchCommand.measure(session, width: 160, runs: 20) {
+            table.row(
+                "render", "the busiest level of W (\(render.features) features): terminal / colour / SVG",
+                [render.plain, render.coloured, render.svg].map { String(format: "%.1f", $0.median * 1000) }.joined(separator: " / ") + " ms", "<= 100 ms",
+                max(render.plain.median, render.coloured.median, render.svg.median) <= 0.1)
+        }
+        KeptUntilExit.keep(session)
+
+        var start: [Double] = []
+        for _ in 0..<max(10, runs) { start.append(try ChildRun.untilPrompt([imdf], environment: environment)) }
+        let startMedian = Workload.median(start)
+        table.row("start to the prompt", "`imdf` with no archive on a pseudo-terminal", String(format: "%.0f ms", startMedian * 1000), "<= 50 ms", startMedian <= 0.05)
+
+        let megabytes = Double(Memory.archiveSize(folder)) / 1e6
+        #if DEBUG
+            let build = "debug"
+        #else
+            let build = "release"
+        #endif
+        Output.line(
+            "imdf bench all: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(build) build; workload W: \(archive.archive.featureCount.grouped) features, "
+                + String(format: "%.1f", megabytes) + " MB of GeoJSON; medians of \(runs) runs")
+        Output.line("")
+        for line in table.lines { Output.line(line) }
+        if load == nil { Output.line("\n(python3 was not found: no ratios to Python's json module)") }
+    }
+
+    /// The running executable, for the child processes.
+    static func executablePath() throws -> String {
+        guard let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
+            throw CommandFailure(exitCode: CommandFailure.commandFailed, message: "cannot find the running executable (/proc/self/exe)")
+        }
+        return path
+    }
+
+    static func seconds(_ value: Double) -> String { value < 1 ? String(format: "%.0f ms", value * 1000) : String(format: "%.2f s", value) }
+    static func ratio(_ value: Double) -> String { String(format: "%.2f x", value) }
+    static func megabytes(_ bytes: Int) -> String { String(format: "%.0f MB", Double(bytes) / 1e6) }
+}
+
+/// A Markdown table of benchmarks: what, how, the result, the target and whether it is met.
+struct BenchTable {
+    private(set) var lines = ["| benchmark | measures | median | target | |", "| --- | --- | --- | --- | --- |"]
+
+    mutating func row(_ name: String, _ measures: String, _ result: String, _ target: String, _ met: Bool?) {
+        lines.append("| \(name) | \(measures) | \(result) | \(target) | \(met.map { $0 ? "met" : "MISSED" } ?? "") |")
+    }
+}
+
+/// Python's json module (C-accelerated) on the files of an archive folder, timed inside the
+/// interpreter (its start is not counted).
+enum Python {
+    static let load = """
+        import glob, json, sys, time
+        names = sorted(glob.glob(sys.argv[1] + "/*.geojson")) + [sys.argv[1] + "/manifest.json"]
+        start = time.perf_counter()
+        data = []
+        for name in names:
+            with open(name, "rb") as f:
+                data.append(json.loads(f.read()))
+        print(time.perf_counter() - start)
+        """
+
+    /// Reads every file, then writes each back as JSON text into a folder (not synced).
+    static let loadAndDump = """
+        import glob, json, os, sys, time
+        source, out = sys.argv[1], sys.argv[2]
+        names = sorted(glob.glob(source + "/*.geojson")) + [source + "/manifest.json"]
+        start = time.perf_counter()
+        data = []
+        for name in names:
+            with open(name, "rb") as f:
+                data.append(json.loads(f.read()))
+        os.makedirs(out, exist_ok=True)
+        for name, value in zip(names, data):
+            with open(os.path.join(out, os.path.basename(name)), "w") as f:
+                f.write(json.dumps(value))
+        print(time.perf_counter() - start)
+        """
+
+    /// The seconds the script reports, or nil when python3 cannot be run.
+    static func time(_ script: String, _ arguments: [String]) -> Double? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return Double(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+}
+
+/// Child processes of the executable, timed from spawn to exit (with their peak memory), or on a
+/// pseudo-terminal until the prompt shows.
+enum ChildRun {
+    struct Result {
+        var seconds: Double
+        var peakBytes: Int
+        var status: Int32
+    }
+
+    /// glibc's POSIX_SPAWN_SETSID: the child leads a new session, so the terminal it opens first
+    /// becomes its controlling terminal.
+    private static let setSessionFlag: Int16 = 0x80
+
+    /// Runs `arguments` (the first is the executable) with standard input, output and error on
+    /// /dev/null, unless `terminal` names a pseudo-terminal to give it instead.
+    private static func spawn(_ arguments: [String], environment: [String: String], terminal: String? = nil) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        if let terminal {
+            posix_spawn_file_actions_addopen(&actions, 0, terminal, O_RDWR, 0)
+            posix_spawn_file_actions_adddup2(&actions, 0, 1)
+            posix_spawn_file_actions_adddup2(&actions, 0, 2)
+            posix_spawnattr_setflags(&attributes, setSessionFlag)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
+        let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0)=\($1)" }
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = variables.map { strdup($0) } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid: pid_t = 0
+        let failure = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
+        guard failure == 0 else {
+            throw CommandFailure(exitCode: CommandFailure.commandFailed, message: "cannot start \(arguments[0]): \(String(cString: strerror(failure)))")
+        }
+        return pid
+    }
+
+    static func run(_ arguments: [String], environment: [String: String]) throws -> Result {
+        let start = DispatchTime.now()
+        let pid = try spawn(arguments, environment: environment)
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        return Result(seconds: seconds, peakBytes: usage.ru_maxrss * 1024, status: status)
+    }
+
+    /// Seconds from the start of the process until `> ` (the end of the prompt) is on the
+    /// terminal; the child is then told to quit.
+    static func untilPrompt(_ arguments: [String], environment: [String: String]) throws -> Double {
+        // posix_openpt, unlockpt and ptsname, which Swift's Glibc module leaves out, as Linux
+        // does them: /dev/ptmx, then TIOCSPTLCK and TIOCGPTN.
+        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        var unlocked: CInt = 0
+        var number: CUnsignedInt = 0
+        guard master >= 0, ioctl(master, 0x4004_5431, &unlocked) == 0, ioctl(master, 0x8004_5430, &number) == 0 else {
+            throw CommandFailure(exitCode: CommandFailure.commandFailed, message: "cannot open a pseudo-terminal")
+        }
+        defer { close(master) }
+        let start = DispatchTime.now()
+        let pid = try spawn(arguments, environment: environment, terminal: "/dev/pts/\(number)")
+        var seen: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var shown: Double?
+        while shown == nil {
+            var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 10_000) > 0 else { break }
+            let count = read(master, &buffer, buffer.count)
+            guard count > 0 else { break }
+            seen += buffer[..<count]
+            if seen.count >= 2, zip(seen, seen.dropFirst()).contains(where: { $0 == UInt8(ascii: ">") && $1 == UInt8(ascii: " ") }) {
+                shown = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+            }
+        }
+        // Quit as a person would (a clean end leaves no journal); killed if it does not.
+        _ = "quit\n".utf8.withContiguousStorageIfAvailable { write(master, $0.baseAddress, $0.count) }
+        var status: Int32 = 0
+        for _ in 0..<500 {
+            if waitpid(pid, &status, WNOHANG) == pid { break }
+            var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            if poll(&poller, 1, 10) > 0 { _ = read(master, &buffer, buffer.count) }
+        }
+        if waitpid(pid, &status, WNOHANG) == 0 {
+            kill(pid, SIGKILL)
+            waitpid(pid, &status, 0)
+        }
+        guard let shown else {
+            throw CommandFailure(exitCode: CommandFailure.commandFailed, message: "\(arguments.joined(separator: " ")): no prompt within 10 s")
+        }
+        return shown
+    }
+}
