@@ -45,10 +45,13 @@ public enum ValidationStage: Sendable {
 
 public enum Validator {
     /// `now`: the time occupants' validity is measured against (Apple: "the current date-time").
+    /// `coveredLevels`: the levels whose covering by units (LevelMustBeFullyCoveredByUnits) is
+    /// checked, nil for all. A part cut out of a venue that holds only some of a level's units
+    /// leaves that level out: what those units cover says nothing about the level.
     public static func validate(
-        _ load: ArchiveLoad, now: Date = Date(), progress: (@Sendable (ValidationStage) -> Void)? = nil
+        _ load: ArchiveLoad, now: Date = Date(), coveredLevels: Set<String>? = nil, progress: (@Sendable (ValidationStage) -> Void)? = nil
     ) -> ValidationReport {
-        let context = ValidationContext(load: load, now: now)
+        let context = ValidationContext(load: load, now: now, coveredLevels: coveredLevels)
         // What the rules share is worked out side by side; then every rule group, every slice of
         // the features and every level is a job of its own, and the jobs run on all cores. Their
         // findings are put together in the order of the jobs, which is the order the rules ran in
@@ -98,13 +101,16 @@ struct ValidationContext: Sendable {
     let index: FeatureIndex
     let language: String?
     let now: Date
+    /// The levels whose covering by units is checked (nil: all).
+    let coveredLevels: Set<String>?
     /// The features of each IMDF type (by its place in `FeatureType.allCases`) and of each
     /// extension (after them), for lookups by place without a dictionary.
     private let features: [[Feature]]
 
-    init(load: ArchiveLoad, now: Date = Date()) {
+    init(load: ArchiveLoad, now: Date = Date(), coveredLevels: Set<String>? = nil) {
         self.load = load
         self.now = now
+        self.coveredLevels = coveredLevels
         archive = load.archive
         index = load.archive.makeIndex()
         language = load.archive.manifest.language

@@ -36,7 +36,8 @@ public struct EditFindings: Sendable, Equatable {
         let ids = neighbourhood.focus.union(neighbourhood.context)
         func findings(_ side: EditNeighbourhood.Side) -> [Finding] {
             let archive = neighbourhood.archive(side, of: ids)
-            return Validator.validate(ArchiveLoad(archive: archive, format: .folder)).findings.filter { finding in
+            let load = ArchiveLoad(archive: archive, format: .folder)
+            return Validator.validate(load, coveredLevels: neighbourhood.wholeLevels(side, of: ids)).findings.filter { finding in
                 finding.featureID.map(neighbourhood.focus.contains) ?? false
             }
         }
@@ -344,6 +345,37 @@ struct EditNeighbourhood {
             }
         }
         context.subtract(focus)
+    }
+
+    /// The levels of the cut-out on `side` that hold all their units there: only of those does the
+    /// cut-out tell how much of the level its units cover. (On a large level the cut-out's rooms
+    /// leave most of it bare on both sides alike, and working that out took most of the time of
+    /// an edit's findings.)
+    func wholeLevels(_ side: Side, of ids: Set<String>) -> Set<String> {
+        var levels = Set<String>()
+        var units: [String: Int] = [:]
+        for id in ids {
+            guard let feature = feature(id, side) else { continue }
+            if feature.featureType == FeatureType.level.rawValue {
+                levels.insert(id)
+            } else if feature.featureType == FeatureType.unit.rawValue, let level = feature.string(.levelID) {
+                units[level, default: 0] += 1
+            }
+        }
+        return levels.filter { units[$0, default: 0] == unitCount(onLevel: $0, side) }
+    }
+
+    /// The document's units on a level on `side`: those of the document as it is, with the
+    /// touched ones counted as they were for the side before the patch.
+    func unitCount(onLevel level: String, _ side: Side) -> Int {
+        var count = document.count(ofType: FeatureType.unit.rawValue, onLevel: level)
+        guard side == .before else { return count }
+        func isUnit(_ feature: Feature?) -> Bool { feature?.featureType == FeatureType.unit.rawValue && feature?.string(.levelID) == level }
+        for (id, before) in earlier {
+            if isUnit(document.feature(id)) { count -= 1 }
+            if isUnit(before) { count += 1 }
+        }
+        return count
     }
 
     /// The cut-out on `side`: the features of `ids` there, each in its collection, in document order.

@@ -97,7 +97,7 @@ extension LevelChecker {
         checkGeofences(level)
         checkLines(features)
         checkCoincidence(level.id)
-        if let levelShapes { checkCoverage(level, levelShapes, units, unitShapes) }
+        if let levelShapes, context.coveredLevels?.contains(level.id) ?? true { checkCoverage(level, levelShapes, units, unitShapes) }
     }
 
     mutating func checkGeofences(_ level: Feature) {

@@ -212,6 +212,9 @@ public struct Document: Sendable {
         inFileOrder(index.byLevel[levelID] ?? [])
     }
 
+    /// How many features of a `feature_type` have this `level_id`.
+    public func count(ofType type: String, onLevel levelID: String) -> Int { index.typeCounts[levelID]?[type] ?? 0 }
+
     /// Features on a level whose extent meets `bounds` (metres in the document's frame), in file
     /// order: the spatial index, so the cost follows what is nearby, not the size of the level.
     public func features(onLevel levelID: String, near bounds: Bounds) -> [Feature] {

@@ -50,6 +50,8 @@ struct DocumentIndexes: Sendable {
     private(set) var byType: [String: Set<Handle>] = [:]
     /// By `level_id`.
     private(set) var byLevel: [String: Set<Handle>] = [:]
+    /// By `level_id`, how many features of each `feature_type` there are.
+    private(set) var typeCounts: [String: [String: Int]] = [:]
     /// Per level: where its features are (metres in the document's frame).
     private(set) var spatial: [String: GridIndex] = [:]
     /// By the handle of the id named: the features naming it, once per time they name it.
@@ -64,6 +66,7 @@ struct DocumentIndexes: Sendable {
         let (placed, named) = inParallel({ Self.placing(slots, projector) }, { Self.naming(slots, frozen) })
         byType = placed.byType
         byLevel = placed.byLevel
+        typeCounts = placed.typeCounts
         spatial = placed.spatial
         referrers = named.referrers
         for (target, referrer) in named.unknownTargets { addReferrer(referrer, of: table.intern(target)) }
@@ -109,6 +112,7 @@ struct DocumentIndexes: Sendable {
         byType[featureType, default: []].insert(handle)
         if let level = properties[PropertyKey.levelID.rawValue]?.stringValue {
             byLevel[level, default: []].insert(handle)
+            typeCounts[level, default: [:]][featureType, default: 0] += 1
             if let bounds = Self.bounds(of: geometry, projector) { spatial[level, default: GridIndex()].insert(handle, bounds) }
         }
     }
@@ -127,6 +131,7 @@ struct DocumentIndexes: Sendable {
         byType[feature.featureType]?.remove(handle)
         if let level = feature.string(.levelID) {
             byLevel[level]?.remove(handle)
+            typeCounts[level]?[feature.featureType]? -= 1
             if let bounds = Self.bounds(of: feature, projector) { spatial[level]?.remove(handle, bounds) }
         }
         References.forEachTarget(of: feature) { target in
