@@ -105,7 +105,13 @@ struct PromptCommand: ParsableCommand {
         let loop = InputLoop(
             source: editor.map(InputLoop.Source.prompt) ?? .standardInput(InputLines.Reader()), open: reopen, output: { Output.line($0) },
             report: { failure in Output.error(editor == nil ? failure.description : "error: \(failure.message)") })
-        guard loop.run(&session, journal: &journal) else { throw CommandFailure(exitCode: CommandFailure.commandFailed, message: "") }
+        switch loop.run(&session, journal: &journal) {
+        case .finished: break
+        case .discarded: journal?.finish()
+        case .failed:
+            journal?.finish()
+            throw CommandFailure(exitCode: CommandFailure.commandFailed, message: "")
+        }
     }
 }
 

@@ -35,6 +35,10 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         var session = try Sessions.open(archive, limits: limitOptions.limits)
+        // No building is in use on the command line: a level name several buildings share is a
+        // question that lists them, not the first building's level.
+        session.buildingID = nil
+        session.levelID = nil
         var words = ["render"]
         // Each value as one word of the command line (quoted when it holds spaces, quotes, ...).
         let quoted = Tokenizer.quoted

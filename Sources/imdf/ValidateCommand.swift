@@ -52,9 +52,9 @@ struct ValidateCommand: ParsableCommand {
             throw CommandFailure(exitCode: CommandFailure.unreadableArchive, message: "\(archive): the archive could not be read")
         }
         defer { KeptUntilExit.keep(load) }
-        let progress = Progress.onTerminal()
-        let report = Validator.validate(load, progress: progress?.report).only(codes: code.compactMap(FindingCode.matching), rules: rule)
-        progress?.finish()
+        let progress = Progress("validating \(archive)")
+        let report = Validator.validate(load, progress: progress.validationStages).only(codes: code.compactMap(FindingCode.matching), rules: rule)
+        progress.finish()
         if json {
             Output.line(try ValidationOutput.json(report, archive: archive))
         } else {
@@ -64,20 +64,4 @@ struct ValidateCommand: ParsableCommand {
             throw CommandFailure(exitCode: 4, message: "")
         }
     }
-}
-
-/// A one-line progress display on standard error, only when it is a terminal.
-final class Progress: Sendable {
-    static func onTerminal() -> Progress? { isatty(2) == 1 ? Progress() : nil }
-
-    var report: @Sendable (ValidationStage) -> Void {
-        { stage in
-            switch stage {
-            case .features(let done, let total): Output.status("validating: \(done.grouped) of \(total.grouped) features")
-            case .levels(let done, let total): Output.status("validating: \(done) of \(total) levels")
-            }
-        }
-    }
-
-    func finish() { Output.status("") }
 }

@@ -170,6 +170,18 @@ struct CommandLineTests {
         #expect(try imdf("frobnicate").status == 3)  // `imdf ARCHIVE`: no such archive
     }
 
+    @Test func aScriptOnStandardInputThatFailsLeavesNoJournalToRecover() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try imdf("generate", folder + "/venue", "--rooms", "4").status == 0)
+        let failed = try imdf(folder + "/venue", input: "rename 0.001 Lab\nfrobnicate 0.002\n")
+        #expect(failed.status == 1 && failed.errors.contains("frobnicate"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/venue.journal"))
+        // A script that ends without saving keeps its work in the journal, as a closed terminal does.
+        let unsaved = try imdf(folder + "/venue", input: "rename 0.001 Lab\n")
+        #expect(unsaved.status == 0 && FileManager.default.fileExists(atPath: folder + "/venue.journal"))
+    }
+
     @Test func generateWritesAVenueThatInfoReads() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -346,10 +358,23 @@ struct CommandLineTests {
         #expect(clean.output.contains("opened \(folder)/venue"))
     }
 
+    @Test func renderOfALevelNameSeveralBuildingsShareAsksWhichNamingTheBuildings() throws {
+        let run = try imdf("render", Self.samples + "/spbstu-polymap", "--level", "Level 1")
+        #expect(run.status == 2)
+        #expect(run.errors.contains("in building \"Academic building №3\"") && run.errors.contains("in building \"Main academic building\""), "\(run.errors)")
+    }
+
+    @Test func theReadmesQuickStartRunsTheOptimizedBuild() throws {
+        let readme = try String(contentsOf: Samples.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let firstBlock = try #require(readme.components(separatedBy: "```sh\n").dropFirst().first?.components(separatedBy: "```").first)
+        #expect(firstBlock.contains("swift run -c release imdf generate") && firstBlock.contains("swift run -c release imdf demo-venue"), "\(firstBlock)")
+    }
+
     @Test func renderDrawsALevelOfARealSampleAndRefusesAnUnknownOne() throws {
         let run = try imdf("render", Self.samples + "/spbstu-polymap", "--level", "fc8f18cb", "--width", "120", environment: ["LANG": "C.UTF-8"])
         #expect(run.status == 0, "\(run.errors)")
-        #expect(run.output.contains("m (x east, y north)"))
+        // The x ruler ends in the axes' note, or in its unit where the whole note does not fit.
+        #expect(run.output.contains("m (x east, y north)") || run.output.contains("  m\n"))
         for room in ["104", "105", "107"] { #expect(run.output.contains(room), "room \(room) is not labelled") }
         let plain = try imdf("render", Self.samples + "/spbstu-polymap", "--level", "fc8f18cb", environment: ["LANG": "C"])
         // Room labels keep their own letters; only the drawing itself falls back to ASCII.

@@ -113,7 +113,8 @@ struct PromptTests {
         try terminal.type("n")
         try terminal.keys("Enter")
         #expect(try terminal.isRunning())
-        #expect(try terminal.quitWithoutSaving())
+        // The terminal goes away (a crash, a closed window): the unsaved work is in the journal.
+        terminal.stop()
 
         // The journal offers the unsaved commands back; history survives the restart too: Up
         // brings back the last commands.
@@ -129,10 +130,21 @@ struct PromptTests {
         try again.keys("Enter")
         #expect(try again.waitFor("discarded 3 unsaved commands"))
         #expect(try again.waitFor("imdf Building 1/G >"))
-        try again.keys("Up", "Up")
+        try again.keys("Up")
         #expect(try again.waitFor("> rename 0.002 Seminar"))
         let history = try String(contentsOfFile: folder + "/history", encoding: .utf8)
         #expect(history.contains("rename 0.001 Lab") && !history.contains("\ny\n"))
+        // Quitting without saving on purpose leaves no journal to be offered next time.
+        try again.keys("C-u")
+        try again.type("rename 0.003 Office")
+        try again.keys("Enter")
+        #expect(try again.waitFor("to \"Office\""))
+        #expect(try again.quitWithoutSaving())
+        let third = Terminal(folder: folder)
+        defer { third.stop() }
+        try third.start(command)
+        #expect(try third.waitFor("imdf Building 1/G >"))
+        #expect(try !third.screen().contains("unsaved commands"))
     }
 
     @Test func anEditAtARealTerminalIsFollowedByTheFindingsItIntroducedAndTheJournalKeepsOnlyTheCommand() throws {
@@ -155,13 +167,14 @@ struct PromptTests {
         try terminal.keys("Enter")
         #expect(try terminal.waitFor("undid: add unit"))
         #expect(try !terminal.screen().contains("resolved"))
-        // Unsaved work, so the journal stays when the prompt is left.
+        // The journal holds the commands as they are made.
         try terminal.type("rename 0.002 Lab")
         try terminal.keys("Enter")
         #expect(try terminal.waitFor("to \"Lab\""))
-        #expect(try terminal.quitWithoutSaving())
         let journal = try String(contentsOfFile: folder + "/venue.journal", encoding: .utf8)
         #expect(journal.contains("add unit Annex") && journal.contains("\nundo") && !journal.contains("G8") && !journal.contains("findings"))
+        #expect(try terminal.quitWithoutSaving())
+        #expect(!FileManager.default.fileExists(atPath: folder + "/venue.journal"))
     }
 
     @Test func roomNamesOfARealSampleCompleteAtARealTerminal() throws {
@@ -223,7 +236,7 @@ struct PromptTests {
             #expect(try terminal.waitFor("imdf Building 1/G >"))
             try terminal.type("render width=60")
             try terminal.keys("Enter")
-            #expect(try terminal.waitFor("m (x east, y north)"))
+            #expect(try terminal.waitFor("┘"))
             // -e keeps the colours in the captured screen.
             let screen = try terminal.tmux("capture-pane", "-p", "-e", "-t", terminal.name)
             // Rooms on a 256-colour background (SGR 48;5;N), each family its own.
@@ -236,5 +249,110 @@ struct PromptTests {
             while try terminal.isRunning(), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
             #expect(try !terminal.isRunning())
         }
+    }
+}
+
+/// The whole job a facilities mapper does, at a real terminal, reading only the screen: find a
+/// room of a named building, draw it, read a split line off the rulers, split it, list the new
+/// room's doors, move one, attach an occupant, see the findings the edits made, validate, save,
+/// reopen and find the names in English.
+@Suite("A mapper's whole job at the prompt", .serialized)
+struct WholeJobTests {
+    typealias Terminal = PromptTests.Terminal
+
+    /// Clears the screen, types `line` and waits for its answer: `marker` on the screen, and the
+    /// prompt back under it; the screen then.
+    func run(_ terminal: Terminal, _ line: String, until marker: String, seconds: Double = 20) throws -> String {
+        try terminal.keys("C-l")
+        try terminal.type(line)
+        try terminal.keys("Enter")
+        let deadline = Date().addingTimeInterval(seconds)
+        var screen = try terminal.screen()
+        while Date() < deadline {
+            screen = try terminal.screen()
+            let prompts = screen.components(separatedBy: "\nimdf ").count - 1 + (screen.hasPrefix("imdf ") ? 1 : 0)
+            if screen.contains(marker) && prompts >= 2 { return screen }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        Issue.record("\(line): no \(marker) and prompt in\n\(screen)")
+        return screen
+    }
+
+    /// The numbers of the x ruler (the line under the ticks) and of the y ruler (the left margin).
+    func rulers(_ screen: String) -> (x: [Double], y: [Double]) {
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let ticks = lines.lastIndex(where: { $0.contains("┼") && !$0.contains("─") }), ticks + 1 < lines.count else { return ([], []) }
+        let x = lines[ticks + 1].split(separator: " ").compactMap { Double($0) }
+        // The y ruler's numbers stand in the six columns left of the drawing.
+        let y = lines[..<ticks].compactMap { Double($0.prefix(6).trimmingCharacters(in: .whitespaces)) }
+        return (x, y)
+    }
+
+    @Test func findRenderSplitMoveAttachValidateSaveAndReopen() throws {
+        let folder = NSTemporaryDirectory() + "imdf-job-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: Samples.spbstu, toPath: folder + "/campus")
+        let command = "LANG=C.UTF-8 IMDF_HISTORY=\(folder)/history \(CommandLineTests.executable) \(folder)/campus"
+        let terminal = Terminal(folder: folder)
+        defer { terminal.stop() }
+        try terminal.start(command)
+        #expect(try terminal.waitFor("imdf Academic building №3/2 >", seconds: 30))
+
+        // Which 104? The one in the building asked about.
+        let found = try run(terminal, "find Classroom 104", until: "Classroom 104")
+        #expect(found.contains("in building \"Academic building №3\"") && found.contains("in building \"Main academic building\""), "\(found)")
+        _ = try run(terminal, "use building \"Academic building №3\"", until: "using building")
+        _ = try run(terminal, "use level \"Level 1\"", until: "using level")
+
+        // Draw the room and read a north-south line through its middle off the rulers.
+        let picture = try run(terminal, "render unit \"Classroom 104\" width=110", until: "[104]")
+        let (x, y) = rulers(picture)
+        let (xs, ys) = (try #require(x.min()), try #require(x.max()))
+        let (south, north) = (try #require(y.min()), try #require(y.max()))
+        #expect(xs < ys && south < north, "rulers: \(x) \(y)\n\(picture)")
+        // The labelled tick three quarters across the window (the room stands in its middle).
+        let cut = try #require(x.min { abs($0 - (xs + (ys - xs) * 3 / 4)) < abs($1 - (xs + (ys - xs) * 3 / 4)) })
+        let split = try run(terminal, "split unit \"Classroom 104\" along \(cut),\(south) \(cut),\(north) names=104A,104B", until: "split")
+        #expect(split.contains("104A") || split.contains("104B"), "\(split)")
+
+        // The doors of 104A (or, where the line left them on the other side, of 104B), with positions.
+        var room = "104A"
+        var doors = try run(terminal, "ls opening in 104A", until: "imdf Academic")
+        if doors.contains("(none)") {
+            room = "104B"
+            doors = try run(terminal, "ls opening in 104B", until: "imdf Academic")
+        }
+        let door = try #require(doors.split(separator: "\n").first { $0.contains(" opening ") && $0.contains(" at ") && $0.contains(" to ") }, "\(doors)")
+        let doorID = String(door.prefix(8))
+        // A metre along its wall, the other way where the wall ends within a metre.
+        var moved = try run(terminal, "move opening \(doorID) by 1", until: "move opening")
+        if moved.contains("would run past the end of the wall") { moved = try run(terminal, "move opening \(doorID) by -1", until: "move opening") }
+        let after = try run(terminal, "ls opening in \(room)", until: "imdf Academic")
+        let movedDoor = try #require(after.split(separator: "\n").first { $0.hasPrefix(doorID) })
+        #expect(movedDoor != door, "the door did not move:\n\(moved)")
+
+        // An occupant, and the findings the edits made.
+        let attached = try run(terminal, "attach occupant \"Robotics Lab\" category=researchanddevelopment to \(room) hours=\"Mo-Fr 09:00-17:00\" phone=+78121234567 website=https://robotics.example", until: "Robotics Lab")
+        let findings = [split, moved, attached].contains { $0.contains(" new ") || $0.contains("resolved:") }
+        #expect(findings, "no findings line after the edits")
+
+        let report = try run(terminal, "validate level \"Level 1\" code=G2", until: "findings", seconds: 30)
+        #expect(report.contains("AnchorMustBeCoveredByReferencedUnit"), "\(report)")
+        _ = try run(terminal, "save", until: "saved")
+        try terminal.type("quit")
+        try terminal.keys("Enter")
+        let deadline = Date().addingTimeInterval(10)
+        while try terminal.isRunning(), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+
+        // Reopened: the rooms are 104A and 104B in English, the Russian name kept beside.
+        let again = Terminal(folder: folder)
+        defer { again.stop() }
+        try again.start(command)
+        #expect(try again.waitFor("imdf Academic building №3/", seconds: 30))
+        let shown = try run(again, "show 104A", until: "feature_type")
+        #expect(shown.contains("unit \"104A\"") && shown.contains("\"en\": \"104A\"") && shown.contains("\"ru\": \"Кабинет 104\""), "\(shown)")
+        let occupant = try run(again, "find Robotics", until: "Robotics Lab")
+        #expect(occupant.contains("in \(room)"), "\(occupant)")
     }
 }

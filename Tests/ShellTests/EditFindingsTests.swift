@@ -109,7 +109,7 @@ struct EditFindingsTests {
         let inside = Set(session.document.features(of: .anchor).map(\.id)).subtracting(
             session.validation.findings.filter { $0.code == .G2 }.compactMap(\.featureID))
         let anchor = try #require(inside.sorted().first)
-        let output = printed(["move \(anchor) by 200,0", "move \(anchor) by -200,0"], in: &session)
+        let output = printed(["move \(anchor) by 200,0 --outside", "move \(anchor) by -200,0"], in: &session)
         let introduced = try #require(findingsLine(output[0]))
         #expect(introduced.hasPrefix("1 new error: G2 anchor \(anchor.prefix(8)) is "), "\(introduced)")
         #expect(introduced.count <= 80)
@@ -131,7 +131,7 @@ struct EditFindingsTests {
                 "add unit Annex category=office rect 3,1 2x2", "move Annex by 0,10", "split unit 1.003 along 10,-1 10,7 names=West,East",
                 "add opening on 1.001 at 2,6", "move opening $_ by 1", "move $_ by 0,3", "attach anchor to 1.002", "move $_ by 0,4",
                 "delete 1.005 --cascade", "add node at 2,7 as a", "add node at 6,7 link=prev", "unlink $a $_", "link $a $_ oneway",
-                "add node at 50,7", "add level Mezzanine ordinal=3 rect 0,0 12x14", "set $_ ordinal=1", "undo 2",
+                "add node at 50,7 --outside", "add level Mezzanine ordinal=3 rect 0,0 12x14", "set $_ ordinal=1", "undo 2",
                 "use level \"Floor 1\"", "add amenity atm at 2,2", "move $_ by 0,5", "merge unit West East", "fix all",
                 "move unit 1.004 to level \"Ground Floor\"", "undo", "redo",
             ] }),

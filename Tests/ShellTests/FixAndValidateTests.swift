@@ -111,7 +111,11 @@ struct FixAndValidateTests {
         for finding in onLevel {
             let id = try #require(finding["featureID"] as? String)
             let feature = try #require(session.document.feature(id))
-            let level = feature.featureType == "level" ? feature.id : feature.string("level_id") ?? feature.string("unit_id").flatMap { session.document.feature($0)?.string("level_id") }
+            // On the level: the level, what names it, and what stands in its units (anchors,
+            // amenities) or on their anchors (occupants).
+            let anchorUnit = feature.string("anchor_id").flatMap { session.document.feature($0)?.string("unit_id") }
+            let unit = feature.string("unit_id") ?? feature.strings("unit_ids")?.first ?? anchorUnit
+            let level = feature.featureType == "level" ? feature.id : feature.string("level_id") ?? unit.flatMap { session.document.feature($0)?.string("level_id") }
             #expect(level == levelID, "\(id)")
         }
         let text = try Interpreter.execute("validate level b845a4e7", in: &session)

@@ -86,7 +86,7 @@ struct GrammarTests {
             ("add opening on 1.001 at 3,4 widht=1.2", "add opening: unknown option widht=; did you mean width=?"),
             ("split unit 1.001 alnog 1,1 2,2", "split unit: unexpected word \"alnog\"; did you mean along?"),
             ("splt unit 1.001 along 1,1 2,2", "unknown command \"splt unit\"; did you mean `split unit`?"),
-            ("set 1.001 categroy=office", "set: unknown option categroy=; did you mean category=?"),
+            ("set 1.001 categroy=office", "set: unknown option categroy=; did you mean category=?; give --custom to add a key IMDF does not define"),
             ("merge unit 1.001 1.002 bogus=1", "merge unit: unknown option bogus= (merge unit takes no options)"),
             ("undo 0", "N: \"0\" is not a number of steps"),
             ("add level L ordinal=one rect 0,0 4x4", "ordinal=: one is not an integer"),
@@ -111,7 +111,7 @@ struct GrammarTests {
         #expect(usage("add opening") == "add opening (on UNIT | between UNIT UNIT) at X,Y [width=W] [category=C] [door=TYPE] [as H]")
         #expect(usage("link") == "link NODE NODE [NODE ...] [oneway] [weight=W]")
         #expect(usage("undo") == "undo [N]")
-        #expect(usage("add node") == "add node at X,Y [link=prev|nearest|REF] [tags=a,b] [as H]")
+        #expect(usage("add node") == "add node at X,Y [link=prev|nearest|REF] [tags=a,b] [--outside] [as H]")
         #expect(try Interpreter.execute("help split unit", in: &session).hasPrefix(usage("split unit") + "\n"))
         #expect(try Interpreter.execute("help exit", in: &session).hasPrefix("quit"))
         // `help validate CODE|RULE` says what a check is, and which of Apple's rules it implements.

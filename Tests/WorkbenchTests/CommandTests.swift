@@ -144,8 +144,8 @@ struct CommandTests {
         var history = History(document: smallVenue())
         var ids = IDSource(seed: 6)
         let level = history.document.firstLevel
-        let a = try history.perform(AddNode(at: history.document.position(30, 27.25), levelID: level.id), ids: &ids).mintedIDs[0]
-        let b = try history.perform(AddNode(at: history.document.position(32, 27.25), levelID: level.id, link: .node(a)), ids: &ids).mintedIDs[0]
+        let a = try history.perform(AddNode(at: history.document.position(30, 27.25), levelID: level.id, allowOutside: true), ids: &ids).mintedIDs[0]
+        let b = try history.perform(AddNode(at: history.document.position(32, 27.25), levelID: level.id, link: .node(a), allowOutside: true), ids: &ids).mintedIDs[0]
         try history.perform(Associate(node: b, with: history.document.rooms[0].id), ids: &ids)
         try history.perform(Delete(b), ids: &ids)
         #expect(history.document.feature(a)?.strings("neighbours") == [])

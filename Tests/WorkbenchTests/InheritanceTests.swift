@@ -154,7 +154,7 @@ struct InheritanceTests {
         let address = try #require(marked.first)
         let sources = InheritedValues.sources(of: address, in: document)
         #expect(sources["unit"]?.hasPrefix("the name (ru) of unit") == true)
-        #expect(sources["address"]?.hasPrefix("the address of building") == true)
+        #expect(sources["address"]?.hasPrefix("address ") == true && sources["address"]?.contains(" of building") == true, "\(sources)")
         // An address nothing derived is explicit throughout.
         let explicit = try #require(document.features(of: .address).first { !recognised.contains($0.id) })
         #expect(InheritedValues.sources(of: explicit, in: document).isEmpty)
@@ -186,7 +186,7 @@ struct InheritanceTests {
         // Reopened, the level is seen to inherit, and says so.
         let reopened = reopen(history.document)
         let level = try #require(reopened.feature(opted))
-        #expect(InheritedValues.sources(of: level, in: reopened)["address_id"]?.hasPrefix("the address of building") == true)
+        #expect(InheritedValues.sources(of: level, in: reopened)["address_id"]?.contains(" of building") == true)
         #expect(InheritedValues.sources(of: try #require(reopened.feature(plain)), in: reopened)["address_id"] == nil)
     }
 

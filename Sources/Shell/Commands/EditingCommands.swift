@@ -32,8 +32,20 @@ enum EditingCommands {
         ], changesDocument: true, "a building (unlocated)", example: "add building \"Hall 1\" as hall") { session, args in
             let address = try args.option("address").map { (text: String) throws(EditError) in try session.resolve(text, argument: "address", types: ["address"]) }
             let outcome = try session.perform(AddBuilding(name: args.word("NAME"), category: args.option("category") ?? "unspecified", addressID: address), args)
+            // The new building has no level yet: the level in use (another building's) is left.
             session.buildingID = outcome.mintedIDs.first
+            session.levelID = nil
             return outcome
+        },
+        CommandSpec("add address", [
+            .positional(Parameter("STREET", .text), .required), .option("locality", Parameter("TOWN", .text), required: true),
+            .option("country", Parameter("CC", .text), required: true), .option("province", Parameter("CC-X", .text)),
+            .option("postal_code", Parameter("CODE", .text)), .option("unit", Parameter("TEXT", .text)), .handle,
+        ], changesDocument: true, "an address for a venue, building, level or anchor to name (set REF address=$H)",
+            example: "add address \"5 New Street\" locality=Frankfurt country=DE province=DE-HE postal_code=60311 as home") { session, args in
+            try session.perform(AddAddress(
+                street: args.word("STREET"), locality: args.option("locality") ?? "", country: args.option("country") ?? "",
+                province: args.option("province"), postalCode: args.option("postal_code"), unit: args.option("unit")), args)
         },
         CommandSpec("add level", [
             .positional(Parameter("NAME", .text), .required), .option("ordinal", Parameter("N", .integer), required: true),
@@ -72,30 +84,37 @@ enum EditingCommands {
                 category: args.option("category") ?? "pedestrian", doorType: args.option("door")), args)
         },
         CommandSpec("add amenity", [
-            .positional(Parameter("CATEGORY", .category(.amenity)), .required), .at, .option("unit", Parameter("REF,...", .references(["unit"]))), .handle,
+            .positional(Parameter("CATEGORY", .category(.amenity)), .required), .at, .option("unit", Parameter("REF,...", .references(["unit"]))),
+            .flag("--outside"), .handle,
         ], changesDocument: true, "a point amenity, in the units containing it unless given", example: "add amenity atm at 3,4") { session, args in
             var units: [String] = []
             for name in (args.option("unit") ?? "").split(separator: ",") { units.append(try session.resolve(String(name), argument: "unit", types: ["unit"])) }
             return try session.perform(AddAmenity(
                 category: args.word("CATEGORY"), at: try session.position(args.value(after: "at") ?? "", argument: "at"), unitIDs: units,
-                levelID: session.levelID), args)
+                levelID: session.levelID, allowOutside: args.flag("--outside")), args)
         },
         CommandSpec("add node", [
-            .at, .option("link", Parameter("REF", .reference([RoutingExtension.nodeType]), or: ["prev", "nearest"])), .option("tags", Parameter("a,b", .list)), .handle,
+            .at, .option("link", Parameter("REF", .reference([RoutingExtension.nodeType]), or: ["prev", "nearest"])), .option("tags", Parameter("a,b", .list)),
+            .flag("--outside"), .handle,
         ], changesDocument: true, "a path node on the level in use", example: "add node at 2,5 link=prev") { session, args in
             guard let level = session.levelID else { throw EditError("add node: no level in use (`use level REF`)", argument: "level") }
             let link: AddNode.LinkTarget
             switch args.option("link") {
             case nil: link = .none
             case "prev"?:
-                guard let previous = session.lastNode else { throw EditError("link=prev: no node has been added in this session", argument: "link") }
-                link = .node(previous)
+                // The first node of a chain has nothing before it: it is added unlinked, and said so.
+                link = session.lastNode.flatMap { session.document.feature($0) == nil ? nil : AddNode.LinkTarget.node($0) } ?? .none
             case "nearest"?: link = .nearest
             case let reference?: link = .node(try session.resolve(reference, argument: "link", types: [RoutingExtension.nodeType]))
             }
             let tags = (args.option("tags") ?? "").split(separator: ",").map(String.init)
-            return try session.perform(
-                AddNode(at: try session.position(args.value(after: "at") ?? "", argument: "at"), levelID: level, link: link, tags: tags), args)
+            let unlinked = args.option("link") == "prev" && link == .none
+            var outcome = try session.perform(
+                AddNode(
+                    at: try session.position(args.value(after: "at") ?? "", argument: "at"), levelID: level, link: link, tags: tags,
+                    allowOutside: args.flag("--outside")), args)
+            if unlinked { outcome.message += " (no earlier node in this session to link to: added unlinked)" }
+            return outcome
         },
         CommandSpec("split unit", [
             .positional(.ref, .required), .keywordList("along", .point, minimum: 2, required: true), .option("names", Parameter("A,B", .list)),
@@ -136,18 +155,29 @@ enum EditingCommands {
         },
         CommandSpec("move", [
             .positional(.ref, .required), .oneOf([.keyword("by", [Parameter("DX,DY", .offset)]), .keyword("to", [.point])], required: true),
+            .flag("--outside"),
         ], changesDocument: true, "shift any located feature by metres east and north, or put a point feature at a place",
             example: "move $_ by 0.5,0") { session, args in
             let target = try session.resolve(args.word("REF"), argument: "REF")
             if let to = args.value(after: "to") {
-                return try session.perform(MoveFeature(target, to: try session.position(to, argument: "to")), args)
+                return try session.perform(MoveFeature(target, to: try session.position(to, argument: "to"), allowOutside: args.flag("--outside")), args)
             }
             return try moveBy(target, args, &session)
         },
         CommandSpec("link", [.positional(.node, .repeated(minimum: 2)), .flag("oneway"), .option("weight", Parameter("W", .number))],
-            changesDocument: true, "link path nodes, both ways unless oneway", example: "link $a $b $c") { session, args in
+            changesDocument: true, "link path nodes, both ways unless oneway; `nearest` is the node nearest the one before it",
+            example: "link $a $b $c") { session, args in
             var nodes: [String] = []
             for (index, word) in args.words("NODE").enumerated() {
+                // `link $n nearest`, as `add node ... link=nearest`: the closest other node of the level.
+                if word == "nearest", index > 0, session.document.indexes.byName["nearest"] == nil {
+                    guard let previous = nodes.last.flatMap(session.document.feature), case .point(let position)? = previous.geometry,
+                        let level = previous.string(.levelID),
+                        let nearest = RoutingFormat.nearestNode(to: position, onLevel: level, excluding: Set(nodes + (previous.strings(RoutingExtension.neighbours) ?? [])), session.document)
+                    else { throw EditError("NODE \(index + 1): no other node near \(nodes.last.map { String($0.prefix(8)) } ?? "the one before") to link to", argument: "NODE \(index + 1)") }
+                    nodes.append(nearest.id)
+                    continue
+                }
                 nodes.append(try session.resolve(word, argument: "NODE \(index + 1)", types: [RoutingExtension.nodeType]))
             }
             return try session.perform(Link(nodes, oneway: args.flag("oneway"), weight: args.number("weight")), args)
@@ -185,14 +215,15 @@ enum EditingCommands {
                 name: args.word("NAME"), category: args.option("category") ?? "", to: unit, at: at, hours: args.option("hours"),
                 phone: args.option("phone"), website: args.option("website"), address: try address(args, &session)), args)
         },
-        CommandSpec("set", [.positional(.ref, .required), .properties],
-            changesDocument: true, "set properties (typed: name.en=\"..\", category=, ordinal=, level_id=REF, ...)",
+        CommandSpec("set", [.positional(.ref, .required), .properties, .flag("--custom")],
+            changesDocument: true,
+            "set properties of the feature's type, typed by its schema (name.en=\"..\", category=, ordinal=, level_id=REF, ...); --custom for keys IMDF does not define",
             example: "set 310 name.en=\"Room 310\" restriction=employeesonly") { session, args in
             let target = try session.resolve(args.word("REF"), argument: "REF")
             guard let feature = session.document.feature(target) else { throw EditError("set: \(target.prefix(8)) does not exist", argument: "REF") }
             var assignments: [SetProperties.Assignment] = []
             for (key, text) in args.properties.sorted(by: { $0.key < $1.key }) {
-                assignments.append(try assignment(key, text, feature, &session))
+                assignments.append(try assignment(key, text, feature, custom: args.flag("--custom"), &session))
             }
             return try session.perform(SetProperties(target, assignments), args)
         },
@@ -230,7 +261,7 @@ enum EditingCommands {
         guard parts.count == 2 else { throw EditError("by: \"\(TerminalText.excerpt(by))\" is not DX,DY in metres", argument: "by") }
         let east = try session.distance(String(parts[0]), argument: "by")
         let north = try session.distance(String(parts[1]), argument: "by")
-        return try session.perform(MoveFeature(id, byEast: east, north: north), args)
+        return try session.perform(MoveFeature(id, byEast: east, north: north, allowOutside: args.flag("--outside")), args)
     }
 
     static func address(_ args: Arguments, _ session: inout EditingSession) throws(EditError) -> AddressChoice {
@@ -248,14 +279,23 @@ enum EditingCommands {
     }
 
     /// `key=text` typed by the feature's schema.
-    static func assignment(_ key: String, _ text: String, _ feature: Feature, _ session: inout EditingSession) throws(EditError) -> SetProperties.Assignment {
+    static func assignment(
+        _ key: String, _ text: String, _ feature: Feature, custom: Bool, _ session: inout EditingSession
+    ) throws(EditError) -> SetProperties.Assignment {
+        // `set building address=REF`: a feature that names an address takes it by address=, as
+        // `add building ... address=REF` does (an address's own address= is its street).
+        if key == PropertyKey.address.rawValue, let type = feature.imdfType, type.spec(forKey: .address) == nil, type.spec(forKey: .addressID) != nil {
+            return try assignment(PropertyKey.addressID.rawValue, text, feature, custom: custom, &session)
+        }
         let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
-        // A misspelt key is refused, not added: only the schema's keys, the properties the
-        // feature already has, and the geometry (geometry=null) are set on an IMDF feature.
-        if let type = feature.imdfType, let base = parts.first, base != "geometry", type.spec(forKey: base) == nil, feature.properties[base] == nil {
+        // A misspelt key is refused, not added: an IMDF feature takes the keys of its type's
+        // schema and its geometry (geometry=null); a key IMDF does not define (an extension's,
+        // kept on save) only with --custom.
+        if let type = feature.imdfType, let base = parts.first, base != "geometry", type.spec(forKey: base) == nil, !custom {
             let keys = type.schema.map(\.key)
             let hint = Spelling.nearest(to: base, in: keys).map { "; did you mean \($0)=?" } ?? " (a \(type.rawValue) has \(keys.map { $0 + "=" }.joined(separator: ", ")))"
-            throw EditError("set: unknown option \(TerminalText.excerpt(key))=\(hint)", argument: key)
+            let custom = feature.properties[base] != nil ? "; it is not IMDF's: give --custom to set it" : "; give --custom to add a key IMDF does not define"
+            throw EditError("set: unknown option \(TerminalText.excerpt(key))=\(hint)\(custom)", argument: key)
         }
         if parts.count == 2 { return .init(key: parts[0], language: parts[1], value: .string(text)) }
         if text == "null" { return .init(key: key, value: .null) }
@@ -282,7 +322,7 @@ enum EditingCommands {
         case .displayPoint:
             return .init(key: key, value: GeoJSONGeometry(.point(try session.position(text, argument: key))).json)
         case .labels:
-            return .init(key: key, language: session.document.manifest.language ?? "en", value: .string(text))
+            return .init(key: key, language: session.document.labelLanguage, value: .string(text))
         default:
             return .init(key: key, value: .string(text))
         }

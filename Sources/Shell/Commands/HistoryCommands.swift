@@ -13,21 +13,24 @@ enum HistoryCommands {
         return patches
     }
 
-    /// One line per step.
-    static func message(_ patches: [Patch], done: String, none: String) -> String {
-        patches.isEmpty ? none : patches.map { "\(done): \($0.label)" }.joined(separator: "\n")
+    /// One line per step, and a word when fewer steps were there than asked for.
+    static func message(_ patches: [Patch], done: String, verb: String, asked: Int) -> String {
+        guard !patches.isEmpty else { return "nothing to \(verb)" }
+        let lines = patches.map { "\(done): \($0.label)" }
+        let short = patches.count < asked ? ["(\(patches.count) of the \(asked) asked for: nothing more to \(verb))"] : []
+        return (lines + short).joined(separator: "\n")
     }
 
     static let all: [CommandSpec] = [
         CommandSpec("undo", [.positional(Parameter("N", .count), .optional)], changesDocument: true, "undo the last step (or N steps)",
             example: "undo 2") { session, args in
             let patches = try repeatStep(args, &session) { try $0.history.undo() }
-            return CommandOutcome(.undo(patches), message(patches, done: "undid", none: "nothing to undo"))
+            return CommandOutcome(.undo(patches), message(patches, done: "undid", verb: "undo", asked: Int(args.optionalWord("N") ?? "1") ?? 1))
         },
         CommandSpec("redo", [.positional(Parameter("N", .count), .optional)], changesDocument: true, "redo the last undone step (or N steps)",
             example: "redo") { session, args in
             let patches = try repeatStep(args, &session) { try $0.history.redo() }
-            return CommandOutcome(.redo(patches), message(patches, done: "redid", none: "nothing to redo"))
+            return CommandOutcome(.redo(patches), message(patches, done: "redid", verb: "redo", asked: Int(args.optionalWord("N") ?? "1") ?? 1))
         },
         CommandSpec("history", [], changesDocument: false, "the steps that can be undone, oldest first", example: "history") { session, _ in
             let steps = session.history.undoStack

@@ -22,6 +22,11 @@ public enum Interpreter {
         return best.map { ($0.spec, Array(tokens.dropFirst($0.length))) }
     }
 
+    /// The longest line a command may be, in bytes.
+    public static let maximumLine = 64 * 1024
+    /// The longest name or other text a command takes, in characters.
+    public static let maximumText = 1_000
+
     /// The declaration named `name` (`split unit`).
     public static func command(named name: String) -> CommandSpec? { commands.first { $0.name == name } }
 
@@ -35,6 +40,10 @@ public enum Interpreter {
     /// Runs `line` and returns what it did; nil for blank lines and comments. Bookkeeping (the
     /// transcript, the dirty flag, the journal) is the caller's, from the outcome.
     public static func run(_ line: String, in session: inout EditingSession) throws(EditError) -> CommandOutcome? {
+        // No command is this long: a pasted file, refused before any work is spent on it.
+        guard line.utf8.count <= maximumLine else {
+            throw EditError("the line is \(line.utf8.count / 1024) KB; a command line is at most \(maximumLine / 1024) KB")
+        }
         let tokens: [Token]
         do {
             tokens = try Tokenizer.tokens(line)

@@ -76,7 +76,7 @@ struct RenderRequest {
             guard !levels.isEmpty else { throw EditError("render: building \(building.prefix(8)) has no levels", argument: "building") }
             if view.levelID.map(levels.contains) != true { useLevel(levels.first { document.feature($0)?.integer(.ordinal) == 0 } ?? levels[0]) }
             selected = levels.firstIndex(of: view.levelID!) ?? 0
-            let language = document.manifest.language
+            let language = document.labelLanguage
             let venue = document.features(of: .venue).first?.labels(.name)?.preferred(language: language)
             let name = document.feature(building)?.labels(.name)?.preferred(language: language) ?? "building \(building.prefix(8))"
             buildingTitle = [venue, name].compactMap { $0 }.joined(separator: " - ")
@@ -113,15 +113,18 @@ struct RenderRequest {
             let report = view.validation
             for index in scenes.indices { scenes[index].addFindings(report.findings, of: document, in: frame) }
         }
-        if let svgPath { return try writeSVG(scenes, to: svgPath) }
         let scene = scenes[0]
         var box: Bounds?
         if let boxWords { box = try parseBox(boxWords, frame: frame) }
         if let highlight { box = scene.frame(unit: highlight) }
+        if let svgPath { return try writeSVG(scenes, to: svgPath, box: box) }
         let environment = ProcessInfo.processInfo.environment
+        // One room is drawn to fit the terminal's height (LINES, else 50 rows), rulers and legend included.
+        let rows = environment["LINES"].flatMap(Int.init).map { min(max($0, 20), 1000) } ?? 50
         let picture = TerminalPicture(
             width: width, glyphs: .forEnvironment(environment),
-            colour: Palette.terminalColour(isTerminal: isatty(STDOUT_FILENO) == 1, environment: environment))
+            colour: Palette.terminalColour(isTerminal: isatty(STDOUT_FILENO) == 1, environment: environment),
+            rowLimit: highlight != nil ? rows - 10 : nil)
         return picture.render(scene, box: box, highlight: highlight)
     }
 
@@ -132,8 +135,8 @@ struct RenderRequest {
         return Bounds(minX: origin.x, minY: origin.y, maxX: origin.x + width, maxY: origin.y + height)
     }
 
-    private func writeSVG(_ scenes: [LevelScene], to path: String) throws(EditError) -> String {
-        let svg = SVGPicture().render(scenes, title: buildingTitle ?? scenes[0].title, selected: selected)
+    private func writeSVG(_ scenes: [LevelScene], to path: String, box: Bounds?) throws(EditError) -> String {
+        let svg = SVGPicture().render(scenes, title: buildingTitle ?? scenes[0].title, selected: selected, box: box)
         let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
         do {
             try Data(svg.utf8).write(to: url, options: .atomic)

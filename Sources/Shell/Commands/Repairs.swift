@@ -27,7 +27,7 @@ extension Repair {
         case .link(let a, let b): return "link \(ref(a)) \(ref(b))"
         case .unlink(let a, let b): return "unlink \(ref(a)) \(ref(b))"
         case .moveOpening(let id, let coordinate): return "move opening \(ref(id)) to \(at(coordinate))"
-        case .move(let id, let coordinate): return "move \(ref(id)) to \(at(coordinate))"
+        case .move(let id, let coordinate): return "move \(ref(id)) to \(at(coordinate)) --outside"
         }
     }
 
@@ -41,7 +41,7 @@ extension Repair {
             let assignment: SetProperties.Assignment
             switch value {
             // Text is typed by the property's schema, as `set` types what is typed.
-            case .text(let text): assignment = try EditingCommands.assignment(key, text, feature, &session)
+            case .text(let text): assignment = try EditingCommands.assignment(key, text, feature, custom: false, &session)
             case .null: assignment = .init(key: key, value: .null)
             case .point(let coordinate): assignment = .init(key: key, value: GeoJSONGeometry(.point(position(coordinate))).json)
             }
@@ -53,7 +53,9 @@ extension Repair {
         case .link(let a, let b): return Link([a, b])
         case .unlink(let a, let b): return Unlink(a, b)
         case .moveOpening(let id, let coordinate): return MoveOpening(id, .to(position(coordinate)))
-        case .move(let id, let coordinate): return MoveFeature(id, to: position(coordinate))
+        // Validation puts the feature where it belongs (an anchor into its unit), wherever the
+        // unit lies: not a slip to refuse.
+        case .move(let id, let coordinate): return MoveFeature(id, to: position(coordinate), allowOutside: true)
         }
     }
 }

@@ -17,73 +17,39 @@ enum ViewingCommands {
             lines.append("frame     origin @\(frame.originLongitude),\(frame.originLatitude) (x east, y north, metres)")
             return .view(lines.joined(separator: "\n"))
         },
-        CommandSpec("ls", [.positional(Parameter("TYPE", .featureType), .optional), .keyword("in", [.ref])], changesDocument: false, "list features (default: the units of the level in use)", example: "ls opening") { session, args in
-            let type = args.optionalWord("TYPE")
-            var features: [Feature]
-            if let container = args.value(after: "in") {
-                let id = try session.resolve(container, argument: "in")
-                features = session.document.features(onLevel: id) + session.document.referrers(of: id).compactMap(session.document.feature)
-            } else if let type {
-                features = session.document.features(ofType: type)
-                if let level = session.levelID, features.contains(where: { $0.string(.levelID) != nil }) {
-                    features = features.filter { $0.string(.levelID) == level }
-                }
-            } else {
-                features = session.levelID.map { session.document.features(onLevel: $0).filter { $0.imdfType == .unit } } ?? []
-            }
-            if let type { features = features.filter { $0.featureType == type } }
-            guard !features.isEmpty else { return .view("(none)") }
-            return .view(features.map { "\($0.id.prefix(8))  \(session.describe($0))" }.joined(separator: "\n"))
+        CommandSpec("ls", [.positional(Parameter("TYPE", .featureType), .optional), .keyword("in", [.ref])], changesDocument: false,
+            "list features with where they are (default: the units of the level in use); in a room: its doors, with the rooms on their other side",
+            example: "ls opening in 104") { session, args in
+            .view(try Self.list(session, type: args.optionalWord("TYPE").map(Self.typeName), in: args.value(after: "in")))
         },
-        CommandSpec("show", [.positional(.ref, .required)], changesDocument: false, "every property of a feature; values the hierarchy can hand down are marked inherited (and from where) or explicit", example: "show 310") { session, args in
+        CommandSpec("show", [.positional(.ref, .required)], changesDocument: false,
+            "every property of a feature and where it is; values the hierarchy can hand down are marked inherited (and from where) or explicit",
+            example: "show 310") { session, args in
             let id = try session.resolve(args.word("REF"), argument: "REF")
             guard let feature = session.document.feature(id) else { throw EditError("show: \(id.prefix(8)) does not exist", argument: "REF") }
-            var lines = ["\(session.describe(feature))", "  id            \(feature.id)", "  feature_type  \(feature.featureType)"]
-            if let geometry = feature.geometry { lines.append("  geometry      \(geometry.typeName), \(geometry.positions.count) positions") }
-            let inherited = InheritedValues.sources(of: feature, in: session.document)
-            let inheritable = InheritedValues.inheritableKeys(of: feature)
-            for entry in feature.properties {
-                var value = entry.value.inlineText
-                if value.count > 100 { value = String(value.prefix(97)) + "..." }
-                if let source = inherited[entry.key] {
-                    value += "   (inherited: \(source))"
-                } else if inheritable.contains(entry.key) && entry.value != .null {
-                    value += "   (explicit)"
-                }
-                lines.append("  " + entry.key.padding(toLength: Swift.max(14, entry.key.count + 1), withPad: " ", startingAt: 0) + value)
-            }
-            let referrers = session.document.referrers(of: feature.id).count
-            if referrers > 0 { lines.append("  referred to by \(referrers) feature\(referrers == 1 ? "" : "s")") }
-            return .view(lines.joined(separator: "\n"))
+            return .view(Self.show(feature, session))
         },
-        CommandSpec("find", [.positional(Parameter("TEXT", .text), .repeated(minimum: 1))], changesDocument: false, "features whose names, alternative names or occupants match", example: "find 310") { session, args in
+        CommandSpec("find", [.positional(Parameter("TEXT", .text), .repeated(minimum: 1))], changesDocument: false,
+            "features whose names, alternative names or occupants match, with their building and level", example: "find 310") { session, args in
             let text = args.words("TEXT").joined(separator: " ").lowercased()
-            let language = session.document.manifest.language
+            let language = session.document.labelLanguage
             var found: [String] = []
             for feature in session.document.allFeatures.sorted(by: { $0.id < $1.id }) {
                 let labels = (feature.labels(.name)?.labels ?? []) + (feature.labels(.altName)?.labels ?? [])
                 guard labels.contains(where: { $0.text.lowercased().contains(text) }) else { continue }
-                var line = "\(feature.id.prefix(8))  \(session.describe(feature))"
+                var line = session.row(feature)
                 if feature.imdfType == .occupant, let unit = feature.string(.anchorID).flatMap(session.document.feature)?.string(.unitID).flatMap(session.document.feature) {
-                    line += " in \(unit.labels(.name)?.preferred(language: language) ?? String(unit.id.prefix(8)))"
+                    line += " in \(unit.labels(.name)?.preferred(language: language) ?? String(unit.id.prefix(8)))" + session.whereabouts(unit)
                 }
                 found.append(line)
             }
             return .view(found.isEmpty ? "nothing matches \"\(text)\"" : found.joined(separator: "\n"))
         },
-        CommandSpec("tree", [], changesDocument: false, "venue > buildings > levels, with what is on each level", example: "tree") { session, _ in
-            let document = session.document
-            var lines: [String] = document.features(of: .venue).map(session.describe)
-            for building in document.features(of: .building) {
-                lines.append("  " + session.describe(building))
-                let levels = document.features(of: .level).filter { $0.strings(.buildingIDs)?.contains(building.id) == true }
-                for level in levels.sorted(by: { ($0.integer(.ordinal) ?? 0) < ($1.integer(.ordinal) ?? 0) }) {
-                    let on = document.features(onLevel: level.id)
-                    let counts = Dictionary(grouping: on, by: \.featureType).map { "\($0.value.count) \($0.key)" }.sorted()
-                    lines.append("    " + session.describe(level) + (counts.isEmpty ? "" : ": " + counts.joined(separator: ", ")))
-                }
-            }
-            return .view(lines.joined(separator: "\n"))
+        CommandSpec("tree", [.positional(Parameter("REF", .reference(["building", "level"])), .optional)], changesDocument: false,
+            "venue > buildings > levels with what is on each; for a building or level: its units, their anchors and occupants, and its openings",
+            example: "tree \"Level 1\"") { session, args in
+            guard let word = args.optionalWord("REF") else { return .view(Self.tree(session)) }
+            return .view(Self.tree(session, of: try session.resolve(word, argument: "REF", types: ["building", "level"])))
         },
         CommandSpec("validate", [
             .keyword("level", [Parameter("REF", .reference(["level"]))]), .option("code", Parameter("CODE", .findingCode)),
@@ -105,13 +71,21 @@ enum ViewingCommands {
             changesDocument: false, "the shortest route over path nodes, with its length", example: "route 310 entrance accessible") { session, args in
             let from = try session.resolve(args.word("FROM"), argument: "FROM")
             let to = try session.resolve(args.word("TO"), argument: "TO")
-            let route = try RoutingGraph(session.document).shortestRoute(from: from, to: to, accessible: args.flag("accessible"))
-            return .view(String(format: "%.1f m over %d nodes: ", route.length, route.nodes.count) + route.nodes.map { String($0.prefix(8)) }.joined(separator: " > "))
+            let route = try RoutingGraph(session.document).shortestRoute(from: from, to: to, accessible: args.flag("accessible"), name: session.describe)
+            return .view("from \(session.describe(from)) to \(session.describe(to)): " + String(format: "%.1f m over %d nodes: ", route.length, route.nodes.count)
+                + route.nodes.map { String($0.prefix(8)) }.joined(separator: " > "))
         },
         CommandSpec("check reachability", [], changesDocument: false, "units that no path node reaches", example: "check reachability") { session, _ in
-            let unreachable = RoutingGraph.unreachableUnits(in: session.document)
-            guard !unreachable.isEmpty else { return .view("every unit is reached by a path node") }
-            return .view("\(unreachable.count) unit\(unreachable.count == 1 ? "" : "s") no node reaches:\n" + unreachable.prefix(50).map { "  \($0.id.prefix(8))  \(session.describe($0))" }.joined(separator: "\n"))
+            let document = session.document
+            let unreachable = RoutingGraph.unreachableUnits(in: document)
+            let units = document.indexes.byType[FeatureType.unit.rawValue]?.count ?? 0
+            let levels = document.indexes.byType[FeatureType.level.rawValue]?.count ?? 0
+            let nodes = document.indexes.byType[RoutingExtension.nodeType]?.count ?? 0
+            let covered = "checked \(units.grouped) unit\(units == 1 ? "" : "s") on \(levels) level\(levels == 1 ? "" : "s") against \(nodes.grouped) path node\(nodes == 1 ? "" : "s")"
+            guard !unreachable.isEmpty else { return .view("\(covered): every unit is reached by a path node") }
+            return .view("\(covered): \(unreachable.count) unit\(unreachable.count == 1 ? "" : "s") no node reaches:\n"
+                + unreachable.prefix(50).map { "  \($0.id.prefix(8))  \(session.describe($0))" }.joined(separator: "\n")
+                + (unreachable.count > 50 ? "\n  ... and \(unreachable.count - 50) more" : ""))
         },
         CommandSpec("help", [.positional(Parameter("COMMAND", .command), .repeated(minimum: 0))], changesDocument: false,
             "list the commands, or one command's usage and an example", example: "help split") { _, args in
@@ -142,22 +116,163 @@ enum ViewingCommands {
 }
 
 extension ViewingCommands {
-    /// The validation report of the document, or of the features on one level (`level REF`).
-    static func report(_ session: EditingSession, _ args: Arguments) throws(EditError) -> ValidationReport {
-        let report = session.validation
-        guard let word = args.value(after: "level") else { return report }
-        let levelID = try session.resolve(word, argument: "level")
+    /// The feature type a word names: the routing graph's nodes answer to `node` and `path` too.
+    static func typeName(_ word: String) -> String {
+        ["node", "nodes", "path", "paths"].contains(word.lowercased()) ? RoutingExtension.nodeType : word
+    }
+
+    static func list(_ session: EditingSession, type: String?, in container: String?) throws(EditError) -> String {
         let document = session.document
-        guard document.feature(levelID)?.imdfType == .level else {
+        var lines: [String] = []
+        var features: [Feature]
+        if let container {
+            let id = try session.resolve(container, argument: "in")
+            if document.feature(id)?.imdfType == .unit {
+                // A room's doors lie on its boundary; its anchors, amenities and their occupants name it.
+                if type == nil || type == FeatureType.opening.rawValue {
+                    for (opening, others) in document.openings(onBoundaryOf: id) {
+                        let to = others.isEmpty ? "to no other room" : "to " + others.map(session.describe).joined(separator: ", ")
+                        lines.append(session.row(opening) + "  " + to)
+                    }
+                }
+                let contents = document.referrers(of: id).compactMap(document.feature).sorted { $0.id < $1.id }
+                let occupants = contents.filter { $0.imdfType == .anchor }.flatMap { document.referrers(of: $0.id).compactMap(document.feature) }
+                features = (contents + occupants).filter { $0.imdfType != .opening }
+            } else {
+                features = document.features(onLevel: id) + document.referrers(of: id).compactMap(document.feature)
+            }
+        } else if let type {
+            features = document.features(ofType: type)
+            if let level = session.levelID, features.contains(where: { $0.string(.levelID) != nil }) {
+                features = features.filter { $0.string(.levelID) == level }
+            }
+        } else {
+            features = session.levelID.map { document.features(onLevel: $0).filter { $0.imdfType == .unit } } ?? []
+        }
+        if let type { features = features.filter { $0.featureType == type } }
+        var seen = Set<String>()
+        lines += features.filter { seen.insert($0.id).inserted }.map(session.row)
+        return lines.isEmpty ? "(none)" : lines.joined(separator: "\n")
+    }
+
+    static func show(_ feature: Feature, _ session: EditingSession) -> String {
+        var lines = ["\(session.describe(feature))" + session.whereabouts(feature), "  id            \(feature.id)", "  feature_type  \(feature.featureType)"]
+        if let geometry = feature.geometry { lines.append("  geometry      " + session.geometrySummary(geometry)) }
+        let inherited = InheritedValues.sources(of: feature, in: session.document)
+        let inheritable = InheritedValues.inheritableKeys(of: feature)
+        for entry in feature.properties {
+            var value: String
+            if entry.key == PropertyKey.displayPoint.rawValue, let point = feature.point(.displayPoint) {
+                value = "\(session.typed(point)) (\(EditingSession.degrees(point)))"
+            } else {
+                value = entry.value.inlineText
+                if value.count > 100 { value = String(value.prefix(97)) + "..." }
+            }
+            if let source = inherited[entry.key] {
+                value += "   (inherited: \(source))"
+            } else if inheritable.contains(entry.key) && entry.value != .null {
+                value += "   (explicit)"
+            }
+            lines.append("  " + entry.key.padding(toLength: Swift.max(14, entry.key.count + 1), withPad: " ", startingAt: 0) + value)
+        }
+        let referrers = session.document.referrers(of: feature.id).count
+        if referrers > 0 { lines.append("  referred to by \(referrers) feature\(referrers == 1 ? "" : "s")") }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The venue's outline: buildings and their levels, with what is on each level.
+    static func tree(_ session: EditingSession) -> String {
+        let document = session.document
+        var lines: [String] = document.features(of: .venue).map(session.describe)
+        for building in document.features(of: .building) {
+            lines.append("  " + session.describe(building))
+            for level in levels(of: building.id, document) {
+                let on = document.features(onLevel: level.id)
+                let counts = Dictionary(grouping: on, by: \.featureType).map { "\($0.value.count) \($0.key)" }.sorted()
+                lines.append("    " + session.describe(level) + (counts.isEmpty ? "" : ": " + counts.joined(separator: ", ")))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func levels(of building: String, _ document: Document) -> [Feature] {
+        document.features(of: .level).filter { $0.strings(.buildingIDs)?.contains(building) == true }
+            .sorted { ($0.integer(.ordinal) ?? 0) < ($1.integer(.ordinal) ?? 0) }
+    }
+
+    /// A building's or a level's whole tree: levels, their units with anchors, amenities and
+    /// occupants, and their openings with the rooms each joins.
+    static func tree(_ session: EditingSession, of id: String) -> String {
+        let document = session.document
+        guard let root = document.feature(id) else { return "(none)" }
+        var lines = [session.describe(root)]
+        let levels = root.imdfType == .level ? [root] : Self.levels(of: id, document)
+        let indent = root.imdfType == .level ? "" : "  "
+        for level in levels {
+            if root.imdfType != .level { lines.append(indent + session.describe(level)) }
+            let on = document.features(onLevel: level.id)
+            for unit in on where unit.imdfType == .unit {
+                lines.append(indent + "  " + session.row(unit, naming: false))
+                for held in document.referrers(of: unit.id).compactMap(document.feature).sorted(by: { $0.id < $1.id }) where held.imdfType == .anchor || held.imdfType == .amenity {
+                    lines.append(indent + "    " + session.row(held, naming: false))
+                    for occupant in document.referrers(of: held.id).compactMap(document.feature) where occupant.imdfType == .occupant {
+                        lines.append(indent + "      " + session.row(occupant, naming: false))
+                    }
+                }
+            }
+            for opening in on where opening.imdfType == .opening {
+                lines.append(indent + "  " + session.row(opening, naming: false))
+            }
+            let others = Dictionary(grouping: on.filter { $0.imdfType != .unit && $0.imdfType != .opening }, by: \.featureType)
+                .map { "\($0.value.count) \($0.key)" }.sorted()
+            if !others.isEmpty { lines.append(indent + "  and " + others.joined(separator: ", ")) }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The validation report of the document, or of one level (`level REF`): the level and what
+    /// stands on it, validated with the features it names (its buildings, their addresses, the
+    /// venue) and nothing else, so a level of a large venue costs what the level costs.
+    static func report(_ session: EditingSession, _ args: Arguments) throws(EditError) -> ValidationReport {
+        let document = session.document
+        guard let word = args.value(after: "level") else {
+            let progress = Progress("validating")
+            defer { progress.finish() }
+            return EditingSession.validation(of: document, progress: progress)
+        }
+        let levelID = try session.resolve(word, argument: "level")
+        guard let level = document.feature(levelID), level.imdfType == .level else {
             throw EditError("validate: \(TerminalText.excerpt(word)) is not a level", argument: "level")
         }
-        func level(of id: String) -> String? {
-            guard let feature = document.feature(id) else { return nil }
-            if feature.imdfType == .level { return feature.id }
-            if let level = feature.string(.levelID) { return level }
-            return feature.string(.unitID).flatMap { document.feature($0)?.string(.levelID) }
+        var focus: Set<String> = [levelID]
+        for id in document.indexes.byLevel[levelID] ?? [] {
+            focus.insert(id)
+            // Anchors and amenities name a unit, occupants an anchor: they stand on the level too.
+            for held in document.referrers(of: id) where [.anchor, .amenity].contains(document.feature(held)?.imdfType) {
+                focus.insert(held)
+                focus.formUnion(document.referrers(of: held).filter { document.feature($0)?.imdfType == .occupant })
+            }
         }
-        return ValidationReport(findings: report.findings.filter { $0.featureID.flatMap(level) == levelID })
+        var context = Set<String>()
+        var pending = Array(focus)
+        while let id = pending.popLast() {
+            guard let feature = document.feature(id) else { continue }
+            for target in References.targets(of: feature) where !focus.contains(target) && !context.contains(target) && document.feature(target) != nil {
+                // Path nodes that stand elsewhere are not this level's to check.
+                if document.feature(target)?.featureType == RoutingExtension.nodeType, document.feature(target)?.string(.levelID) != levelID { continue }
+                context.insert(target)
+                pending.append(target)
+            }
+        }
+        context.formUnion(document.indexes.byType[FeatureType.venue.rawValue] ?? [])
+        // The building's other levels and footprints: ordinals and footprints are per building.
+        for building in level.strings(.buildingIDs) ?? [] {
+            context.formUnion(document.referrers(of: building).filter { [.level, .footprint].contains(document.feature($0)?.imdfType) })
+        }
+        var archive = document.archive(of: focus.union(context))
+        archive.manifest = archive.manifest.stamped(created: SaveClock.now(), generatedBy: ToolInfo.generatedBy)
+        let report = Validator.validate(ArchiveLoad(archive: archive, format: .folder))
+        return ValidationReport(findings: report.findings.filter { $0.featureID.map(focus.contains) ?? false })
     }
 }
 

@@ -126,7 +126,10 @@ public final class Journal {
     /// Replays the records, minting the recorded ids, and checks the #check hashes.
     static func replay(_ contents: JournalContents, into session: inout EditingSession, path: String) throws(JournalError) {
         let checks = Dictionary(contents.checks.map { ($0.0, $0.1) }, uniquingKeysWith: { first, _ in first })
-        for record in contents.records {
+        let progress = Progress("replaying the journal")
+        defer { progress.finish() }
+        for (number, record) in contents.records.enumerated() {
+            progress.update("\(number + 1) of \(contents.records.count) commands")
             session.ids = IDSource(replaying: record.ids)
             do {
                 _ = try Interpreter.execute(record.command, in: &session)

@@ -230,6 +230,9 @@ struct GrammarParser {
             guard !arguments.properties.contains(where: { $0.key == key }) else {
                 throw EditError("\(command): \(TerminalText.excerpt(key))= is given twice", argument: key)
             }
+            guard token.text.count <= Interpreter.maximumText else {
+                throw EditError("\(key)=: \(token.text.count) characters; values are at most \(Interpreter.maximumText)", argument: key)
+            }
             arguments.properties.append((key, token.text))
             return
         }
@@ -293,6 +296,9 @@ struct GrammarParser {
     /// Refuses values that are not of their kind, where no document is needed to tell.
     private func check(_ text: String, _ parameter: Parameter, argument: String) throws(EditError) {
         if parameter.alternatives.contains(text) { return }
+        guard text.count <= Interpreter.maximumText else {
+            throw EditError("\(argument): \(text.count) characters; names and other texts are at most \(Interpreter.maximumText)", argument: argument)
+        }
         switch parameter.kind {
         case .number:
             guard let value = Double(text), value.isFinite else {

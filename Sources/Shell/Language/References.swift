@@ -64,7 +64,8 @@ extension EditingSession {
     }
 
     func ambiguous(_ text: String, _ matches: [Feature], _ argument: String) -> EditError {
-        let listed = matches.sorted { $0.id < $1.id }.prefix(8).map { "  \($0.id.prefix(8))  \(describe($0))" }
+        // With the building of each where the venue has several: "Level 1" of which building?
+        let listed = matches.sorted { $0.id < $1.id }.prefix(8).map { "  \($0.id.prefix(8))  \(describe($0))\(whereabouts($0))" }
         return EditError(
             "\(argument): \"\(TerminalText.excerpt(text))\" matches \(matches.count) features; use an id prefix:\n" + listed.joined(separator: "\n")
                 + (matches.count > 8 ? "\n  ..." : ""), argument: argument)
@@ -72,7 +73,7 @@ extension EditingSession {
 
     /// `unit "Room 310" on Level 3 (5c1e7a2b)`.
     public func describe(_ feature: Feature) -> String {
-        let language = document.manifest.language
+        let language = document.labelLanguage
         var text = TerminalText.escaped(feature.featureType)
         if let name = feature.labels(.name)?.preferred(language: language) { text += " \"\(TerminalText.escaped(name))\"" }
         if let level = feature.string(.levelID).flatMap(document.feature), let levelName = level.labels(.name)?.preferred(language: language) {

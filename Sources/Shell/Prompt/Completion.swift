@@ -122,7 +122,7 @@ public enum Completion {
         var features = document.features(of: .building) + document.features(of: .level)
         if let level = session.levelID { features += document.features(onLevel: level) }
         if !types.isEmpty { features = features.filter { types.contains($0.featureType) } }
-        let language = document.manifest.language
+        let language = document.labelLanguage
         let names = features.compactMap { $0.labels(.name)?.preferred(language: language) }
         let designations = names.compactMap { name in name.split(separator: " ").last.map(String.init) }
         return unique(names.map { $0.contains(" ") ? "\"\($0)\"" : $0 } + designations).sorted()

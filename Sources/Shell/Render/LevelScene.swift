@@ -101,7 +101,7 @@ public struct LevelScene: Sendable {
             default: []
             }
         }
-        let language = document.manifest.language
+        let language = document.labelLanguage
         // Names are drawn as text: control characters (an escape sequence in a name) escaped,
         // for the terminal and for the SVG, where XML does not allow them at all.
         func label(_ feature: Feature?, _ key: PropertyKey) -> String? {
@@ -115,13 +115,27 @@ public struct LevelScene: Sendable {
         outline = drawable(level) ? rings(level.geometry) : []
 
         let features = document.features(onLevel: levelID).sorted { $0.id < $1.id }.filter(drawable)
+        // A unit without a display point (every IMDF Sandbox export seen) is labelled at its
+        // visual centre, as saving puts one for an edited room.
+        let engine = GeometryEngine()
+        func labelPoint(_ unit: Feature) -> Point? {
+            if let display = unit.point(.displayPoint) { return metres(display) }
+            let polygons: [Polygon]
+            switch unit.geometry {
+            case .polygon(let rings)? where !rings.isEmpty: polygons = [Polygon(exterior: rings[0].map(metres), holes: rings.dropFirst().map { $0.map(metres) })]
+            case .multiPolygon(let parts)?:
+                polygons = parts.filter { !$0.isEmpty }.map { Polygon(exterior: $0[0].map(metres), holes: $0.dropFirst().map { $0.map(metres) }) }
+            default: return nil
+            }
+            return engine.interiorPoint(polygons)
+        }
         units = features.filter { $0.imdfType == .unit }.map { unit in
             let name = label(unit, .name)
             // The short alt_name ("104") where the data has one, else the last word of the name.
             let short = label(unit, .altName)?.trimmingCharacters(in: .whitespaces)
             let label = short.flatMap { $0.isEmpty ? nil : $0 } ?? name.map { String($0.split(separator: " ").last ?? Substring($0)) }
             return Area(id: unit.id, category: unit.string(.category) ?? "unspecified", label: label, name: name,
-                        rings: rings(unit.geometry), displayPoint: unit.point(.displayPoint).map(metres))
+                        rings: rings(unit.geometry), displayPoint: labelPoint(unit))
         }
         openings = features.compactMap { opening in
             guard opening.imdfType == .opening, case .lineString(let line)? = opening.geometry else { return nil }

@@ -27,9 +27,10 @@ public struct SVGPicture {
         func y(_ metres: Double) -> Double { top + (bounds.maxY - metres) * scale }
     }
 
-    /// `scenes` (one level, or a building's levels bottom to top), showing `selected` first.
-    public func render(_ scenes: [LevelScene], title: String, selected: Int = 0) -> String {
-        var bounds = scenes.map(\.bounds).filter(\.hasArea).reduce(Bounds.empty) { $0.union($1) }
+    /// `scenes` (one level, or a building's levels bottom to top), showing `selected` first;
+    /// within `box` (metres) when given (`render box ...`, `render unit ...`).
+    public func render(_ scenes: [LevelScene], title: String, selected: Int = 0, box: Bounds? = nil) -> String {
+        var bounds = box ?? scenes.map(\.bounds).filter(\.hasArea).reduce(Bounds.empty) { $0.union($1) }
         if !bounds.hasArea { bounds = Bounds(minX: 0, minY: 0, maxX: 10, maxY: 10) }
         let scale = min(40, max(1, size / max(bounds.width, bounds.height)))
         let header = scenes.count > 1 ? 76.0 : 46.0
@@ -37,10 +38,15 @@ public struct SVGPicture {
         let drawingWidth = bounds.width * scale
         let drawingHeight = bounds.height * scale
         let families = Palette.families.filter { family in scenes.contains { $0.units.contains { Palette.family(of: $0.category) == family } } }
-        let legendRows = Int((Double(families.count + 5) / 5).rounded(.up))
+        let hasRoute = scenes.contains { $0.overlay.routeSummary != nil }
+        let legendRows = Int((Double(families.count + (hasRoute ? 5 : 4)) / 5).rounded(.up))
         let width = (layout.left + drawingWidth + 24).rounded(.up)
-        let height = (header + drawingHeight + 40 + Double(legendRows) * 20 + 10).rounded(.up)
+        // The notes (route length, findings) go on their own line under the legend.
+        let height = (header + drawingHeight + 40 + Double(legendRows) * 20 + 30).rounded(.up)
 
+        let clip = box.map { _ in
+            "<clipPath id=\"window\"><rect x=\"\(Self.number(layout.left))\" y=\"\(Self.number(layout.top))\" width=\"\(Self.number(drawingWidth))\" height=\"\(Self.number(drawingHeight))\"/></clipPath>\n"
+        } ?? ""
         var svg = """
         <?xml version="1.0" encoding="UTF-8"?>
         <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(saturating: width))" height="\(Int(saturating: height))" viewBox="0 0 \(Int(saturating: width)) \(Int(saturating: height))" font-family="sans-serif">
@@ -64,12 +70,13 @@ public struct SVGPicture {
 
         """
         svg.reserveCapacity(256 * 1024)
+        svg += clip
         svg += grid(layout, drawingWidth: drawingWidth, drawingHeight: drawingHeight)
         if scenes.count > 1 { svg += picker(scenes) }
         for (index, scene) in scenes.enumerated() {
-            svg += level(scene, layout, isDefault: index == selected)
+            svg += level(scene, layout, isDefault: index == selected, clipped: box != nil, notesAt: header + drawingHeight + 36 + Double(legendRows) * 20 + 6)
         }
-        svg += legend(families, top: header + drawingHeight + 36)
+        svg += legend(families, route: hasRoute, top: header + drawingHeight + 36)
         svg += "</svg>\n"
         return svg
     }
@@ -104,10 +111,12 @@ public struct SVGPicture {
         return text + "</g>\n"
     }
 
-    private func level(_ scene: LevelScene, _ layout: Layout, isDefault: Bool) -> String {
+    /// One level's drawing; within the window when `clipped`, its notes at `notesAt`.
+    private func level(_ scene: LevelScene, _ layout: Layout, isDefault: Bool, clipped: Bool, notesAt: Double) -> String {
         let id = Self.escape(scene.levelID)
         var text = "<g id=\"level-\(id)\" class=\"level\(isDefault ? " default" : "")\" data-id=\"\(id)\">\n"
         text += "<text class=\"title\" x=\"56\" y=\"26\">\(Self.escape(scene.title))</text>\n"
+        if clipped { text += "<g clip-path=\"url(#window)\">\n" }
         if !scene.outline.isEmpty {
             text += "<path class=\"outline\" data-id=\"\(id)\" d=\"\(path(scene.outline, layout))\"/>\n"
         }
@@ -138,11 +147,12 @@ public struct SVGPicture {
             let data = finding.featureID.map { " data-id=\"\(Self.escape($0))\"" } ?? ""
             text += "<circle class=\"finding \(finding.severity.rawValue)\"\(data) cx=\"\(Self.number(layout.x(finding.point.x)))\" cy=\"\(Self.number(layout.y(finding.point.y)))\" r=\"5\"><title>\(finding.code): \(Self.escape(finding.message))</title></circle>\n"
         }
+        if clipped { text += "</g>\n" }
         var notes: [String] = []
         if let summary = scene.overlay.routeSummary { notes.append(summary) }
         if scene.overlay.showsFindings { notes.append("\(scene.overlay.findings.count) finding\(scene.overlay.findings.count == 1 ? "" : "s") on this level") }
         if !notes.isEmpty {
-            text += "<text class=\"note\" x=\"\(Self.number(layout.left))\" y=\"\(Self.number(layout.top + layout.bounds.height * layout.scale + 28))\">\(Self.escape(notes.joined(separator: "; ")))</text>\n"
+            text += "<text class=\"note\" x=\"\(Self.number(layout.left))\" y=\"\(Self.number(notesAt))\">\(Self.escape(notes.joined(separator: "; ")))</text>\n"
         }
         return text + "</g>\n"
     }
@@ -162,7 +172,7 @@ public struct SVGPicture {
         return "<text class=\"label\" data-id=\"\(Self.escape(unit.id))\" x=\"\(Self.number(layout.x(display.x)))\" y=\"\(Self.number(layout.y(display.y)))\" font-size=\"\(Self.number(fontSize))\">\(Self.escape(text))</text>\n"
     }
 
-    private func legend(_ families: [Palette.Family], top: Double) -> String {
+    private func legend(_ families: [Palette.Family], route: Bool, top: Double) -> String {
         var text = "<g class=\"legend\">\n"
         var entries: [(swatch: String, name: String)] = families.map { family in
             ("<rect width=\"14\" height=\"14\" y=\"-7\" fill=\"\(family.fill)\" stroke=\"#555\"/>", family.name)
@@ -172,8 +182,8 @@ public struct SVGPicture {
             ("<circle cx=\"7\" r=\"2\" fill=\"#2a7\"/>", "path node"),
             ("<circle cx=\"7\" r=\"3\" fill=\"#e67e22\"/>", "anchor"),
             ("<circle cx=\"7\" r=\"3\" fill=\"#8e44ad\"/>", "amenity"),
-            ("<path d=\"M0 0 H14\" stroke=\"#d62728\" stroke-width=\"3\"/>", "route"),
         ]
+        if route { entries.append(("<path d=\"M0 0 H14\" stroke=\"#d62728\" stroke-width=\"3\"/>", "route")) }
         for (index, entry) in entries.enumerated() {
             let x = 56 + Double(index % 5) * 150
             let y = top + Double(index / 5) * 20

@@ -46,11 +46,15 @@ public struct TerminalPicture {
     let width: Int
     let glyphs: Glyphs
     let colour: Bool
+    /// The most rows the drawing may take (a terminal's height less the rulers and legend);
+    /// nil: as tall as the width allows.
+    let rowLimit: Int?
 
-    public init(width: Int, glyphs: Glyphs, colour: Bool = false) {
+    public init(width: Int, glyphs: Glyphs, colour: Bool = false, rowLimit: Int? = nil) {
         self.width = max(width, 40)
         self.glyphs = glyphs
         self.colour = colour
+        self.rowLimit = rowLimit.map { max($0, 8) }
     }
 
     /// The level `levelID` of `document`, in `frame` (metres east and north of its origin).
@@ -71,7 +75,7 @@ public struct TerminalPicture {
         // A character cell is about twice as tall as it is wide; a tall, narrow box is drawn
         // narrower rather than thousands of rows long.
         var scale = Double(columns - 1) / bounds.width  // cells per metre, across
-        let tallest = max(60, columns)
+        let tallest = rowLimit ?? max(60, columns)
         if bounds.height * scale / 2 + 1 > Double(tallest) {
             scale = Double(tallest - 1) * 2 / bounds.height
             columns = max(8, Int(saturating: (bounds.width * scale).rounded(.up)) + 1)
@@ -181,15 +185,21 @@ public struct TerminalPicture {
             lines.append(ruler + text)
         }
         var ticks = [Character](repeating: " ", count: canvas.columns)
-        var labels = [Character](repeating: " ", count: canvas.columns + 8)
+        // The footer stays within the picture's width: a label that would run past it is left out
+        // (its tick stays), and the note about the axes shrinks to its unit when it must.
+        var labels = [Character](repeating: " ", count: max(canvas.columns + 1, width - margin - 3))
         for x in stride(from: Self.firstTick(bounds.minX, step), through: bounds.maxX + step * 1e-6, by: step) {
             let column = Int(saturating: ((x - bounds.minX) * scale).rounded())
             guard column < ticks.count else { continue }
             ticks[column] = glyphs.tick
-            for (offset, character) in Self.format(x).enumerated() where column + offset < labels.count { labels[column + offset] = character }
+            let label = Self.format(x)
+            guard column + label.count <= labels.count else { continue }
+            for (offset, character) in label.enumerated() { labels[column + offset] = character }
         }
         lines.append(String(repeating: " ", count: margin) + String(ticks))
-        lines.append(String(repeating: " ", count: margin) + String(labels).trimmingTrailingSpaces + "  m (x east, y north)")
+        let footer = String(repeating: " ", count: margin) + String(labels).trimmingTrailingSpaces
+        let note = "m (x east, y north)"
+        lines.append(footer + "  " + (footer.count + 2 + note.count <= width ? note : "m"))
         return lines.map(\.trimmingTrailingSpaces).joined(separator: "\n")
     }
 

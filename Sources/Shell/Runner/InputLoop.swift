@@ -30,9 +30,19 @@ public struct InputLoop {
 
     private var isPrompt: Bool { if case .prompt = source { true } else { false } }
 
-    /// Runs until quit or the end of input. Returns false when standard input stopped at a
-    /// failing command (the prompt reports failures and goes on).
-    public func run(_ session: inout EditingSession, journal: inout Journal?) -> Bool {
+    /// How a session's input ended, for what becomes of its journal.
+    public enum Ending: Sendable, Equatable {
+        /// Quit or the end of input; unsaved changes stay in the journal for `--recover`.
+        case finished
+        /// Quit with unsaved changes thrown away on purpose (answered yes): no journal is kept.
+        case discarded
+        /// Standard input stopped at a failing command: the script did not do what it was for,
+        /// and its half-done changes are not offered back.
+        case failed
+    }
+
+    /// Runs until quit or the end of input (the prompt reports failures and goes on).
+    public func run(_ session: inout EditingSession, journal: inout Journal?) -> Ending {
         let file = isPrompt ? "<prompt>" : "<stdin>"
         var joiner = ContinuationJoiner(file: file)
         var number = 0
@@ -42,13 +52,22 @@ public struct InputLoop {
                 // continuation runs; at the prompt, unsaved changes are asked about first.
                 if let last = joiner.finish() {
                     let outcome = run([last], &session, &journal)
-                    if !outcome.failures.isEmpty && !isPrompt { return false }
+                    if !outcome.failures.isEmpty && !isPrompt { return .failed }
                 }
                 if isPrompt {
-                    if session.isDirty && !confirmQuit() { continue }
-                    output("")
+                    guard session.isDirty else {
+                        output("")
+                        return .finished
+                    }
+                    switch confirmQuit() {
+                    case false?: continue
+                    case true?:
+                        output("")
+                        return .discarded
+                    case nil: return .finished
+                    }
                 }
-                return true
+                return .finished
             }
             // A pasted line may hold several commands (CR or LF inside it); an empty line is one
             // empty piece, which ends a continuation.
@@ -60,10 +79,17 @@ public struct InputLoop {
             }
             guard !commands.isEmpty else { continue }
             let outcome = run(commands, &session, &journal)
-            if !outcome.failures.isEmpty && !isPrompt { return false }
+            if !outcome.failures.isEmpty && !isPrompt { return .failed }
             if outcome.quit {
-                if outcome.quitCommand && isPrompt && session.isDirty && !confirmQuit() { continue }
-                return true
+                let dirty = session.isDirty
+                if outcome.quitCommand && isPrompt && dirty {
+                    switch confirmQuit() {
+                    case false?: continue
+                    case true?: return .discarded
+                    case nil: return .finished
+                    }
+                }
+                return .finished
             }
         }
     }
@@ -89,9 +115,11 @@ public struct InputLoop {
     }
 
     /// Asks before throwing away unsaved changes.
-    private func confirmQuit() -> Bool {
+    /// Asks before unsaved changes are left: true to quit, false to go on, nil when the input
+    /// ended at the question (the terminal went away: quit, keeping the journal).
+    private func confirmQuit() -> Bool? {
         guard case .prompt(let editor) = source else { return true }
         let answer = editor.line(prompt: "There are unsaved changes. Quit without saving? [y/N] ", remember: false, complete: { _ in [] })
-        return answer.map { $0.lowercased().first == "y" } ?? true
+        return answer.map { $0.lowercased().first == "y" }
     }
 }

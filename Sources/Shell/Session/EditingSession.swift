@@ -75,10 +75,10 @@ public struct EditingSession: Sendable {
         return LocalFrame(originLongitude: 0, originLatitude: 0)
     }
 
-    /// The prompt: `imdf Hall 1/L3* > `.
+    /// The prompt: `imdf Hall 1/L3* > `, with `[label]` while a group is open.
     public var prompt: String {
         var context = ""
-        let language = document.manifest.language
+        let language = document.labelLanguage
         if let buildingID, let building = document.feature(buildingID) {
             context += building.labels(.name)?.preferred(language: language) ?? String(buildingID.prefix(8))
         }
@@ -86,6 +86,8 @@ public struct EditingSession: Sendable {
             let name = level.labels(.shortName)?.preferred(language: language) ?? level.labels(.name)?.preferred(language: language) ?? String(levelID.prefix(8))
             context += (context.isEmpty ? "" : "/") + name
         }
-        return "imdf" + (context.isEmpty ? "" : " " + context) + (isDirty ? "*" : "") + " > "
+        // An open group shows, so nobody forgets to commit it: `imdf Hall 1/L3* [renovate] > `.
+        let group = history.isGrouping ? " [" + TerminalText.escaped(openGroup?.label ?? "group") + "]" : ""
+        return "imdf" + (context.isEmpty ? "" : " " + context) + (isDirty ? "*" : "") + group + " > "
     }
 }

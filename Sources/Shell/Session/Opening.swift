@@ -22,6 +22,8 @@ extension EditingSession {
     ) throws(OpenFailure) -> EditingSession {
         var session: EditingSession
         if let path {
+            let progress = Progress("opening \(path)")
+            defer { progress.finish() }
             var load: ArchiveLoad
             do {
                 load = try ArchiveReader.read(path, limits: limits)

@@ -12,10 +12,10 @@ extension EditingSession {
     /// manifest's version, time and producer, so what it will write is what is checked.
     var validation: ValidationReport { Self.validation(of: document) }
 
-    static func validation(of document: Document) -> ValidationReport {
+    static func validation(of document: Document, progress: Progress? = nil) -> ValidationReport {
         var archive = document.archive
         archive.manifest = archive.manifest.stamped(created: SaveClock.now(), generatedBy: ToolInfo.generatedBy)
-        return Validator.validate(ArchiveLoad(archive: archive, format: .folder))
+        return Validator.validate(ArchiveLoad(archive: archive, format: .folder), progress: progress.map(\.validationStages))
     }
 
     /// Writes the archive to `path`. What the hierarchy hands down (InheritOnSave) is filled in as

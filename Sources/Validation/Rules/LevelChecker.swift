@@ -235,25 +235,13 @@ struct LevelChecker {
         // Not onto another anchor of the unit (Apple: AnchorShouldNotEqualAnchor).
         let others = (shared.byUnitLevel[unit.string(.levelID) ?? ""] ?? []).filter { $0.imdfType == .anchor && $0.id != anchor.id && $0.string(.unitID) == unitID }
             .compactMap { other -> Point? in if case .point(let at)? = other.geometry { projector.point(at) } else { nil } }
-        let target = inside.map { freePlace(near: $0, inside: shapes, avoiding: others) }
+        let target = inside.map { Placement.freePlace(near: $0, inside: shapes, avoiding: others, engine) }
         findings.append(finding(
             .G2, "anchor \(anchor.id.prefix(8)) is \(format(distance)) m outside its \(context.describe(unit))", anchor, at: point,
             rule: AppleRules.anchorInUnit,
             fix: target.map { Fix("move it into the unit", repair: .move(anchor.id, to: coordinate($0))) }))
     }
 
-    /// `point`, or when one of `taken` stands there, the first place half a metre away in one of
-    /// eight directions that lies inside `shapes` and is free.
-    func freePlace(near point: Point, inside shapes: [Polygon], avoiding taken: [Point]) -> Point {
-        func isFree(_ candidate: Point) -> Bool { !taken.contains { $0.distance(to: candidate) < ShapeRules.coincidence } }
-        guard !isFree(point) else { return point }
-        for step in 0..<8 {
-            let angle = Double(step) * .pi / 4
-            let candidate = Point(x: point.x + 0.5 * cos(angle), y: point.y + 0.5 * sin(angle))
-            if isFree(candidate), engine.distance(from: candidate, to: shapes) == 0 { return candidate }
-        }
-        return point
-    }
 
     mutating func checkAmenity(_ amenity: Feature) {
         guard case .point(let position)? = amenity.geometry else { return }

@@ -174,11 +174,19 @@ enum PropertyChecks {
 
     static func checkLabels(_ value: JSONValue, _ spec: PropertySpec, _ place: FeaturePlace, into findings: inout [Finding]) {
         guard let object = value.objectValue else {
-            return findings.append(wrongType(value, spec.key, "LABELS (an object of language: text)", place))
+            // A plain string where LABELS belong: Apple's NameMustBeString / AltNameMustBeString.
+            return findings.append(place.finding(
+                .F4t, "\"\(spec.key)\" must be LABELS (an object of language: text), found \(value.kindName)", rule: AppleRules.labelIsString(spec.key)))
         }
         if object.isEmpty {
-            let fix = spec.isRequired ? Fix("give it a label") : Fix("set it to null, or give it a label")
-            findings.append(place.finding(.F7, "\(spec.key) is an empty LABELS object {}", fix: fix))
+            // No rule of Apple's names an empty LABELS object; a required one is a name missing
+            // (an error), an optional one says no more than null does (a warning).
+            if spec.isRequired {
+                findings.append(place.finding(.F7, "\(spec.key) is an empty LABELS object {}", fix: Fix("give it a label")))
+            } else {
+                findings.append(place.finding(.F7, "\(spec.key) is an empty LABELS object {} (IMDF writes null)", severity: .warning,
+                    fix: Fix("set it to null", repair: .set(feature: place.feature.id, key: spec.key, .null))))
+            }
             return
         }
         for entry in object {

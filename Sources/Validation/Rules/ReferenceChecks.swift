@@ -30,7 +30,9 @@ enum ReferenceChecks {
                     continue
                 }
                 if items.isEmpty && spec.isRequired {
-                    findings.append(place.finding(.F4, "\"\(spec.key)\" is empty; it needs at least one \(target.rawValue)"))
+                    let apple = AppleRules.requiredProperty(place.type, key: spec.key)
+                    findings.append(place.finding(
+                        .F4, "\"\(spec.key)\" is empty; it needs at least one \(target.rawValue)", rule: apple?.rule, severity: apple?.severity))
                 }
                 for item in items {
                     guard let id = item.stringValue else {
@@ -54,7 +56,7 @@ enum ReferenceChecks {
         into findings: inout [Finding]
     ) {
         guard let referencedType = context.featureType(ofID: id) else {
-            findings.append(place.finding(.R1, "\(key) \(id) names no feature (expected a \(target.rawValue))",
+            findings.append(place.finding(.R1, "\(key) \(id.isEmpty ? "\"\"" : id) names no feature (expected a \(target.rawValue))",
                 fix: Fix("point \(key) at an existing \(target.rawValue)", repair: .choose(feature: place.feature.id, key: key, .reference(target)))))
             return
         }

@@ -11,7 +11,11 @@ public struct AddAmenity: EditCommand {
     /// The level whose units are searched when no units are given.
     public var levelID: String?
 
-    public init(category: String, at position: Position, unitIDs: [String] = [], levelID: String? = nil) {
+    /// Whether the amenity may stand more than a metre outside its level (`--outside`).
+    public var allowOutside = false
+
+    public init(category: String, at position: Position, unitIDs: [String] = [], levelID: String? = nil, allowOutside: Bool = false) {
+        self.allowOutside = allowOutside
         self.category = category
         self.position = position
         self.unitIDs = unitIDs
@@ -31,6 +35,8 @@ public struct AddAmenity: EditCommand {
             units = Walls.units(onLevel: levelID, near: Bounds(points: [point])!.expanded(by: 0.01), document, projector).filter { engine.distance(from: point, to: $0.1) == 0 }.map(\.0.id)
             guard !units.isEmpty else { throw EditError("at: no unit of the level contains that point", argument: "at") }
         }
+        let level = units.first.flatMap { document.feature($0)?.string(.levelID) } ?? levelID
+        try LevelOutline.check(.point(position), levelID: level, document, allowOutside: allowOutside, argument: "at")
         let id = ids.next()
         let amenity = Feature(.amenity, id: id, geometry: .point(position), values: [
             .category: .string(category), .unitIDs: .array(units.map(JSONValue.string)),

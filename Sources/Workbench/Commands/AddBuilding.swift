@@ -19,7 +19,7 @@ public struct AddBuilding: EditCommand {
         if let addressID { _ = try document.require(addressID, as: .address, argument: "address") }
         guard !name.isEmpty else { throw EditError("the building needs a name", argument: "NAME") }
         let id = ids.next()
-        let language = document.manifest.language ?? "en"
+        let language = document.labelLanguage
         let building = Feature(.building, id: id, geometry: nil, values: [
             .name: Labels(name, language: language).json, .category: .string(category),
             .addressID: addressID.map(JSONValue.string) ?? .null,

@@ -39,7 +39,7 @@ public struct AddLevel: EditCommand {
         let engine = GeometryEngine()
         let projector = document.projector(near: outline[0][0])
         let id = ids.next()
-        let language = document.manifest.language ?? "en"
+        let language = document.labelLanguage
         var level = Feature(.level, id: id, geometry: .polygon(outline), values: [
             .category: .string(category), .outdoor: .bool(outdoor), .ordinal: .number(JSONNumber(ordinal)),
             .name: Labels(name, language: language).json, .shortName: Labels(shortName ?? String(ordinal), language: language).json,

@@ -16,8 +16,11 @@ public struct AddNode: EditCommand {
     public var levelID: String
     public var link: LinkTarget
     public var tags: [String]
+    /// Whether the node may stand more than a metre outside its level (`--outside`).
+    public var allowOutside: Bool
 
-    public init(at position: Position, levelID: String, link: LinkTarget = .none, tags: [String] = []) {
+    public init(at position: Position, levelID: String, link: LinkTarget = .none, tags: [String] = [], allowOutside: Bool = false) {
+        self.allowOutside = allowOutside
         self.position = position
         self.levelID = levelID
         self.link = link
@@ -26,6 +29,7 @@ public struct AddNode: EditCommand {
 
     public func plan(_ document: Document, ids: inout IDSource) throws(EditError) -> Patch {
         let level = try document.require(levelID, as: .level, argument: "level")
+        try LevelOutline.check(.point(position), levelID: level.id, document, allowOutside: allowOutside, argument: "at")
         let id = ids.next()
         var properties = JSONObject()
         properties.append(key: PropertyKey.levelID.rawValue, value: .string(level.id))
@@ -40,13 +44,8 @@ public struct AddNode: EditCommand {
         case .none: other = nil
         case .node(let otherID): other = try RoutingFormat.requireNode(otherID, document, argument: "link")
         case .nearest:
-            let projector = document.projector(near: position)
-            let here = projector.point(position)
-            other = document.features(onLevel: level.id).filter(RoutingFormat.isNode).min { a, b in
-                guard case .point(let pa)? = a.geometry, case .point(let pb)? = b.geometry else { return false }
-                return projector.point(pa).distance(to: here) < projector.point(pb).distance(to: here)
-            }
-            if other == nil { throw EditError("link=nearest: there is no other node on \(level.described)", argument: "link") }
+            other = RoutingFormat.nearestNode(to: position, onLevel: level.id, document)
+            if other == nil { throw EditError("link=nearest: there is no other node on \(level.described(in: document))", argument: "link") }
         }
         if let other {
             node.setStrings(RoutingExtension.neighbours, [other.id])
@@ -55,6 +54,6 @@ public struct AddNode: EditCommand {
             changes.append(.modify(before: other, after: linked))
         }
         changes.insert(.create(node, in: RoutingFormat.nodeCollection(document), at: nil), at: 0)
-        return Patch(label: "add node on \(level.described)" + (other.map { " linked to \($0.id.prefix(8))" } ?? ""), changes: changes, mintedIDs: [id])
+        return Patch(label: "add node \(id.prefix(8)) on \(level.described(in: document))" + (other.map { " linked to \($0.id.prefix(8))" } ?? ""), changes: changes, mintedIDs: [id])
     }
 }

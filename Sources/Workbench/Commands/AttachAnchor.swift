@@ -3,7 +3,6 @@
 // an editor note for the save-time inheritance (inherit, the default, derives an Address from the
 // building's with the unit's name, or with the `unit` given).
 
-import Foundation
 import Geometry
 import IMDF
 
@@ -28,7 +27,7 @@ public struct AttachAnchor: EditCommand {
 
     public func plan(_ document: Document, ids: inout IDSource) throws(EditError) -> Patch {
         let (anchor, _) = try Self.anchor(in: unitID, at: position, address: address, document, &ids)
-        return Patch(label: "attach anchor to \(try document.require(unitID, argument: "UNIT").described)",
+        return Patch(label: "attach anchor to \(try document.require(unitID, argument: "UNIT").described(in: document))",
             changes: [.create(anchor, in: .imdf(.anchor), at: nil)], mintedIDs: [anchor.id])
     }
 
@@ -38,10 +37,10 @@ public struct AttachAnchor: EditCommand {
     ) throws(EditError) -> (Feature, Feature) {
         let unit = try document.require(unitID, as: .unit, argument: "UNIT")
         guard let geometry = unit.geometry, let first = geometry.positions.first else {
-            throw EditError("\(unit.described) has no outline to place an anchor in", argument: "UNIT")
+            throw EditError("\(unit.described(in: document)) has no outline to place an anchor in", argument: "UNIT")
         }
         let projector = document.projector(near: first)
-        guard let shapes = projector.polygons(geometry) else { throw EditError("\(unit.described) has no valid outline", argument: "UNIT") }
+        guard let shapes = projector.polygons(geometry) else { throw EditError("\(unit.described(in: document)) has no valid outline", argument: "UNIT") }
         let engine = GeometryEngine()
         var point: Point
         if let position {
@@ -51,12 +50,12 @@ public struct AttachAnchor: EditCommand {
         } else if let centre = engine.interiorPoint(shapes) {
             point = centre
         } else {
-            throw EditError("\(unit.described) has no inside to place an anchor in", argument: "UNIT")
+            throw EditError("\(unit.described(in: document)) has no inside to place an anchor in", argument: "UNIT")
         }
         if position == nil { point = freePlace(near: point, in: unit, shapes, engine, projector, document) }
         let outside = engine.distance(from: point, to: shapes)
         guard outside <= 0.05 else {
-            throw EditError("at: the point is \(String(format2: outside)) m outside \(unit.described)", argument: "at")
+            throw EditError("at: the point is \(String(format2: outside)) m outside \(unit.described(in: document))", argument: "at")
         }
         var addressValue = JSONValue.null
         var notes: [String: String] = [:]
@@ -80,22 +79,13 @@ public struct AttachAnchor: EditCommand {
 }
 
 extension AttachAnchor {
-    /// `point`, or, when an anchor of the unit already stands there (Apple warns of anchors at one
-    /// place: AnchorShouldNotEqualAnchor), the first place half a metre away in one of eight
-    /// directions that is inside the unit and free.
+    /// `point`, or a free place beside it when an anchor of the unit already stands there.
     static func freePlace(near point: Point, in unit: Feature, _ shapes: [Polygon], _ engine: GeometryEngine, _ projector: Projector, _ document: Document) -> Point {
         let taken = document.referrers(of: unit.id).compactMap(document.feature).filter { $0.imdfType == .anchor }.compactMap { anchor -> Point? in
             guard case .point(let position)? = anchor.geometry else { return nil }
             return projector.point(position)
         }
-        func isFree(_ candidate: Point) -> Bool { !taken.contains { $0.distance(to: candidate) < 0.01 } }
-        guard !isFree(point) else { return point }
-        for step in 0..<8 {
-            let angle = Double(step) * .pi / 4
-            let candidate = Point(x: point.x + 0.5 * cos(angle), y: point.y + 0.5 * sin(angle))
-            if isFree(candidate), engine.distance(from: candidate, to: shapes) == 0 { return candidate }
-        }
-        return point
+        return Placement.freePlace(near: point, inside: shapes, avoiding: taken, engine)
     }
 }
 

@@ -33,12 +33,12 @@ public struct AttachOccupant: EditCommand {
         let (anchor, unit) = try AttachAnchor.anchor(in: unitID, at: position, address: address, document, &ids)
         let id = ids.next()
         let occupant = Feature(.occupant, id: id, geometry: nil, values: [
-            .name: Labels(name, language: document.manifest.language ?? "en").json, .category: .string(category),
+            .name: Labels(name, language: document.labelLanguage).json, .category: .string(category),
             .anchorID: .string(anchor.id), .hours: hours.map(JSONValue.string) ?? .null,
             .phone: phone.map(JSONValue.string) ?? .null, .website: website.map(JSONValue.string) ?? .null,
         ])
         return Patch(
-            label: "attach occupant \"\(name)\" to \(unit.described)",
+            label: "attach occupant \"\(name)\" to \(unit.described(in: document))",
             changes: [.create(anchor, in: .imdf(.anchor), at: nil), .create(occupant, in: .imdf(.occupant), at: nil)],
             mintedIDs: [anchor.id, id])
     }

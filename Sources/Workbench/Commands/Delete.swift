@@ -53,7 +53,7 @@ public struct Delete: EditCommand {
             changes.append(.delete(entry.feature, from: entry.collection, at: entry.order))
         }
         let extra = doomed.count - 1
-        return Patch(label: "delete \(root.described)" + (extra > 0 ? " and \(extra) dependant\(extra == 1 ? "" : "s")" : ""), changes: changes)
+        return Patch(label: "delete \(root.described(in: document))" + (extra > 0 ? " and \(extra) dependant\(extra == 1 ? "" : "s")" : ""), changes: changes)
     }
 
     enum Relation {
@@ -75,9 +75,9 @@ public struct Delete: EditCommand {
         let listed = document.referrers(of: root.id).sorted().compactMap(document.feature).filter {
             Self.relation(of: $0, to: root.id) == .reference
         }
-        let names = listed.prefix(10).map(\.described).joined(separator: ", ") + (listed.count > 10 ? ", ..." : "")
+        let names = listed.prefix(10).map({ $0.described(in: document) }).joined(separator: ", ") + (listed.count > 10 ? ", ..." : "")
         return EditError(
-            "\(root.described) is referred to by \(listed.count) feature\(listed.count == 1 ? "" : "s"): \(names); "
+            "\(root.described(in: document)) is referred to by \(listed.count) feature\(listed.count == 1 ? "" : "s"): \(names); "
                 + "delete with --cascade to remove them too", argument: "REF")
     }
 }

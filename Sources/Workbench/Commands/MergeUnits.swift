@@ -18,16 +18,16 @@ public struct MergeUnits: EditCommand {
         let absorbed = try document.require(absorbedID, as: .unit, argument: "B")
         guard kept.id != absorbed.id else { throw EditError("a unit cannot be merged with itself", argument: "B") }
         guard kept.string(.levelID) == absorbed.string(.levelID) else {
-            throw EditError("\(kept.described) and \(absorbed.described) are on different levels", argument: "B")
+            throw EditError("\(kept.described(in: document)) and \(absorbed.described(in: document)) are on different levels", argument: "B")
         }
-        guard let first = kept.geometry?.positions.first else { throw EditError("\(kept.described) has no outline", argument: "A") }
+        guard let first = kept.geometry?.positions.first else { throw EditError("\(kept.described(in: document)) has no outline", argument: "A") }
         let projector = document.projector(near: first)
         guard let a = projector.polygons(kept.geometry), let b = projector.polygons(absorbed.geometry) else {
             throw EditError("both units need outlines to merge", argument: "B")
         }
         let engine = GeometryEngine()
         guard engine.prepare(engine.buffer(a, by: Walls.onWallTolerance)).intersects(b) else {
-            throw EditError("\(kept.described) and \(absorbed.described) do not touch", argument: "B")
+            throw EditError("\(kept.described(in: document)) and \(absorbed.described(in: document)) do not touch", argument: "B")
         }
         let merged = engine.union(a + b)
         var after = kept
@@ -48,8 +48,8 @@ public struct MergeUnits: EditCommand {
             }
             if repointed != referrer { changes.append(.modify(before: referrer, after: repointed)) }
         }
-        guard let entry = document.entry(absorbed.id) else { throw EditError("\(absorbed.described) is gone", argument: "B") }
+        guard let entry = document.entry(absorbed.id) else { throw EditError("\(absorbed.described(in: document)) is gone", argument: "B") }
         changes.append(.delete(absorbed, from: entry.collection, at: entry.order))
-        return Patch(label: "merge \(absorbed.described) into \(kept.described)", changes: changes)
+        return Patch(label: "merge \(absorbed.described(in: document)) into \(kept.described(in: document))", changes: changes)
     }
 }

@@ -31,10 +31,10 @@ public struct MoveOpening: EditCommand {
         case .lineString(let line)? where line.count >= 2: positions = line
         case .multiLineString(let lines)? where lines.count == 1 && lines[0].count >= 2: positions = lines[0]
         case .multiLineString(let lines)? where lines.count > 1:
-            throw EditError("\(before.described) has \(lines.count) lines; an opening is one (split it by hand)", argument: "REF")
-        default: throw EditError("\(before.described) has no LineString to move", argument: "REF")
+            throw EditError("\(before.described(in: document)) has \(lines.count) lines; an opening is one (split it by hand)", argument: "REF")
+        default: throw EditError("\(before.described(in: document)) has no LineString to move", argument: "REF")
         }
-        guard let levelID = before.string(.levelID) else { throw EditError("\(before.described) is on no level", argument: "REF") }
+        guard let levelID = before.string(.levelID) else { throw EditError("\(before.described(in: document)) is on no level", argument: "REF") }
         let projector = document.projector(near: positions[0])
         let engine = GeometryEngine()
         let line = positions.map(projector.point)
@@ -49,14 +49,14 @@ public struct MoveOpening: EditCommand {
                 engine.nearestBoundaryPosition(on: $0, to: Polyline.halfway(line)).distance
                     < engine.nearestBoundaryPosition(on: $1, to: Polyline.halfway(line)).distance
             }) else {
-                throw EditError("\(before.described) is not on a unit's wall; snap it onto one with `move opening REF to X,Y`", argument: "REF")
+                throw EditError("\(before.described(in: document)) is not on a unit's wall; snap it onto one with `move opening REF to X,Y`", argument: "REF")
             }
             let centre = engine.nearestBoundaryPosition(on: polygon, to: Polyline.halfway(line))
             let along = centre.distanceAlong + distance
             moved = Walls.stretch(of: polygon, ring: centre.ring, from: along - width / 2, to: along + width / 2, engine)
             for other in hosts.dropFirst() where !Walls.lies(moved, on: other.1, engine) {
                 throw EditError(
-                    "by: moving \(before.described) \(distance) m would run past the end of the wall \(host.0.described) shares with \(other.0.described)",
+                    "by: moving \(before.described(in: document)) \(distance) m would run past the end of the wall \(host.0.described(in: document)) shares with \(other.0.described(in: document))",
                     argument: "by")
             }
         case .to(let target):
@@ -80,6 +80,6 @@ public struct MoveOpening: EditCommand {
         let movedLine = moved.map(projector.position)
         if case .multiLineString? = before.geometry { after.geometry = .multiLineString([movedLine]) } else { after.geometry = .lineString(movedLine) }
         if before.point(.displayPoint) != nil { after.setPoint(.displayPoint, projector.position(Polyline.halfway(moved))) }
-        return Patch(label: "move \(before.described)", changes: after == before ? [] : [.modify(before: before, after: after)])
+        return Patch(label: "move \(before.described(in: document))", changes: after == before ? [] : [.modify(before: before, after: after)])
     }
 }

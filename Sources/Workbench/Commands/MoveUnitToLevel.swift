@@ -17,7 +17,7 @@ public struct MoveUnitToLevel: EditCommand {
         let unit = try document.require(unitID, as: .unit, argument: "REF")
         let level = try document.require(levelID, as: .level, argument: "level")
         guard let oldLevel = unit.string(.levelID), oldLevel != level.id else {
-            throw EditError("\(unit.described) is already on \(level.described)", argument: "level")
+            throw EditError("\(unit.described(in: document)) is already on \(level.described(in: document))", argument: "level")
         }
         var changes: [Change] = []
         var moved = unit
@@ -49,6 +49,6 @@ public struct MoveUnitToLevel: EditCommand {
                 changes.append(.modify(before: feature, after: after))
             }
         }
-        return Patch(label: "move \(unit.described) to \(level.described)", changes: changes)
+        return Patch(label: "move \(unit.described(in: document)) to \(level.described(in: document))", changes: changes)
     }
 }

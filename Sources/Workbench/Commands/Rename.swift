@@ -1,5 +1,6 @@
-// `rename REF NAME`: sets the feature's name label in the archive's language (or in the language
-// of its first label), keeping its other labels.
+// `rename REF NAME [language=L]`: sets the feature's name in the language names are shown in
+// (Document.labelLanguage; or the language of the label shown where the feature has none in it),
+// keeping its names in other languages.
 
 import IMDF
 
@@ -21,11 +22,11 @@ public struct Rename: EditCommand {
         }
         guard !name.isEmpty else { throw EditError("the name is empty", argument: "NAME") }
         let existing = before.labels(.name)
-        let tag = language ?? existing?.labels.first?.language ?? document.manifest.language ?? "en"
+        let tag = language ?? LabelLanguage.tag(for: existing, display: document.labelLanguage)
         var labels = existing ?? Labels([])
         labels[tag] = name
         var after = before
         after.setLabels(.name, labels)
-        return Patch(label: "rename \(before.described) to \"\(name)\"", changes: after == before ? [] : [.modify(before: before, after: after)])
+        return Patch(label: "rename \(before.described(in: document)) to \"\(name)\"", changes: after == before ? [] : [.modify(before: before, after: after)])
     }
 }

@@ -11,9 +11,19 @@ public enum RoutingFormat {
 
     static func isNode(_ feature: Feature) -> Bool { feature.featureType == nodeType }
 
+    /// The path node of `levelID` nearest `position`, other than those in `excluding`.
+    public static func nearestNode(to position: Position, onLevel levelID: String, excluding: Set<String> = [], _ document: Document) -> Feature? {
+        let projector = document.projector(near: position)
+        let here = projector.point(position)
+        return document.features(onLevel: levelID).filter { isNode($0) && !excluding.contains($0.id) }.min { a, b in
+            guard case .point(let pa)? = a.geometry, case .point(let pb)? = b.geometry else { return false }
+            return projector.point(pa).distance(to: here) < projector.point(pb).distance(to: here)
+        }
+    }
+
     static func requireNode(_ id: String, _ document: Document, argument: String) throws(EditError) -> Feature {
         let node = try document.require(id, argument: argument)
-        guard isNode(node) else { throw EditError("\(argument): \(node.described) is not a path node", argument: argument) }
+        guard isNode(node) else { throw EditError("\(argument): \(node.described(in: document)) is not a path node", argument: argument) }
         return node
     }
 

@@ -35,7 +35,7 @@ public struct SetProperties: EditCommand {
             try Self.assign(assignment, to: &after, in: document)
         }
         let keys = assignments.map { assignment in assignment.language.map { "\(assignment.key).\($0)" } ?? assignment.key }
-        return Patch(label: "set \(keys.joined(separator: ", ")) of \(before.described)", changes: after == before ? [] : [.modify(before: before, after: after)])
+        return Patch(label: "set \(keys.joined(separator: ", ")) of \(before.described(in: document))", changes: after == before ? [] : [.modify(before: before, after: after)])
     }
 
     static func assign(_ assignment: Assignment, to feature: inout Feature, in document: Document) throws(EditError) {

@@ -24,39 +24,57 @@ public struct SplitUnit: EditCommand {
         let unit = try document.require(unitID, as: .unit, argument: "REF")
         guard let first = line.first else { throw EditError("along: the line needs two points", argument: "along") }
         let projector = document.projector(near: first)
-        guard let shapes = projector.polygons(unit.geometry) else { throw EditError("\(unit.described) has no outline", argument: "REF") }
-        guard shapes.count == 1 else { throw EditError("\(unit.described) has \(shapes.count) separate parts; split works on one polygon", argument: "REF") }
+        guard let shapes = projector.polygons(unit.geometry) else { throw EditError("\(unit.described(in: document)) has no outline", argument: "REF") }
+        guard shapes.count == 1 else { throw EditError("\(unit.described(in: document)) has \(shapes.count) separate parts; split works on one polygon", argument: "REF") }
         let engine = GeometryEngine()
         let parts: [Polygon]
         do {
             parts = try engine.split(shapes[0], along: line.map(projector.point))
         } catch .lineDoesNotCross(let distance) {
             let why = distance == 0 ? "it touches it, or stops inside it, without dividing it" : "it stays \(String(format2: distance)) m away"
-            throw EditError("along: the line does not cross \(unit.described) (\(why))", argument: "along")
+            throw EditError("along: the line does not cross \(unit.described(in: document)) (\(why))", argument: "along")
         } catch {
             throw EditError("along: the line needs two distinct points", argument: "along")
         }
         if let names, names.count != parts.count {
-            throw EditError("names: the line cuts \(unit.described) into \(parts.count) parts; give \(parts.count) names", argument: "names")
+            throw EditError("names: the line cuts \(unit.described(in: document)) into \(parts.count) parts; give \(parts.count) names", argument: "names")
         }
         let baseName = unit.labels(.name)
+        // A given name is written in the display language, beside the room's names in other
+        // languages; without names the new parts are numbered in each language.
         func name(forPart index: Int) -> JSONValue {
-            if let names { return Labels(names[index], language: baseName?.labels.first?.language ?? document.manifest.language ?? "en").json }
+            if let names {
+                var labels = baseName ?? Labels([])
+                labels[LabelLanguage.tag(for: baseName, display: document.labelLanguage)] = names[index]
+                return labels.json
+            }
             guard index > 0, let baseName else { return unit.property(.name) ?? .null }
             return Labels(baseName.labels.map { ($0.language, "\($0.text) (\(index + 1))") }).json
+        }
+        // A room number (alt_name) belongs to one room: given names become the parts' numbers,
+        // in each language the number was written in; without names the new parts have none.
+        func altName(forPart index: Int) -> JSONValue {
+            guard let alternative = unit.labels(.altName), !alternative.labels.isEmpty else { return unit.property(.altName) ?? .null }
+            if let names { return Labels(alternative.labels.map { ($0.language, names[index]) }).json }
+            return index == 0 ? alternative.json : .null
         }
         var changes: [Change] = []
         var kept = unit
         kept.geometry = projector.geometry([parts[0]])
         kept.setProperty(.displayPoint, displayPoint(of: [parts[0]], projector, engine))
-        if names != nil { kept.setProperty(.name, name(forPart: 0)) }
+        if names != nil {
+            kept.setProperty(.name, name(forPart: 0))
+            kept.setProperty(.altName, altName(forPart: 0))
+        }
         changes.append(.modify(before: unit, after: kept))
         var partIDs = [unit.id]
         for index in 1..<parts.count {
             let id = ids.next()
             partIDs.append(id)
-            var values: [PropertyKey: JSONValue] = [.name: name(forPart: index), .displayPoint: displayPoint(of: [parts[index]], projector, engine)]
-            for key: PropertyKey in [.category, .restriction, .accessibility, .altName, .levelID] { values[key] = unit.property(key) ?? .null }
+            var values: [PropertyKey: JSONValue] = [
+                .name: name(forPart: index), .altName: altName(forPart: index), .displayPoint: displayPoint(of: [parts[index]], projector, engine),
+            ]
+            for key: PropertyKey in [.category, .restriction, .accessibility, .levelID] { values[key] = unit.property(key) ?? .null }
             changes.append(.create(Feature(.unit, id: id, geometry: projector.geometry([parts[index]]), values: values), in: .imdf(.unit), at: nil))
         }
         func part(containing position: Position) -> String {
@@ -84,6 +102,6 @@ public struct SplitUnit: EditCommand {
             }
             if after != referrer { changes.append(.modify(before: referrer, after: after)) }
         }
-        return Patch(label: "split \(unit.described) into \(parts.count) parts", changes: changes, mintedIDs: Array(partIDs.dropFirst()))
+        return Patch(label: "split \(unit.described(in: document)) into \(parts.count) parts", changes: changes, mintedIDs: Array(partIDs.dropFirst()))
     }
 }

@@ -15,7 +15,7 @@ public struct UnsetProperty: EditCommand {
     public func plan(_ document: Document, ids: inout IDSource) throws(EditError) -> Patch {
         let before = try document.require(target, argument: "REF")
         guard before.properties.contains(key: key) else {
-            throw EditError("\(before.described) has no property \"\(key)\"", argument: key)
+            throw EditError("\(before.described(in: document)) has no property \"\(key)\"", argument: key)
         }
         var after = before
         if let spec = before.imdfType?.spec(forKey: key) {
@@ -24,6 +24,6 @@ public struct UnsetProperty: EditCommand {
         } else {
             after.removeProperty(key)
         }
-        return Patch(label: "unset \(key) of \(before.described)", changes: after == before ? [] : [.modify(before: before, after: after)])
+        return Patch(label: "unset \(key) of \(before.described(in: document))", changes: after == before ? [] : [.modify(before: before, after: after)])
     }
 }

@@ -47,6 +47,8 @@ public struct Document: Sendable {
     /// The metric frame commands compute in (around the venue); nil for a document with no
     /// coordinates yet, where commands frame themselves around their own input.
     public let projector: Projector?
+    /// The language names are shown and written in (LabelLanguage).
+    public let labelLanguage: String
 
     /// The document of `archive`. Its features are moved, not copied, when the caller gives the
     /// archive up (`Document(consume archive)`): copying 97,000 features and releasing the
@@ -56,6 +58,7 @@ public struct Document: Sendable {
     public init(_ archive: consuming IMDFArchive, index readIndex: consuming FeatureIndex? = nil) {
         manifest = archive.manifest
         projector = Projector(archive: copy archive)
+        labelLanguage = LabelLanguage.choose(manifest: archive.manifest.language, tags: LabelLanguage.tags(of: copy archive))
         opaqueFiles = archive.opaqueFiles
         var collections = archive.collections
         var extensions = archive.extensions
@@ -285,6 +288,25 @@ public struct Document: Sendable {
                 return collection(key)
             }.sorted { $0.fileName < $1.fileName }
         return IMDFArchive(manifest: manifest, collections: collections, extensions: extensions, opaqueFiles: opaqueFiles)
+    }
+
+    /// The archive of just these features, each in its collection in file order: a part of the
+    /// document to validate on its own (one level, what an edit touched).
+    public func archive(of ids: Set<String>) -> IMDFArchive {
+        var grouped: [CollectionKey: [Entry]] = [:]
+        for id in ids {
+            if let entry = entry(id) { grouped[entry.collection, default: []].append(entry) }
+        }
+        var collections: [FeatureType: FeatureCollection] = [:]
+        var extensions: [FeatureCollection] = []
+        for (key, members) in grouped {
+            let collection = FeatureCollection(fileName: Self.fileName(for: key), features: members.sorted { $0.order < $1.order }.map(\.feature))
+            switch key {
+            case .imdf(let type): collections[type] = collection
+            case .extension: extensions.append(collection)
+            }
+        }
+        return IMDFArchive(manifest: manifest, collections: collections, extensions: extensions.sorted { $0.fileName < $1.fileName })
     }
 
     static func fileName(for key: CollectionKey) -> String {

@@ -23,7 +23,11 @@ public enum InheritedValues {
 
     /// Property key -> where its value comes from, for the inherited values of `feature`.
     public static func sources(of feature: Feature, in document: Document) -> [String: String] {
-        let language = document.manifest.language
+        let language = document.labelLanguage
+        /// `address 5c1e7a2b of building "Hall 2"`: which address, and whose.
+        func address(of holder: Feature) -> String {
+            (holder.string(.addressID).map { "address \($0.prefix(8)) of " } ?? "the address of ") + name(holder)
+        }
         func name(_ feature: Feature) -> String {
             let label = feature.labels(.name)?.preferred(language: language)
             return "\(feature.featureType) " + (label.map { "\"\($0)\"" } ?? String(feature.id.prefix(8)))
@@ -38,19 +42,22 @@ public enum InheritedValues {
                 if feature.editorNotes[AddressInheritance.choice] == "inherit",
                     feature.string(.addressID) == nil || feature.string(.addressID) == feature.editorNotes[AddressInheritance.derived]
                 {
-                    sources[PropertyKey.addressID.rawValue] = "the address of \(name(building))"
+                    sources[PropertyKey.addressID.rawValue] = address(of: building)
                 }
             }
         case .building?:
-            if let venue = document.features(of: .venue).first, let address = venue.string(.addressID), feature.string(.addressID) == address {
-                sources[PropertyKey.addressID.rawValue] = "the \(name(venue))'s address"
+            if let venue = document.features(of: .venue).first, let venueAddress = venue.string(.addressID), feature.string(.addressID) == venueAddress {
+                sources[PropertyKey.addressID.rawValue] = address(of: venue)
             }
         case .anchor?:
             if let unit = feature.string(.unitID).flatMap(document.feature) { sources[PropertyKey.unitID.rawValue] = "the \(name(unit)) it is attached to" }
             if feature.editorNotes[AddressInheritance.choice] == "inherit",
                 feature.string(.addressID) == nil || feature.string(.addressID) == feature.editorNotes[AddressInheritance.derived]
             {
-                sources[PropertyKey.addressID.rawValue] = "derived on save from its building's address and its unit's name"
+                let unit = feature.string(.unitID).flatMap(document.feature)
+                let building = unit.flatMap { AddressInheritance.building(ofUnit: $0, document.feature) }
+                sources[PropertyKey.addressID.rawValue] = "derived on save from "
+                    + (building.map(address(of:)) ?? "its building's address") + " and the name of " + (unit.map(name) ?? "its unit")
             }
         case .address?:
             guard feature.editorNotes[AddressInheritance.derivedAddress] == "yes" else { break }
@@ -59,7 +66,7 @@ public enum InheritedValues {
             let followed = anchor.editorNotes[AddressInheritance.language].map { " (\($0))" } ?? ""
             sources[PropertyKey.unit.rawValue] = "the name\(followed) of \(name(unit))"
             if let building = AddressInheritance.building(ofUnit: unit, document.feature) {
-                for entry in feature.properties where entry.key != PropertyKey.unit.rawValue { sources[entry.key] = "the address of \(name(building))" }
+                for entry in feature.properties where entry.key != PropertyKey.unit.rawValue { sources[entry.key] = address(of: building) }
             }
         default:
             break

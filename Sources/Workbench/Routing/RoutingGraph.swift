@@ -71,11 +71,14 @@ public struct RoutingGraph {
         nodes.values.reduce(0) { count, node in count + node.neighbours.filter { include(node.id, $0) }.count }
     }
 
-    public func shortestRoute(from start: String, to end: String, accessible: Bool = false) throws(EditError) -> Route {
+    /// `name` says what an id is in messages (a room's name, not its id).
+    public func shortestRoute(
+        from start: String, to end: String, accessible: Bool = false, name: (String) -> String = { String($0.prefix(8)) }
+    ) throws(EditError) -> Route {
         let sources = entryNodes(for: start)
         let targets = Set(entryNodes(for: end))
-        guard !sources.isEmpty else { throw EditError("FROM: \(start.prefix(8)) is not a path node and no node is associated with it", argument: "FROM") }
-        guard !targets.isEmpty else { throw EditError("TO: \(end.prefix(8)) is not a path node and no node is associated with it", argument: "TO") }
+        guard !sources.isEmpty else { throw EditError("FROM: \(name(start)) is not a path node and no node is associated with it", argument: "FROM") }
+        guard !targets.isEmpty else { throw EditError("TO: \(name(end)) is not a path node and no node is associated with it", argument: "TO") }
         var distance: [String: Double] = [:]
         var previous: [String: String] = [:]
         var queue = MinimumQueue()
@@ -101,7 +104,7 @@ public struct RoutingGraph {
                 }
             }
         }
-        throw EditError("no \(accessible ? "accessible " : "")route from \(start.prefix(8)) to \(end.prefix(8))", argument: "TO")
+        throw EditError("no \(accessible ? "accessible " : "")route from \(name(start)) to \(name(end))", argument: "TO")
     }
 
     /// Units no node reaches: neither associated with a node nor holding one.
