@@ -37,6 +37,12 @@ let package = Package(
         .target(name: "Validation", dependencies: ["IMDF", "Geometry"], exclude: ["CODES.md", "APPLE-RULES.md"], swiftSettings: strict),
         // The editor's core: document with indexes, commands that plan patches, undo/redo history.
         .target(name: "Workbench", dependencies: ["IMDF", "Geometry"], swiftSettings: strict),
+        // GDAL (Debian's libgdal-dev): reads DXF, Shapefile, GeoPackage, GeoJSON, OSM; writes
+        // GeoPackage and Shapefile.
+        .systemLibrary(name: "CGDAL", pkgConfig: "gdal", providers: [.apt(["libgdal-dev"])]),
+        // CAD and GIS formats through GDAL: DXF drawings to rooms, names and doors, vector import
+        // with a category mapping, georeferencing by control points, GeoPackage and Shapefile.
+        .target(name: "Interchange", dependencies: ["IMDF", "Geometry", "CGDAL"], swiftSettings: strict),
         // GNU readline (Debian's libreadline-dev): line editing, history, completion at the prompt.
         // No pkgConfig: readline.pc only adds -D flags SwiftPM refuses; the headers are in /usr/include.
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
@@ -82,6 +88,7 @@ let package = Package(
             name: "ShellTests", dependencies: ["IMDF", "Geometry", "Validation", "Workbench", "Shell", "SyntheticVenue", "TestSupport"],
             exclude: ["Golden"], swiftSettings: strict
         ),
+        .testTarget(name: "InterchangeTests", dependencies: ["IMDF", "Geometry", "Interchange", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "SyntheticVenueTests", dependencies: ["IMDF", "SyntheticVenue"], swiftSettings: strict),
         // Drives the built `imdf` executable the way a user does.
         .testTarget(

@@ -17,4 +17,6 @@ public enum Samples {
     public static let postech = root + "/postech-c5"
     public static let ulm = root + "/ulm-osmtoimdf"
     public static let categories = root + "/../imdf/categories.json"
+    /// Real CAD drawings, in ../shared/floorplans.
+    public static let barcelonaPavilion = root + "/../floorplans/barcelona-pavilion.dxf"
 }

@@ -1,0 +1,44 @@
+// GDAL's process-wide state: its drivers, its error reporting and its configuration options.
+
+import CGDAL
+import Foundation
+
+/// A failure reading or writing a CAD or GIS file, in words for the user: which file, and why.
+public struct InterchangeError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var message: String
+
+    public init(_ message: String) { self.message = message }
+
+    public var description: String { message }
+}
+
+enum GDALRuntime {
+    /// Registers the drivers once. GDAL's default error handler prints to stderr; the quiet one
+    /// keeps the message for `lastError`, so the user sees it once, in our words, with the file.
+    private static let registered: Bool = {
+        GDALAllRegister()
+        CPLSetErrorHandler(CPLQuietErrorHandler)
+        return true
+    }()
+
+    static func prepare() { _ = registered }
+
+    /// The message of GDAL's last error on this thread, if any.
+    static var lastError: String? {
+        guard let message = CPLGetLastErrorMsg() else { return nil }
+        let text = String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.isEmpty ? nil : text
+    }
+
+    /// Runs `body` with configuration options set for this thread only, then restores them: the
+    /// DXF driver reads its options (block inlining, text encoding) while it opens and reads.
+    static func with<T, E: Error>(options: [(String, String)], _ body: () throws(E) -> T) throws(E) -> T {
+        prepare()
+        let previous = options.map { (key, _) in CPLGetThreadLocalConfigOption(key, nil).map { String(cString: $0) } }
+        for (key, value) in options { CPLSetThreadLocalConfigOption(key, value) }
+        defer {
+            for ((key, _), old) in zip(options, previous) { CPLSetThreadLocalConfigOption(key, old) }
+        }
+        return try body()
+    }
+}
