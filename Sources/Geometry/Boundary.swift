@@ -54,6 +54,29 @@ extension GeometryEngine {
         return interpolate(line, along) ?? points[0]
     }
 
+    /// The piece of a ring from distance `start` to `end` along it (end > start; both may run past
+    /// the ring's length or below zero, wrapping around), with the ring's corners in between: a
+    /// door laid along a wall follows it round a corner instead of cutting across.
+    public func stretch(of polygon: Polygon, ring index: Int, from start: Double, to end: Double) -> [Point] {
+        let points = ringPoints(polygon, index)
+        let length = ringLength(of: polygon, ring: index)
+        guard length > 0 else { return [] }
+        var cumulative: [Double] = [0]
+        for (a, b) in zip(points, points.dropFirst()) { cumulative.append(cumulative.last! + a.distance(to: b)) }
+        var result = [boundaryPoint(on: polygon, ring: index, distanceAlong: start)]
+        // Corners strictly between start and end, over as many laps as the stretch spans.
+        var lap = (start / length).rounded(.down) * length
+        while lap < end {
+            for (vertex, distance) in zip(points.dropLast(), cumulative.dropLast()) {
+                let along = lap + distance
+                if along > start + 1e-9 && along < end - 1e-9 { result.append(vertex) }
+            }
+            lap += length
+        }
+        result.append(boundaryPoint(on: polygon, ring: index, distanceAlong: end))
+        return result
+    }
+
     /// The perimeter of one ring in metres; the ring index must exist.
     public func ringLength(of polygon: Polygon, ring: Int) -> Double {
         ringLine(ringPoints(polygon, ring)).map(length) ?? 0

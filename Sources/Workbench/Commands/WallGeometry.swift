@@ -9,30 +9,9 @@ enum Walls {
     /// How close a point must be to an outline to count as on it.
     static let onWallTolerance = 0.05
 
-    static func ring(_ polygon: Polygon, _ index: Int) -> [Point] {
-        index == 0 ? polygon.exterior : polygon.holes[index - 1]
-    }
-
-    /// The piece of `ring` from distance `start` to `end` along it (end > start; both may run
-    /// past the ring's length or below zero, wrapping around), with the ring's corners in between.
+    /// The piece of a ring between two distances along it, corners included.
     static func stretch(of polygon: Polygon, ring index: Int, from start: Double, to end: Double, _ engine: GeometryEngine) -> [Point] {
-        let points = ring(polygon, index)
-        let length = engine.ringLength(of: polygon, ring: index)
-        guard length > 0 else { return [] }
-        var cumulative: [Double] = [0]
-        for (a, b) in zip(points, points.dropFirst()) { cumulative.append(cumulative.last! + a.distance(to: b)) }
-        var result = [engine.boundaryPoint(on: polygon, ring: index, distanceAlong: start)]
-        // Corners strictly between start and end, over as many laps as the stretch spans.
-        var lap = (start / length).rounded(.down) * length
-        while lap < end {
-            for (vertex, distance) in zip(points.dropLast(), cumulative.dropLast()) {
-                let along = lap + distance
-                if along > start + 1e-9 && along < end - 1e-9 { result.append(vertex) }
-            }
-            lap += length
-        }
-        result.append(engine.boundaryPoint(on: polygon, ring: index, distanceAlong: end))
-        return result
+        engine.stretch(of: polygon, ring: index, from: start, to: end)
     }
 
     /// True when every point of `line` lies on the outline of `polygons`.

@@ -1,0 +1,192 @@
+// A DXF drawing to rooms with names and doors on their walls, placed on the earth: the steps, in
+// order - clutter out, layers chosen, unit checked, rooms found, labels and doors placed,
+// georeferenced - each reporting what it did.
+
+import Foundation
+import Geometry
+
+public struct DXFImportOptions: Sendable {
+    /// Layer name globs per role (`A-AREA*`); empty: chosen by convention and content.
+    public var layers: [LayerRole: [String]] = [:]
+    public var units: DrawingUnit?
+    /// A window in drawing units: only what lies in it is imported (one floor of several).
+    public var extent: Bounds?
+    public var controls: [ControlPoint] = []
+    public var fit: TransformKind = .similarity
+    /// The widest gap in a wall closed when rooms are formed from wall lines, in metres.
+    public var doorGap = 1.3
+
+    public init() {}
+}
+
+public struct ImportedRoom: Sendable, Equatable {
+    /// Exterior ring first (counter-clockwise), then holes; longitude, latitude.
+    public var rings: [[Point]]
+    public var name: String?
+    public var altName: String?
+}
+
+public struct ImportedOpening: Sendable, Equatable {
+    /// Longitude, latitude, along the room's wall.
+    public var line: [Point]
+    public var width: Double
+    /// What showed the door: "block", "swing" or "gap".
+    public var source: String
+    /// Indexes into the rooms: the room whose wall it is on, and the room on the other side.
+    public var rooms: [Int]
+}
+
+public struct DXFImportReport: Sendable {
+    public var units: UnitChoice
+    public var layers: [LayerRole: [String]] = [:]
+    /// Layers whose entities were left out, with how many.
+    public var droppedLayers: [(layer: String, entities: Int)] = []
+    public var paperSpaceEntities = 0
+    /// Entities far outside the plan (or outside --extent), which would blow up its extent.
+    public var straysDropped = 0
+    public var roomSource = ""
+    public var rooms = 0
+    public var named = 0
+    public var duplicatesDropped = 0
+    public var outlinesDropped = 0
+    public var tooSmallDropped = 0
+    public var repaired: [String] = []
+    public var openings = 0
+    public var openingSources: [String: Int] = [:]
+    public var unplacedDoors = 0
+    public var unplacedLabels: [(text: String, at: Point)] = []
+    public var residuals: [Double] = []
+    public var rmse: Double?
+    public var scale = 1.0
+    public var problems: [String] = []
+}
+
+public struct DXFImportResult: Sendable {
+    public var rooms: [ImportedRoom]
+    public var openings: [ImportedOpening]
+    public var report: DXFImportReport
+}
+
+public enum DXFImporter {
+    /// Imports `drawing`. Without control points the plan's south-west corner goes to `corner`
+    /// (longitude, latitude), north up.
+    public static func run(_ drawing: Drawing, options: DXFImportOptions, corner: Point) throws(InterchangeError) -> DXFImportResult {
+        let engine = GeometryEngine()
+        var all = drawing.entities
+        var report = DXFImportReport(units: UnitChoice(unit: .metres, declared: nil, reason: ""))
+        report.paperSpaceEntities = all.filter(\.paperSpace).count
+        all.removeAll(where: \.paperSpace)
+
+        // Clutter far from the plan, or outside the window asked for.
+        let (kept, strays) = Extent.split(all, window: options.extent)
+        report.straysDropped = strays.count
+
+        // Layers.
+        let roles = try LayerChoice.choose(kept, given: options.layers, path: drawing.path)
+        report.layers = roles
+        let used = Set(roles.values.flatMap { $0 })
+        var dropped: [String: Int] = [:]
+        for entity in kept where !used.contains(entity.layer) { dropped[entity.layer, default: 0] += 1 }
+        report.droppedLayers = dropped.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        func on(_ role: LayerRole) -> [DrawingEntity] { let names = Set(roles[role] ?? []); return kept.filter { names.contains($0.layer) } }
+        let doorBlocks = Set(drawing.blocks.keys.filter { LayerConventions.named($0, .doors) })
+        let doorEntities = on(.doors) + kept.filter { if case .insert(let insert) = $0.kind { doorBlocks.contains(insert.block) } else { false } }
+
+        // Unit, checked against the content.
+        let doorParts = DoorFinder.parts(doorEntities, blocks: drawing.blocks)
+        let evidence = SizeEvidence(
+            roomAreas: on(.rooms).flatMap(Self.outlines).map { abs(Self.area($0)) },
+            doorWidths: doorParts.flatMap(\.parts).compactMap { if case .arc(let arc) = $0.kind { arc.radius } else { nil } },
+            extent: kept.reduce(Bounds.empty) { $0.union($1.shape.bounds) }.longerSide)
+        report.units = UnitCheck.choose(declaredCode: drawing.header.insertionUnits, evidence: evidence, given: options.units)
+        let scale = report.units.unit.metres
+        let toMetres: (Point) -> Point = { Point(x: $0.x * scale, y: $0.y * scale) }
+        func metric(_ entities: [DrawingEntity]) -> [DrawingEntity] { entities.map { $0.mapped(toMetres, scale: scale) } }
+
+        // Rooms.
+        let wallLines = metric(on(.walls)).flatMap { Self.lines($0.shape) }
+        var found = RoomFinder.rooms(fromRoomLayers: metric(on(.rooms)), engine)
+        if found.rooms.isEmpty {
+            found = RoomFinder.rooms(fromWalls: wallLines, closingGapsUpTo: options.doorGap, engine)
+            report.roomSource = wallLines.isEmpty ? "no closed outlines and no wall lines" : "formed from \(wallLines.count) wall lines on \(roles[.walls]!.joined(separator: ", "))"
+        } else {
+            report.roomSource = "closed outlines on \(roles[.rooms]!.joined(separator: ", "))"
+        }
+        report.duplicatesDropped = found.duplicates
+        report.outlinesDropped = found.outlines
+        report.tooSmallDropped = found.tooSmall
+        report.repaired = found.repaired
+        var rooms = found.rooms
+
+        // Names.
+        let texts = metric(on(.text) + on(.rooms).filter { if case .text = $0.kind { true } else { false } })
+        let unplaced = RoomNaming.name(&rooms, texts: texts, engine)
+        report.unplacedLabels = unplaced.map { ($0.text, Point(x: $0.at.x / scale, y: $0.at.y / scale)) }
+
+        // Doors.
+        let doors = DoorFinder.openings(
+            parts: doorParts.map { DoorShape(parts: metric($0.parts), source: $0.source) }, rooms: rooms.map(\.outline), wallLines: wallLines, widestGap: options.doorGap, engine)
+        report.unplacedDoors = doors.unplaced
+
+        // The earth.
+        let placement: Placement
+        if options.controls.isEmpty {
+            placement = .unreferenced(planBounds: rooms.reduce(Bounds.empty) { $0.union($1.outline.bounds) }, at: corner)
+        } else {
+            placement = try Placement.fitted(options.controls, planPoints: options.controls.map { toMetres($0.drawing) }, kind: options.fit)
+        }
+        report.residuals = placement.residuals
+        report.rmse = placement.rmse
+        report.scale = placement.transform.scale
+
+        report.problems = RoomFinder.problems(rooms.map(\.outline), engine)
+        let placed = rooms.map { room in
+            ImportedRoom(rings: ([room.outline.exterior] + room.outline.holes).map { $0.map(placement.position) }, name: room.name, altName: room.altName)
+        }
+        let openings = doors.openings.map { door in
+            ImportedOpening(line: door.line.map(placement.position), width: door.width * placement.transform.scale, source: door.source, rooms: door.rooms)
+        }
+        report.rooms = placed.count
+        report.named = placed.filter { $0.name != nil }.count
+        report.openings = openings.count
+        for opening in openings { report.openingSources[opening.source, default: 0] += 1 }
+        return DXFImportResult(rooms: placed, openings: openings, report: report)
+    }
+
+    /// The closed outlines of an entity (closed polylines, hatches), in its coordinates.
+    static func outlines(_ entity: DrawingEntity) -> [[Point]] {
+        switch entity.kind {
+        case .closedLine, .area:
+            return entity.shape.parts.compactMap { part in
+                switch part {
+                case .polygon(let rings): return rings.first
+                case .lineString(let points) where points.count >= 4 && points.first == points.last: return points
+                default: return nil
+                }
+            }
+        default: return []
+        }
+    }
+
+    /// The linework of a shape: line strings, and polygon rings as lines.
+    static func lines(_ shape: Shape) -> [[Point]] {
+        shape.parts.flatMap { part -> [[Point]] in
+            switch part {
+            case .lineString(let points): return [points]
+            case .polygon(let rings): return rings
+            case .point, .collection: return []
+            }
+        }
+    }
+
+    static func area(_ ring: [Point]) -> Double {
+        guard let first = ring.first else { return 0 }
+        var twice = 0.0
+        for (a, b) in zip(ring, ring.dropFirst() + [first]) { twice += (a.x - first.x) * (b.y - first.y) - (b.x - first.x) * (a.y - first.y) }
+        return twice / 2
+    }
+}
+
+extension Bounds {
+    var longerSide: Double { isEmpty ? 0 : Swift.max(width, maxY - minY) }
+}

@@ -1,0 +1,128 @@
+// Doors of a drawing: door blocks (with the block's name and angle kept), loose swings (an arc
+// from the hinge, with or without the leaf's line), and gaps in walls. Each becomes an opening
+// laid along the wall of the room it is on, as `add opening` lays one, and between two rooms when
+// the wall is shared. A door shown twice (a block whose swing also left a gap) counts once.
+
+import Geometry
+
+struct DoorShape {
+    /// The entities that draw the door, in drawing coordinates (a block's placed by its insert).
+    var parts: [DrawingEntity]
+    /// "block" or "swing".
+    var source: String
+}
+
+struct FoundOpening {
+    var line: [Point]
+    var width: Double
+    var source: String
+    var rooms: [Int]
+}
+
+enum DoorFinder {
+    /// A leaf narrower or wider than this (metres) is some other arc: a column, a curved wall.
+    static let leaf: ClosedRange<Double> = 0.3...1.6
+    /// A door further than this from every room's wall is reported, not placed (metres).
+    static let reach = 0.6
+    /// Linework nearer than this to a room's outline counts as its wall (metres).
+    static let onWall = 0.1
+
+    /// The door shapes of door layers and door blocks: a block's entities placed where its insert
+    /// puts them; a loose arc a swing of its own.
+    static func parts(_ entities: [DrawingEntity], blocks: [String: [DrawingEntity]]) -> [DoorShape] {
+        entities.compactMap { entity in
+            switch entity.kind {
+            case .insert(let insert):
+                guard let definition = blocks[insert.block] else { return nil }
+                let scale = (abs(insert.scaleX * insert.scaleY)).squareRoot()
+                let placed = definition.flatMap { part -> [DrawingEntity] in
+                    if case .insert = part.kind { return [] }
+                    var moved = part.mapped(insert.place, scale: scale)
+                    // Re-fit arcs: a mirrored or rotated block moves their ends and centre.
+                    if case .arc = part.kind, case .lineString(let points) = moved.shape, let arc = Arc.fitted(to: points) { moved.kind = .arc(arc) }
+                    return [moved]
+                }
+                return placed.isEmpty ? nil : DoorShape(parts: placed, source: "block")
+            case .arc:
+                return DoorShape(parts: [entity], source: "swing")
+            default:
+                return nil
+            }
+        }
+    }
+
+    static func openings(
+        parts shapes: [DoorShape], rooms: [Polygon], wallLines: [[Point]], widestGap: Double, _ engine: GeometryEngine
+    ) -> (openings: [FoundOpening], unplaced: Int) {
+        struct Candidate {
+            var centre: Point
+            var width: Double
+            var source: String
+        }
+        func nearestWall(_ point: Point) -> Double {
+            rooms.filter { $0.bounds.expanded(by: 2).contains(point) }
+                .map { engine.nearestBoundaryPosition(on: $0, to: point).distance }.min() ?? .infinity
+        }
+        var candidates: [Candidate] = []
+        for shape in shapes {
+            let arcs = shape.parts.compactMap { part -> Arc? in
+                if case .arc(let arc) = part.kind, leaf.contains(arc.radius) { return arc }
+                return nil
+            }
+            if !arcs.isEmpty {
+                for arc in arcs {
+                    // The leaf closed lies along the wall, from the hinge to one end of the swing:
+                    // the end whose half-way point is nearer a wall.
+                    let halfway = [arc.ends.0, arc.ends.1].map { Point(x: (arc.centre.x + $0.x) / 2, y: (arc.centre.y + $0.y) / 2) }
+                    let centre = halfway.min { nearestWall($0) < nearestWall($1) }!
+                    candidates.append(Candidate(centre: centre, width: arc.radius, source: shape.source))
+                }
+            } else if shape.source == "block" {
+                let bounds = shape.parts.reduce(Bounds.empty) { $0.union($1.shape.bounds) }
+                let width = Swift.max(bounds.width, bounds.height)
+                if (0.5...2.5).contains(width) { candidates.append(Candidate(centre: bounds.centre, width: width, source: "block")) }
+            }
+        }
+        if !wallLines.isEmpty {
+            let outlines = rooms.map { GeometryEngineRing.closed($0.exterior) }
+            for pieces in engine.parts(of: outlines, fartherThan: onWall, from: wallLines) {
+                for piece in pieces {
+                    let width = Polyline.length(piece) + 2 * onWall
+                    if (0.5...(widestGap + 0.3)).contains(width) {
+                        candidates.append(Candidate(centre: Polyline.halfway(piece), width: width, source: "gap"))
+                    }
+                }
+            }
+        }
+        var kept: [Candidate] = []
+        for candidate in candidates where !kept.contains(where: { $0.centre.distance(to: candidate.centre) < Swift.min(0.6, Swift.max($0.width, candidate.width) / 2) }) {
+            kept.append(candidate)
+        }
+        var openings: [FoundOpening] = []
+        var unplaced = 0
+        for candidate in kept {
+            let near = rooms.indices.filter { rooms[$0].bounds.expanded(by: reach).contains(candidate.centre) }
+                .map { ($0, engine.nearestBoundaryPosition(on: rooms[$0], to: candidate.centre)) }
+                .filter { $0.1.distance <= reach }
+                .sorted { $0.1.distance < $1.1.distance }
+            guard let host = near.first else {
+                unplaced += 1
+                continue
+            }
+            let line = engine.stretch(of: rooms[host.0], ring: host.1.ring, from: host.1.distanceAlong - candidate.width / 2, to: host.1.distanceAlong + candidate.width / 2)
+            guard line.count >= 2 else {
+                unplaced += 1
+                continue
+            }
+            openings.append(FoundOpening(line: line, width: candidate.width, source: candidate.source, rooms: near.prefix(2).map(\.0)))
+        }
+        return (openings, unplaced)
+    }
+}
+
+enum GeometryEngineRing {
+    static func closed(_ ring: [Point]) -> [Point] {
+        guard let first = ring.first, ring.last != first else { return ring }
+        return ring + [first]
+    }
+}

@@ -1,0 +1,198 @@
+// A DXF drawing as GDAL reads it: model-space entities with their CAD layer, and the block
+// definitions that door inserts refer to.
+
+import Foundation
+import Geometry
+
+public struct DrawingEntity: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// LINE, open polylines, splines: linework.
+        case line
+        /// A circular arc (ARC, or a polyline that is one): a door swing, typically.
+        case arc(Arc)
+        /// A closed polyline or a circle: a room outline, a column, a table.
+        case closedLine
+        /// HATCH and SOLID: filled areas.
+        case area
+        /// TEXT or MTEXT, with GDAL's translation of MTEXT's paragraph codes.
+        case text(String)
+        /// INSERT of a block, placed by its insertion point, rotation and scale.
+        case insert(BlockInsert)
+        case point
+    }
+
+    public var layer: String
+    public var kind: Kind
+    public var shape: Shape
+    public var paperSpace: Bool
+
+    public init(layer: String, kind: Kind, shape: Shape, paperSpace: Bool = false) {
+        self.layer = layer
+        self.kind = kind
+        self.shape = shape
+        self.paperSpace = paperSpace
+    }
+
+    /// The kind's name for listings.
+    public var kindName: String {
+        switch kind {
+        case .line: "lines"
+        case .arc: "arcs"
+        case .closedLine: "closed polylines"
+        case .area: "hatches"
+        case .text: "texts"
+        case .insert: "blocks"
+        case .point: "points"
+        }
+    }
+
+    /// The entity with every coordinate mapped by `transform` (units to metres, a block's insert).
+    func mapped(_ transform: (Point) -> Point, scale: Double) -> DrawingEntity {
+        var copy = self
+        copy.shape = shape.mapped(transform)
+        switch kind {
+        case .arc(let arc): copy.kind = .arc(Arc(centre: transform(arc.centre), radius: arc.radius * scale, ends: (transform(arc.ends.0), transform(arc.ends.1))))
+        case .insert(var insert):
+            insert.position = transform(insert.position)
+            copy.kind = .insert(insert)
+        default: break
+        }
+        return copy
+    }
+}
+
+/// A circle's piece: its centre, radius and the two ends as drawn.
+public struct Arc: Sendable, Equatable {
+    public var centre: Point
+    public var radius: Double
+    public var ends: (Point, Point)
+
+    public init(centre: Point, radius: Double, ends: (Point, Point)) {
+        self.centre = centre
+        self.radius = radius
+        self.ends = ends
+    }
+
+    public static func == (lhs: Arc, rhs: Arc) -> Bool {
+        lhs.centre == rhs.centre && lhs.radius == rhs.radius && lhs.ends.0 == rhs.ends.0 && lhs.ends.1 == rhs.ends.1
+    }
+
+    /// The arc through a polyline's points, when they all lie on one circle (within a hundredth of
+    /// its radius) and turn one way: GDAL hands arcs over as polylines, and drawings from older
+    /// versions carry no entity subclass to tell an arc from a polyline.
+    public static func fitted(to points: [Point]) -> Arc? {
+        guard points.count >= 5, let first = points.first, let last = points.last, first != last else { return nil }
+        let middle = points[points.count / 2]
+        guard let centre = circumcentre(first, middle, last) else { return nil }
+        let radius = centre.distance(to: first)
+        guard radius > 0, radius.isFinite, points.allSatisfy({ abs($0.distance(to: centre) - radius) <= radius / 100 }) else { return nil }
+        return Arc(centre: centre, radius: radius, ends: (first, last))
+    }
+
+    static func circumcentre(_ a: Point, _ b: Point, _ c: Point) -> Point? {
+        let d = 2 * (a.x * (b.y - c.y) + b.x * (c.y - a.y) + c.x * (a.y - b.y))
+        guard abs(d) > 1e-12 else { return nil }
+        let a2 = a.x * a.x + a.y * a.y, b2 = b.x * b.x + b.y * b.y, c2 = c.x * c.x + c.y * c.y
+        return Point(x: (a2 * (b.y - c.y) + b2 * (c.y - a.y) + c2 * (a.y - b.y)) / d, y: (a2 * (c.x - b.x) + b2 * (a.x - c.x) + c2 * (b.x - a.x)) / d)
+    }
+}
+
+public struct BlockInsert: Sendable, Equatable {
+    public var block: String
+    public var position: Point
+    /// Degrees counter-clockwise.
+    public var angle: Double
+    public var scaleX: Double
+    public var scaleY: Double
+
+    public init(block: String, position: Point, angle: Double = 0, scaleX: Double = 1, scaleY: Double = 1) {
+        self.block = block
+        self.position = position
+        self.angle = angle
+        self.scaleX = scaleX
+        self.scaleY = scaleY
+    }
+
+    /// A point of the block's definition where this insert puts it (scale, then rotate, then move).
+    public func place(_ point: Point) -> Point {
+        let radians = angle * .pi / 180
+        let x = point.x * scaleX, y = point.y * scaleY
+        return Point(x: position.x + x * cos(radians) - y * sin(radians), y: position.y + x * sin(radians) + y * cos(radians))
+    }
+}
+
+extension Shape {
+    func mapped(_ transform: (Point) -> Point) -> Shape {
+        switch self {
+        case .point(let point): .point(transform(point))
+        case .lineString(let points): .lineString(points.map(transform))
+        case .polygon(let rings): .polygon(rings.map { $0.map(transform) })
+        case .collection(let parts): .collection(parts.map { $0.mapped(transform) })
+        }
+    }
+}
+
+/// A drawing read from a DXF file.
+public struct Drawing: Sendable {
+    public var path: String
+    public var header: DrawingHeader
+    public var entities: [DrawingEntity]
+    /// Block definitions by name: their entities in the block's own coordinates.
+    public var blocks: [String: [DrawingEntity]]
+
+    public init(path: String, header: DrawingHeader, entities: [DrawingEntity], blocks: [String: [DrawingEntity]]) {
+        self.path = path
+        self.header = header
+        self.entities = entities
+        self.blocks = blocks
+    }
+
+    /// Reads the drawing through GDAL's DXF driver: blocks kept as inserts (so a door block keeps
+    /// its name and angle), text decoded as UTF-8 when the drawing's version stores it so.
+    public static func read(_ path: String) throws(InterchangeError) -> Drawing {
+        let header = try DrawingHeader.read(path)
+        var options = [("DXF_INLINE_BLOCKS", "FALSE"), ("DXF_MERGE_BLOCK_GEOMETRIES", "FALSE")]
+        if header.storesUTF8 { options.append(("DXF_ENCODING", "UTF-8")) }
+        return try GDALRuntime.with(options: options) { () throws(InterchangeError) -> Drawing in
+            let source = try VectorSource(path: path, drivers: ["DXF"])
+            guard let layer = source.layer(named: "entities") else { throw InterchangeError("\(path): GDAL found no entities in it") }
+            let entities = try layer.features().compactMap(entity)
+            var blocks: [String: [DrawingEntity]] = [:]
+            if let blockLayer = source.layer(named: "blocks") {
+                for feature in try blockLayer.features() {
+                    guard let name = feature["Block"]?.text, let entity = entity(feature) else { continue }
+                    blocks[name, default: []].append(entity)
+                }
+            }
+            return Drawing(path: path, header: header, entities: entities, blocks: blocks)
+        }
+    }
+
+    static func entity(_ feature: VectorFeature) -> DrawingEntity? {
+        guard let shape = feature.shape else { return nil }
+        let layer = feature["Layer"]?.text ?? "0"
+        let paperSpace = (feature["PaperSpace"]?.number ?? 0) != 0
+        let subclasses = feature["SubClasses"]?.text ?? ""
+        let kind: DrawingEntity.Kind
+        if let block = feature["BlockName"]?.text, case .point(let position) = shape {
+            let scale = feature["BlockScale"]?.numbers ?? []
+            kind = .insert(BlockInsert(
+                block: block, position: position, angle: feature["BlockAngle"]?.number ?? 0,
+                scaleX: scale.count > 0 ? scale[0] : 1, scaleY: scale.count > 1 ? scale[1] : 1))
+        } else if let text = feature["Text"]?.text, case .point = shape {
+            kind = .text(text)
+        } else {
+            switch shape {
+            case .point: kind = .point
+            case .polygon, .collection:
+                let filled = subclasses.contains("Hatch") || subclasses.contains("Solid") || subclasses.contains("Trace")
+                if case .polygon = shape { kind = filled ? .area : .closedLine } else { kind = filled ? .area : .line }
+            case .lineString(let points):
+                if let first = points.first, points.count >= 4, first == points.last { kind = .closedLine }
+                else if let arc = Arc.fitted(to: points) { kind = .arc(arc) }
+                else { kind = .line }
+            }
+        }
+        return DrawingEntity(layer: layer, kind: kind, shape: shape, paperSpace: paperSpace)
+    }
+}

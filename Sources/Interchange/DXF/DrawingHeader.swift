@@ -1,0 +1,68 @@
+// The few HEADER variables of a DXF drawing that GDAL does not expose: its version (which decides
+// the text encoding), its declared insertion units, and its code page.
+
+import Foundation
+
+public struct DrawingHeader: Sendable, Equatable {
+    /// `$ACADVER`, e.g. "AC1027" (AutoCAD 2013); nil when the header does not say.
+    public var version: String?
+    /// `$INSUNITS`: 0 unitless, 1 inches, 2 feet, 4 millimetres, 5 centimetres, 6 metres, ...
+    public var insertionUnits: Int?
+    /// `$DWGCODEPAGE`, e.g. "ANSI_1252".
+    public var codePage: String?
+
+    public init(version: String? = nil, insertionUnits: Int? = nil, codePage: String? = nil) {
+        self.version = version
+        self.insertionUnits = insertionUnits
+        self.codePage = codePage
+    }
+
+    /// Drawings of AutoCAD 2007 (AC1021) and later store text as UTF-8 whatever their code page
+    /// says; GDAL 3.6 decodes by the code page unless told otherwise.
+    public var storesUTF8: Bool {
+        guard let version, version.hasPrefix("AC"), let number = Int(version.dropFirst(2)) else { return false }
+        return number >= 1021
+    }
+
+    /// Reads the header of an ASCII DXF file: group-code / value line pairs from `SECTION HEADER` to
+    /// its `ENDSEC`. GDAL reads the rest; it keeps these variables to itself. A binary DXF, or a
+    /// file without a header (DXF R12 allows that), gives an empty header.
+    public static func read(_ path: String) throws(InterchangeError) -> DrawingHeader {
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw InterchangeError("\(path): cannot be opened") }
+        defer { try? handle.close() }
+        // The header comes first and is small; 256 KB holds every header seen in practice.
+        let data = (try? handle.read(upToCount: 256 * 1024)) ?? Data()
+        guard !data.starts(with: Array("AutoCAD Binary DXF".utf8)) else { return DrawingHeader() }
+        let text = String(decoding: data, as: UTF8.self)
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        var header = DrawingHeader()
+        var index = 0
+        var inHeader = false
+        var variable: String?
+        while index + 1 < lines.count {
+            let code = lines[index], value = lines[index + 1]
+            index += 2
+            if code == "0" {
+                if value == "ENDSEC", inHeader { break }
+                continue
+            }
+            if code == "2", value == "HEADER" {
+                inHeader = true
+                continue
+            }
+            guard inHeader else { continue }
+            if code == "9" {
+                variable = value
+                continue
+            }
+            switch (variable, code) {
+            case ("$ACADVER", "1"): header.version = value
+            case ("$INSUNITS", "70"): header.insertionUnits = Int(value)
+            case ("$DWGCODEPAGE", "3"): header.codePage = value
+            default: break
+            }
+        }
+        return header
+    }
+}

@@ -1,0 +1,34 @@
+// Where the plan is. One stray entity kilometres away (a forgotten block, a survey point at the
+// origin) blows up a drawing's extent and with it every "zoom to fit"; entities far outside the
+// bulk of the drawing are set aside, and `--extent` picks one floor of several drawn side by side.
+
+import Geometry
+
+enum Extent {
+    /// The entities inside the window (their centre in it), or, without a window, those within one
+    /// four times the spread of the middle half of all entities' centres; and the rest.
+    static func split(_ entities: [DrawingEntity], window: Bounds?) -> (kept: [DrawingEntity], strays: [DrawingEntity]) {
+        let centres = entities.map { $0.shape.bounds.centre }
+        let area: Bounds
+        if let window {
+            area = window
+        } else {
+            guard entities.count >= 4 else { return (entities, []) }
+            let xs = centres.map(\.x).sorted(), ys = centres.map(\.y).sorted()
+            func quantile(_ values: [Double], _ q: Double) -> Double { values[Int((Double(values.count - 1) * q).rounded())] }
+            // Quartiles, not extremes: a few strays move neither, however far away they are.
+            let (x0, x1, y0, y1) = (quantile(xs, 0.25), quantile(xs, 0.75), quantile(ys, 0.25), quantile(ys, 0.75))
+            let spread = Swift.max(x1 - x0, y1 - y0, 1e-9)
+            area = Bounds(minX: x0 - 4 * spread, minY: y0 - 4 * spread, maxX: x1 + 4 * spread, maxY: y1 + 4 * spread)
+        }
+        var kept: [DrawingEntity] = [], strays: [DrawingEntity] = []
+        for (entity, centre) in zip(entities, centres) {
+            if area.contains(centre) { kept.append(entity) } else { strays.append(entity) }
+        }
+        return (kept, strays)
+    }
+}
+
+extension Bounds {
+    var centre: Point { Point(x: (minX + maxX) / 2, y: (minY + maxY) / 2) }
+}

@@ -1,0 +1,51 @@
+// Which CAD layers hold rooms, walls, doors and room texts, when the user does not say: by the
+// conventions drawings follow (AIA's A-WALL, A-DOOR, A-AREA; words for room, wall, door, glass and
+// text in several languages) and by what a layer holds. What is chosen is printed, so a second run
+// can correct it with --rooms-layer and the like.
+
+import Foundation
+
+public enum LayerRole: String, Sendable, CaseIterable {
+    case rooms, walls, doors, text
+}
+
+public enum LayerConventions {
+    static let rooms = ["room", "area", "space", "raum", "räume", "raeume", "rum", "salle", "local", "espacio", "sala", "stanza", "locale",
+        "zone", "zimmer", "lokale", "房间", "房", "空间", "室", "a-area", "a-spce", "a-zone"]
+    static let walls = ["wall", "mur", "wand", "wände", "waende", "væg", "vaeg", "mure", "muro", "pared", "parete", "墙", "牆", "a-wall",
+        // Glazing encloses rooms as walls do.
+        "glass", "glaz", "glas", "cristal", "crystal", "vidrio", "verre", "vetro", "玻璃", "window", "fenster", "ventana", "fenêtre", "vindue", "a-glaz"]
+    static let doors = ["door", "dør", "doer", "tür", "tuer", "porte", "puerta", "porta", "deur", "dörr", "门", "門", "a-door"]
+    static let text = ["text", "txt", "label", "name", "tekst", "texte", "texto", "testo", "schrift", "beschrift", "navn", "文字", "标注", "a-anno"]
+    /// Layers that never hold rooms, walls or room names: furniture, equipment, fire safety,
+    /// grids, site, dimensions, flooring, ceilings, roofs, projections, sections, sheets.
+    static let clutter = ["furn", "möbel", "moebel", "mobil", "møbl", "inventar", "equip", "fixture", "fire", "brand", "feuer", "incend",
+        "grid", "raster", "axis", "axes", "achse", "site", "dim", "cota", "bemaß", "bemass", "maß", "floor", "ceiling", "decke", "roof", "dach",
+        "projection", "elev", "section", "schnitt", "title", "frame", "viewport", "vport", "defpoints", "hatch", "pattern", "plumb", "sanit",
+        "elec", "mech", "hvac", "light", "cancel", "xref", "furniture", "tree", "plant", "landscape", "a-flor", "a-clng", "a-furn", "a-eqpm"]
+
+    /// Whether a layer's name says it has `role`.
+    public static func named(_ layer: String, _ role: LayerRole) -> Bool {
+        let words: [String]
+        switch role {
+        case .rooms: words = rooms
+        case .walls: words = walls
+        case .doors: words = doors
+        case .text: words = text + ["iden", "nr", "no."]
+        }
+        let name = layer.lowercased()
+        return words.contains { name.contains($0) }
+    }
+
+    /// A layer named for clutter and for none of the roles (`A-WALL-FIRE` is a wall layer).
+    public static func isClutter(_ layer: String) -> Bool {
+        let name = layer.lowercased()
+        return clutter.contains { name.contains($0) } && !LayerRole.allCases.contains { named(layer, $0) }
+    }
+
+    /// A layer named like a room's number (`E14-348`, `2.041`, `101A`): in some drawings the only
+    /// identity a room has is the layer its outline is on.
+    public static func looksLikeRoomNumber(_ text: String) -> Bool {
+        text.range(of: #"^[A-Za-z]{0,4}[-_. ]?[0-9]+[A-Za-z]?([-_./][0-9A-Za-z]+)*$"#, options: .regularExpression) != nil && text.count <= 16
+    }
+}

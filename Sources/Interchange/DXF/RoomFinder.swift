@@ -1,0 +1,124 @@
+// Rooms from a drawing: closed outlines on room layers (open linework there is polygonized), or
+// the spaces that wall lines enclose. Copies of one room (a hatch over its outline) count once; an
+// outline around several rooms (a department, the gross floor area) is no room.
+
+import Foundation
+import Geometry
+
+struct FoundRoom {
+    var outline: Polygon
+    /// The CAD layer of the outline it came from; nil for a space formed from walls.
+    var layer: String?
+    var name: String?
+    var altName: String?
+}
+
+struct FoundRooms {
+    var rooms: [FoundRoom] = []
+    var duplicates = 0
+    var outlines = 0
+    var tooSmall = 0
+    var repaired: [String] = []
+}
+
+enum RoomFinder {
+    /// Below this a closed outline on a room layer is a symbol or a column, not a room (m2).
+    static let smallestOutline = 1.0
+    /// Below this a space between walls is a wall's cavity or a shaft (m2).
+    static let smallestSpace = 2.0
+    /// Two outlines sharing this much of the larger one are the same room drawn twice.
+    static let sameRoom = 0.9
+    /// An outline holding this much of each of two or more rooms is drawn around them.
+    static let around = 0.9
+
+    static func rooms(fromRoomLayers entities: [DrawingEntity], _ engine: GeometryEngine) -> FoundRooms {
+        var candidates: [FoundRoom] = []
+        var openLines: [String: [[Point]]] = [:]
+        for entity in entities {
+            switch entity.kind {
+            case .closedLine, .area:
+                for part in entity.shape.parts {
+                    switch part {
+                    case .polygon(let rings) where !rings.isEmpty:
+                        candidates.append(FoundRoom(outline: Polygon(exterior: rings[0], holes: Array(rings.dropFirst())), layer: entity.layer))
+                    case .lineString(let points) where points.count >= 4:
+                        candidates.append(FoundRoom(outline: Polygon(exterior: points), layer: entity.layer))
+                    default: break
+                    }
+                }
+            case .line, .arc:
+                openLines[entity.layer, default: []] += DXFImporter.lines(entity.shape)
+            default: break
+            }
+        }
+        // Rooms drawn as separate lines on a room layer: the faces they enclose.
+        for (layer, lines) in openLines.sorted(by: { $0.key < $1.key }) {
+            candidates += engine.faces(of: lines).map { FoundRoom(outline: $0, layer: layer) }
+        }
+        return clean(candidates, smallest: smallestOutline, engine)
+    }
+
+    static func rooms(fromWalls lines: [[Point]], closingGapsUpTo gap: Double, _ engine: GeometryEngine) -> FoundRooms {
+        clean(engine.spaces(enclosedBy: lines, closingGapsUpTo: gap).map { FoundRoom(outline: $0, layer: nil) }, smallest: smallestSpace, engine)
+    }
+
+    static func clean(_ candidates: [FoundRoom], smallest: Double, _ engine: GeometryEngine) -> FoundRooms {
+        var result = FoundRooms()
+        var valid: [(room: FoundRoom, area: Double)] = []
+        for candidate in candidates {
+            var room = candidate
+            if case .invalid(let reason, let location) = engine.validity([room.outline]) {
+                // A bow-tie or a doubled vertex: GEOS's repair keeps the area drawn; the largest
+                // piece is the room.
+                guard let repaired = engine.buffer([room.outline], by: 0).max(by: { engine.area([$0]) < engine.area([$1]) }) else { continue }
+                let at = location.map { " at \(Int($0.x.rounded())),\(Int($0.y.rounded()))" } ?? ""
+                result.repaired.append("outline on \(room.layer ?? "walls")\(at): \(reason), repaired")
+                room.outline = repaired
+            }
+            let area = engine.area([room.outline])
+            guard area >= smallest else {
+                result.tooSmall += 1
+                continue
+            }
+            valid.append((room, area))
+        }
+        // Largest first, so a copy and an outline around rooms meet the rooms they cover.
+        valid.sort { $0.area > $1.area }
+        var accepted: [(room: FoundRoom, area: Double)] = []
+        for candidate in valid {
+            let bounds = candidate.room.outline.bounds
+            let duplicate = accepted.contains { other in
+                other.room.outline.bounds.intersects(bounds)
+                    && engine.intersectionArea([other.room.outline], [candidate.room.outline]) >= sameRoom * max(other.area, candidate.area)
+            }
+            if duplicate { result.duplicates += 1 } else { accepted.append(candidate) }
+        }
+        var outlines = Set<Int>()
+        for (index, big) in accepted.enumerated() {
+            let inside = accepted[(index + 1)...].filter { small in
+                big.room.outline.bounds.intersects(small.room.outline.bounds)
+                    && engine.intersectionArea([big.room.outline], [small.room.outline]) >= around * small.area
+            }
+            if inside.count >= 2 { outlines.insert(index) }
+        }
+        result.outlines = outlines.count
+        result.rooms = accepted.enumerated().filter { !outlines.contains($0.offset) }.map(\.element.room)
+        return result
+    }
+
+    /// What validation's geometry rules would say of the new rooms: invalid outlines, and rooms
+    /// overlapping by more than half a square metre.
+    static func problems(_ outlines: [Polygon], _ engine: GeometryEngine) -> [String] {
+        var problems: [String] = []
+        for (index, outline) in outlines.enumerated() {
+            if case .invalid(let reason, _) = engine.validity([outline]) { problems.append("room \(index + 1): \(reason)") }
+        }
+        for i in outlines.indices {
+            for j in outlines.indices where j > i && outlines[i].bounds.intersects(outlines[j].bounds) {
+                let overlap = engine.intersectionArea([outlines[i]], [outlines[j]])
+                if overlap > 0.5 { problems.append("rooms \(i + 1) and \(j + 1) overlap by \(String(format: "%.1f", overlap)) m2") }
+            }
+        }
+        return problems
+    }
+}

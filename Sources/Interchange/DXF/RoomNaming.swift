@@ -1,0 +1,53 @@
+// Room names from the texts inside rooms: names, room numbers (alt_name), measurements ignored;
+// a room with several labels takes its name lines in reading order. A room whose only identity is
+// its layer (`E14-348`) takes that. Labels inside no room are returned, to be reported.
+
+import Geometry
+
+enum RoomNaming {
+    struct Label {
+        var kind: LabelKind
+        var text: String
+        var at: Point
+    }
+
+    /// Names the rooms; returns the labels that lie in no room (measurements aside).
+    static func name(_ rooms: inout [FoundRoom], texts: [DrawingEntity], _ engine: GeometryEngine) -> [(text: String, at: Point)] {
+        let areas = rooms.map { engine.prepare([$0.outline]) }
+        let sizes = rooms.map { engine.area([$0.outline]) }
+        var labels = [[Label]](repeating: [], count: rooms.count)
+        var unplaced: [(text: String, at: Point)] = []
+        for entity in texts {
+            guard case .text(let raw) = entity.kind, case .point(let at) = entity.shape else { continue }
+            // MTEXT paragraphs (GDAL turns \P into line feeds) are labels of their own: a name over
+            // a number.
+            let lines = raw.split(whereSeparator: \.isNewline).map { RoomLabels.plainText(String($0)) }.filter { !$0.isEmpty }
+            let kinds = lines.compactMap { line in RoomLabels.kind(of: line).map { Label(kind: $0, text: line, at: at) } }
+            guard !kinds.isEmpty else { continue }
+            let holders = areas.indices.filter { areas[$0].covers(at) }
+            guard let room = holders.min(by: { sizes[$0] < sizes[$1] }) else {
+                if kinds.contains(where: { $0.kind != .measurement }) { unplaced.append((kinds.map(\.text).joined(separator: " "), at)) }
+                continue
+            }
+            labels[room] += kinds
+        }
+        var perLayer: [String: Int] = [:]
+        for room in rooms { if let layer = room.layer { perLayer[layer, default: 0] += 1 } }
+        for index in rooms.indices {
+            // Reading order: top to bottom, then left to right.
+            let ordered = labels[index].sorted { $0.at.y != $1.at.y ? $0.at.y > $1.at.y : $0.at.x < $1.at.x }
+            var names: [String] = []
+            for label in ordered where label.kind == .name && !names.contains(label.text) { names.append(label.text) }
+            if !names.isEmpty { rooms[index].name = names.joined(separator: " ") }
+            rooms[index].altName = ordered.first { $0.kind == .number }?.text
+            // The layer as identity: a layer holding this one room and named like a room, not
+            // like a kind of layer.
+            if rooms[index].name == nil, rooms[index].altName == nil, let layer = rooms[index].layer, perLayer[layer] == 1,
+                !LayerConventions.named(layer, .rooms)
+            {
+                if LayerConventions.looksLikeRoomNumber(layer) { rooms[index].altName = layer } else { rooms[index].name = layer }
+            }
+        }
+        return unplaced
+    }
+}

@@ -1,0 +1,260 @@
+import Foundation
+import Geometry
+import Interchange
+import TestSupport
+import Testing
+
+@Suite("DXF import: each pattern of real drawings")
+struct DXFImportTests {
+    /// Where an unreferenced plan's south-west corner goes.
+    static let corner = Point(x: 2.35, y: 48.85)
+    static let frame = LocalFrame(originLongitude: corner.x, originLatitude: corner.y)
+
+    static func run(_ fixture: DXFFixture, _ options: DXFImportOptions = DXFImportOptions()) throws -> DXFImportResult {
+        try DXFImporter.run(try Drawing.read(try fixture.write()), options: options, corner: corner)
+    }
+
+    /// Square metres of a room, in the local frame.
+    static func area(_ room: ImportedRoom) -> Double {
+        GeometryEngine().area([Polygon(exterior: room.rings[0].map { frame.point(longitude: $0.x, latitude: $0.y) })])
+    }
+
+    /// Two offices side by side on an area layer, 5 x 4 m and 4 x 4 m, sharing the wall x = 5.
+    static func twoOffices(scale: Double = 1, insertionUnits: Int? = 6, layer: String = "A-AREA") -> DXFFixture {
+        var fixture = DXFFixture(insertionUnits: insertionUnits)
+        fixture.add(DXFFixture.rectangle(layer, 0, 0, 5 * scale, 4 * scale))
+        fixture.add(DXFFixture.rectangle(layer, 5 * scale, 0, 4 * scale, 4 * scale))
+        return fixture
+    }
+
+    @Test func closedPolylineRoomsTakeTheirNamesAndNumbersFromTextAndMText() throws {
+        var fixture = Self.twoOffices()
+        fixture.add(DXFFixture.text("A-AREA-IDEN", 1, 2.5, "Kontor"))
+        fixture.add(DXFFixture.text("A-AREA-IDEN", 1, 2, "101"))
+        fixture.add(DXFFixture.text("A-AREA-IDEN", 1, 1, "20 m2"))
+        fixture.add(DXFFixture.mtext("A-AREA-IDEN", 6, 2, "{\\fArial|b1;Mødelokale}\\P102"))
+        fixture.add(DXFFixture.text("A-AREA-IDEN", 12, 2, "Terrasse"))
+        let result = try Self.run(fixture)
+        #expect(result.rooms.count == 2)
+        let names = Set(result.rooms.map { "\($0.name ?? "-")/\($0.altName ?? "-")" })
+        #expect(names == ["Kontor/101", "Mødelokale/102"])
+        #expect(result.report.named == 2)
+        #expect(result.report.unplacedLabels.map(\.text) == ["Terrasse"])
+        #expect(result.report.layers[.rooms] == ["A-AREA"])
+        let areas = result.rooms.map(Self.area).sorted()
+        #expect(abs(areas[0] - 16) < 0.01 && abs(areas[1] - 20) < 0.01)
+    }
+
+    @Test func areaAndDimensionStringsAreNoNamesAndNumbersAreTold() {
+        for measurement in ["60 m2", "12,5 m²", "345 SF", "120 sq ft", "14'2'' x 12'4''", "3.20 x 4.10", "3,2 m", "A = 24.5 m2"] {
+            #expect(RoomLabels.kind(of: measurement) == .measurement, "\(measurement)")
+        }
+        for number in ["101", "E14-348", "2.041", "B-12a", "0.12"] {
+            #expect(RoomLabels.kind(of: number) == .number, "\(number)")
+        }
+        for name in ["Kitchen", "Møderum 2", "会议室", "WC"] {
+            #expect(RoomLabels.kind(of: name) == .name, "\(name)")
+        }
+        #expect(RoomLabels.plainText("{\\fArial|b0|i0;\\H0.7x;Mødelokale}\\PNord") == "Mødelokale Nord")
+        #expect(RoomLabels.plainText("\\A1;Room\\~1 %%c 20") == "Room 1 ø 20")
+    }
+
+    @Test func millimetreContentDeclaredAsMetresIsReadInMillimetresAndSaidSo() throws {
+        let declaredWrong = try Self.run(Self.twoOffices(scale: 1000, insertionUnits: 6))
+        #expect(declaredWrong.report.units.unit == .millimetres)
+        #expect(declaredWrong.report.units.declared == .metres)
+        #expect(declaredWrong.report.units.reason.contains("implausible"))
+        #expect(abs(declaredWrong.rooms.map(Self.area).reduce(0, +) - 36) < 0.05)
+
+        let undeclared = try Self.run(Self.twoOffices(scale: 1000, insertionUnits: nil))
+        #expect(undeclared.report.units.unit == .millimetres)
+
+        var given = DXFImportOptions()
+        given.units = .centimetres
+        #expect(try Self.run(Self.twoOffices(scale: 1000, insertionUnits: 6), given).report.units.unit == .centimetres)
+
+        let right = try Self.run(Self.twoOffices(scale: 1, insertionUnits: 6))
+        #expect(right.report.units.unit == .metres)
+        #expect(right.report.units.reason.contains("as declared"))
+    }
+
+    /// Two rooms inside double walls 0.2 m thick, drawn as many short lines with a duplicate, with
+    /// a 0.9 m gap in the wall between them and one in the outer wall.
+    static func doubleWalls() -> DXFFixture {
+        var fixture = DXFFixture()
+        func wall(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, pieces: Int = 3) {
+            for piece in 0..<pieces {
+                let a = Double(piece) / Double(pieces), b = Double(piece + 1) / Double(pieces)
+                fixture.add(DXFFixture.line("A-WALL", x1 + (x2 - x1) * a, y1 + (y2 - y1) * a, x1 + (x2 - x1) * b, y1 + (y2 - y1) * b))
+            }
+        }
+        // Outer faces: 0..8.2 x 0..4.2; inner faces 0.2..8.0 x 0.2..4.0; the middle wall 4.0..4.2.
+        wall(0, 0, 1.0, 0, pieces: 1)
+        wall(1.9, 0, 8.2, 0)
+        wall(8.2, 0, 8.2, 4.2)
+        wall(8.2, 4.2, 0, 4.2)
+        wall(0, 4.2, 0, 0)
+        // The south wall has a door gap from x 1.0 to 1.9 in both faces.
+        wall(0.2, 0.2, 1.0, 0.2, pieces: 1)
+        wall(1.9, 0.2, 4.0, 0.2, pieces: 2)
+        wall(4.2, 0.2, 8.0, 0.2)
+        wall(8.0, 0.2, 8.0, 4.0)
+        wall(8.0, 4.0, 4.2, 4.0)
+        wall(4.0, 4.0, 0.2, 4.0)
+        wall(0.2, 4.0, 0.2, 0.2)
+        // The middle wall, with a gap from y 1.5 to 2.4 on both faces.
+        wall(4.0, 0.2, 4.0, 1.5, pieces: 1)
+        wall(4.0, 2.4, 4.0, 4.0, pieces: 1)
+        wall(4.2, 0.2, 4.2, 1.5, pieces: 1)
+        wall(4.2, 2.4, 4.2, 4.0, pieces: 1)
+        // A duplicate and a sliver: drawings are full of both.
+        wall(8.0, 0.2, 8.0, 4.0, pieces: 1)
+        fixture.add(DXFFixture.line("A-WALL", 8.0, 4.0, 8.0, 4.0001))
+        fixture.add(DXFFixture.text("A-ANNO-TEXT", 2, 3, "Kitchen"))
+        fixture.add(DXFFixture.text("A-ANNO-TEXT", 6, 3, "Store"))
+        return fixture
+    }
+
+    @Test func doubleWallsWithDoorGapsFormRoomsWithOpeningsInTheGaps() throws {
+        let result = try Self.run(Self.doubleWalls())
+        #expect(result.report.layers[.walls] == ["A-WALL"])
+        #expect(result.rooms.count == 2)
+        let areas = result.rooms.map(Self.area).sorted()
+        // Inner faces: 3.8 x 3.8 each.
+        #expect(areas.allSatisfy { abs($0 - 14.44) < 0.3 }, "\(areas)")
+        #expect(Set(result.rooms.compactMap(\.name)) == ["Kitchen", "Store"])
+        let gaps = result.openings.filter { $0.source == "gap" }
+        #expect(gaps.count == 2, "\(result.openings)")
+        #expect(gaps.filter { $0.rooms.count == 2 }.count == 1)
+        #expect(gaps.allSatisfy { abs($0.width - 0.9) < 0.15 })
+        #expect(result.report.problems.isEmpty)
+    }
+
+    @Test func utf8NamesOfALaterDrawingComeOutRightWhateverItsCodePage() throws {
+        var fixture = Self.twoOffices()
+        fixture.add(DXFFixture.text("Rumnavne", 1, 2, "Køkken æøå"))
+        fixture.add(DXFFixture.mtext("Rumnavne", 6, 2, "会议室"))
+        let result = try Self.run(fixture)
+        #expect(Set(result.rooms.compactMap(\.name)) == ["Køkken æøå", "会议室"])
+
+        // An AutoCAD 2000 drawing stores its text in its code page, and is read by it.
+        var older = Self.twoOffices()
+        older.version = "AC1015"
+        older.add(DXFFixture.text("Rumnavne", 1, 2, "Køkken"))
+        let path = try older.write(encoding: .windowsCP1252)
+        let olderResult = try DXFImporter.run(try Drawing.read(path), options: DXFImportOptions(), corner: Self.corner)
+        #expect(olderResult.rooms.compactMap(\.name) == ["Køkken"])
+    }
+
+    @Test func doorBlocksBecomeOpeningsOnTheWallTheyShareWhateverTheirAngle() throws {
+        var fixture = Self.twoOffices(layer: "Rooms")
+        // A door block: hinge at the origin, leaf along +y, swing to +x, 0.9 m.
+        fixture.block("DOOR-90", DXFFixture.line("0", 0, 0, 0, 0.9) + DXFFixture.arc("0", 0, 0, 0.9, 0, 90))
+        // On the shared wall x = 5, turned 90 degrees: its leaf closes along the wall.
+        fixture.add(DXFFixture.insert("Doors", "DOOR-90", 5, 1, angle: 90))
+        // On the south wall of the first room, unturned.
+        fixture.add(DXFFixture.insert("Doors", "DOOR-90", 2, 0))
+        let result = try Self.run(fixture)
+        #expect(result.openings.count == 2, "\(result.openings)")
+        #expect(result.openings.allSatisfy { $0.source == "block" && abs($0.width - 0.9) < 0.01 })
+        let between = result.openings.filter { $0.rooms.count == 2 }
+        #expect(between.count == 1)
+        let ends = between[0].line.map { Self.frame.point(longitude: $0.x, latitude: $0.y) }
+        #expect(ends.allSatisfy { abs($0.x - 5) < 0.01 }, "\(ends)")
+    }
+
+    @Test func looseSwingsOfArcAndLineBecomeOpenings() throws {
+        var fixture = Self.twoOffices(layer: "Space")
+        fixture.add(DXFFixture.arc("Door swings", 5, 1, 0.8, 90, 180))
+        fixture.add(DXFFixture.line("Door swings", 5, 1, 4.2, 1))
+        let result = try Self.run(fixture)
+        #expect(result.openings.count == 1)
+        #expect(result.openings.first?.source == "swing")
+        #expect(result.openings.first?.rooms.count == 2)
+    }
+
+    @Test func twoFloorsSideBySideArePickedOneAtATimeByExtent() throws {
+        var fixture = Self.twoOffices()
+        fixture.add(DXFFixture.rectangle("A-AREA", 100, 0, 6, 4))
+        fixture.add(DXFFixture.rectangle("A-AREA", 106, 0, 6, 4))
+        fixture.add(DXFFixture.rectangle("A-AREA", 112, 0, 6, 4))
+        #expect(try Self.run(fixture).rooms.count == 5)
+        var options = DXFImportOptions()
+        options.extent = Bounds(minX: 90, minY: -5, maxX: 130, maxY: 10)
+        let second = try Self.run(fixture, options)
+        #expect(second.rooms.count == 3)
+        #expect(second.report.straysDropped == 2)
+    }
+
+    @Test func roomsWhoseOnlyIdentityIsTheirLayerTakeItsName() throws {
+        var fixture = DXFFixture()
+        fixture.add(DXFFixture.rectangle("E14-348", 0, 0, 4, 3))
+        fixture.add(DXFFixture.rectangle("E14-349", 4, 0, 4, 3))
+        let result = try Self.run(fixture)
+        #expect(Set(result.rooms.compactMap(\.altName)) == ["E14-348", "E14-349"])
+    }
+
+    @Test func duplicateHatchCopiesAndOutlinesAroundRoomsAreDropped() throws {
+        var fixture = Self.twoOffices()
+        // The same first room again, and an outline around both.
+        fixture.add(DXFFixture.rectangle("A-AREA", 0, 0, 5, 4))
+        fixture.add(DXFFixture.rectangle("A-AREA", 0, 0, 9, 4))
+        let result = try Self.run(fixture)
+        #expect(result.rooms.count == 2)
+        #expect(result.report.duplicatesDropped == 1)
+        #expect(result.report.outlinesDropped == 1)
+    }
+
+    @Test func aStrayFarFromThePlanIsDroppedAndCounted() throws {
+        var fixture = Self.twoOffices()
+        for index in 0..<10 { fixture.add(DXFFixture.line("A-AREA", Double(index) * 0.5, 0, Double(index) * 0.5, 4)) }
+        fixture.add(DXFFixture.rectangle("A-AREA", 25_000, 40_000, 5, 4))
+        let result = try Self.run(fixture)
+        #expect(result.report.straysDropped == 1)
+        #expect(result.report.units.unit == .metres)
+    }
+
+    @Test func twoControlPointsPlaceThePlanExactlyAndThreeReportTheirResiduals() throws {
+        let a = Point(x: 10.0, y: 55.0)
+        let east = LocalFrame(originLongitude: a.x, originLatitude: a.y)
+        // The drawing's x axis runs north on the earth: a quarter turn.
+        let b = east.coordinates(of: Point(x: 0, y: 9))
+        var options = DXFImportOptions()
+        options.controls = [ControlPoint(drawing: Point(x: 0, y: 0), target: a), ControlPoint(drawing: Point(x: 9, y: 0), target: Point(x: b.longitude, y: b.latitude))]
+        let result = try Self.run(Self.twoOffices(), options)
+        #expect(result.report.rmse.map { $0 < 0.001 } == true)
+        let corners = result.rooms.flatMap { $0.rings[0] }.map { east.point(longitude: $0.x, latitude: $0.y) }
+        // Drawing (9, 4) lands 4 m west and 9 m north.
+        #expect(corners.contains { abs($0.x + 4) < 0.01 && abs($0.y - 9) < 0.01 }, "\(corners)")
+
+        let c = east.coordinates(of: Point(x: -4.5, y: 0.2))
+        options.controls.append(ControlPoint(drawing: Point(x: 0, y: 4), target: Point(x: c.longitude, y: c.latitude)))
+        let three = try Self.run(Self.twoOffices(), options)
+        #expect(three.report.residuals.count == 3)
+        #expect(three.report.rmse.map { $0 > 0.1 && $0 < 0.5 } == true)
+        options.fit = .affine
+        #expect(try Self.run(Self.twoOffices(), options).report.rmse.map { $0 < 0.001 } == true)
+    }
+
+    @Test func aDrawingWithoutRoomsOrWallsIsRefusedWithItsLayers() throws {
+        var fixture = DXFFixture()
+        fixture.add(DXFFixture.line("Furniture", 0, 0, 1, 1))
+        #expect {
+            try Self.run(fixture)
+        } throws: { error in
+            "\(error)".contains("no layer looks like rooms") && "\(error)".contains("Furniture (1 lines)")
+        }
+    }
+
+    @Test func theBarcelonaPavilionImportsItsEnclosedRoomsFromItsWallLines() throws {
+        let drawing = try Drawing.read(Samples.barcelonaPavilion)
+        let result = try DXFImporter.run(drawing, options: DXFImportOptions(), corner: Self.corner)
+        // Declared inches; drawn in metres.
+        #expect(result.report.units.unit == .metres)
+        #expect(result.report.layers[.walls]?.contains("Walls") == true)
+        #expect(result.rooms.count >= 3)
+        #expect(result.rooms.map(Self.area).allSatisfy { (2...200).contains($0) })
+        #expect(result.report.problems.isEmpty)
+        #expect(result.openings.count >= 2)
+    }
+}
