@@ -88,7 +88,7 @@ let package = Package(
             name: "ShellTests", dependencies: ["IMDF", "Geometry", "Validation", "Workbench", "Shell", "SyntheticVenue", "TestSupport"],
             exclude: ["Golden"], swiftSettings: strict
         ),
-        .testTarget(name: "InterchangeTests", dependencies: ["IMDF", "Geometry", "Interchange", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "InterchangeTests", dependencies: ["IMDF", "Geometry", "Interchange", "SyntheticVenue", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "SyntheticVenueTests", dependencies: ["IMDF", "SyntheticVenue"], swiftSettings: strict),
         // Drives the built `imdf` executable the way a user does.
         .testTarget(

@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import Interchange
+import SyntheticVenue
 import TestSupport
 import Testing
 
@@ -256,5 +257,22 @@ struct DXFImportTests {
         #expect(result.rooms.map(Self.area).allSatisfy { (2...200).contains($0) })
         #expect(result.report.problems.isEmpty)
         #expect(result.openings.count >= 2)
+    }
+}
+
+@Suite("DXF import of a generated plan")
+struct GeneratedDrawingTests {
+    @Test func aGeneratedPlanImportsEveryRoomWithItsNameNumberAndDoor() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imdf-plan-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("plan.dxf").path
+        try DrawingGenerator.plan(rows: 4, columns: 3).write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try DXFImporter.run(try Drawing.read(path), options: DXFImportOptions(), corner: DXFImportTests.corner)
+        #expect(result.rooms.count == 12)
+        #expect(result.rooms.allSatisfy { $0.name == "Office" })
+        #expect(Set(result.rooms.compactMap(\.altName)).count == 12)
+        #expect(result.openings.count == 12, "\(result.report.openingSources)")
+        #expect(result.report.droppedLayers.map(\.layer) == ["A-FURN"])
+        #expect(result.report.problems.isEmpty)
     }
 }
