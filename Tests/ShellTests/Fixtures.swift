@@ -13,4 +13,7 @@ enum Fixtures {
         _ = try Interpreter.execute("use level \"Ground Floor\"", in: &session)
         return session
     }
+
+    /// Runs one prompt line; its output.
+    static func run(_ line: String, _ session: inout EditingSession) throws -> String { try Interpreter.execute(line, in: &session) }
 }

@@ -17,52 +17,50 @@ struct LookingTests {
         try Fixtures.generated(buildings: 2, levels: 2, rooms: 4, seed: 3)
     }
 
-    func run(_ line: String, _ session: inout EditingSession) throws -> String { try Interpreter.execute(line, in: &session) }
-
     @Test func showPrintsAPointInTheFrameCommandsTakeAndInDegrees() throws {
         var session = try venue()
-        _ = try run("add node at 2.5,7 as n", &session)
-        let shown = try run("show $n", &session)
+        _ = try Fixtures.run("add node at 2.5,7 as n", &session)
+        let shown = try Fixtures.run("show $n", &session)
         #expect(shown.contains("geometry      Point at 2.5,7 (@"), "\(shown)")
-        let room = try run("show 0.001", &session)
+        let room = try Fixtures.run("show 0.001", &session)
         // The generator lays rooms out with a spherical metre per degree, the frame with the
         // ellipsoid's: 4 m come out as 4.01.
         #expect(room.contains("Polygon, box 0,0 4.01x6, area 24.03 m², 4 vertices"), "\(room)")
         #expect(room.contains("display_point 2,3 (@"), "\(room)")
-        let door = try run("show \(session.document.features(of: .opening)[0].id.prefix(8))", &session)
+        let door = try Fixtures.run("show \(session.document.features(of: .opening)[0].id.prefix(8))", &session)
         #expect(door.contains("LineString from 1.55,6 to 2.45,6, 0.9 m"), "\(door)")
     }
 
     @Test func lsRowsCarryAPositionAndASize() throws {
         var session = try venue()
-        let rows = try run("ls", &session).split(separator: "\n")
+        let rows = try Fixtures.run("ls", &session).split(separator: "\n")
         #expect(rows.contains { $0.contains("\"Room 0.001\" on Ground Floor") && $0.hasSuffix("at 2,3  4.01x6 m") }, "\(rows)")
-        #expect(try run("ls opening", &session).split(separator: "\n").allSatisfy { $0.hasSuffix("0.9 m") })
+        #expect(try Fixtures.run("ls opening", &session).split(separator: "\n").allSatisfy { $0.hasSuffix("0.9 m") })
     }
 
     @Test func lsOpeningInARoomListsItsDoorsWithTheRoomOnTheirOtherSide() throws {
         var session = try venue()
-        let doors = try run("ls opening in 0.001", &session).split(separator: "\n")
+        let doors = try Fixtures.run("ls opening in 0.001", &session).split(separator: "\n")
         #expect(doors.count == 1, "\(doors)")
         #expect(doors.first?.contains("at 2,6  0.9 m  to unit \"Corridor G\"") == true, "\(doors)")
-        _ = try run("add opening between 0.001 0.002 at 4,3", &session)
-        let both = try run("ls opening in 0.001", &session).split(separator: "\n")
+        _ = try Fixtures.run("add opening between 0.001 0.002 at 4,3", &session)
+        let both = try Fixtures.run("ls opening in 0.001", &session).split(separator: "\n")
         #expect(both.count == 2 && both.contains { $0.contains("to unit \"Room 0.002\"") }, "\(both)")
         // A level's openings are all its openings.
-        #expect(try run("ls opening in \"Ground Floor\"", &session).split(separator: "\n").count >= 5)
+        #expect(try Fixtures.run("ls opening in \"Ground Floor\"", &session).split(separator: "\n").count >= 5)
     }
 
     @Test func theRoutingGraphsTypeAnswersToNodeAndPath() throws {
         var session = try venue()
-        _ = try run("add node at 2,7", &session)
+        _ = try Fixtures.run("add node at 2,7", &session)
         for word in ["node", "path", "navPath"] {
-            #expect(try run("ls \(word)", &session).contains("navPath on Ground Floor"), "\(word)")
+            #expect(try Fixtures.run("ls \(word)", &session).contains("navPath on Ground Floor"), "\(word)")
         }
     }
 
     @Test func findNamesTheBuildingOfEachMatchInAVenueOfSeveral() throws {
         var session = try venue()
-        let found = try run("find Room 0.001", &session).split(separator: "\n")
+        let found = try Fixtures.run("find Room 0.001", &session).split(separator: "\n")
         #expect(found.count == 2, "\(found)")
         #expect(found.contains { $0.contains("in building \"Building 1\"") } && found.contains { $0.contains("in building \"Building 2\"") })
     }
@@ -76,22 +74,22 @@ struct LookingTests {
         } catch {
             #expect(error.message.contains("in building \"Building 1\"") && error.message.contains("in building \"Building 2\""), "\(error.message)")
         }
-        _ = try run("use building \"Building 2\"", &session)
-        #expect(try run("use level \"Floor 1\"", &session).contains("Floor 1"))
+        _ = try Fixtures.run("use building \"Building 2\"", &session)
+        #expect(try Fixtures.run("use level \"Floor 1\"", &session).contains("Floor 1"))
         #expect(session.document.feature(session.levelID!)?.strings(.buildingIDs) == [session.buildingID!])
     }
 
     @Test func treeOfALevelGoesDownToUnitsAnchorsOccupantsAndOpenings() throws {
         var session = try venue()
-        let tree = try run("tree \"Ground Floor\"", &session)
+        let tree = try Fixtures.run("tree \"Ground Floor\"", &session)
         let lines = tree.split(separator: "\n")
         #expect(lines.first?.hasPrefix("level \"Ground Floor\"") == true)
         let room = try #require(lines.firstIndex { $0.contains("\"Room 0.001\"") })
         #expect(lines[room + 1].hasPrefix("    ") && lines[room + 1].contains("anchor"))
         #expect(lines[room + 2].hasPrefix("      ") && lines[room + 2].contains("occupant"))
         #expect(lines.filter { $0.contains("  opening ") || $0.contains(" opening on ") }.count == 4)
-        let building = try run("tree \"Building 1\"", &session)
+        let building = try Fixtures.run("tree \"Building 1\"", &session)
         #expect(building.contains("level \"Floor 1\"") && building.contains("Room 1.001"))
-        #expect(throws: EditError.self) { try run("tree 0.001", &session) }
+        #expect(throws: EditError.self) { try Fixtures.run("tree 0.001", &session) }
     }
 }

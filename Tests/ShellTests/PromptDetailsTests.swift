@@ -15,19 +15,17 @@ struct PromptDetailsTests {
         try Fixtures.generated(buildings: 1, levels: 1, rooms: 4, seed: 9)
     }
 
-    func run(_ line: String, _ session: inout EditingSession) throws -> String { try Interpreter.execute(line, in: &session) }
-
     @Test func linkTakesNearestAsAddNodeDoesAndTheFirstOfAChainIsAddedUnlinked() throws {
         var session = try venue()
-        let first = try run("add node at 1,7 link=prev as a", &session)
+        let first = try Fixtures.run("add node at 1,7 link=prev as a", &session)
         #expect(first.contains("no earlier node in this session to link to: added unlinked"), "\(first)")
-        _ = try run("add node at 7,7 as b", &session)
-        _ = try run("add node at 2,7 as c", &session)
-        _ = try run("link $a nearest", &session)
+        _ = try Fixtures.run("add node at 7,7 as b", &session)
+        _ = try Fixtures.run("add node at 2,7 as c", &session)
+        _ = try Fixtures.run("link $a nearest", &session)
         let a = try #require(session.handles["a"].flatMap(session.document.feature))
         #expect(a.strings(RoutingExtension.neighbours) == [session.handles["c"]!])
         // Already linked to its nearest: the next nearest.
-        _ = try run("link $a nearest", &session)
+        _ = try Fixtures.run("link $a nearest", &session)
         #expect(session.document.feature(session.handles["a"]!)?.strings(RoutingExtension.neighbours)?.contains(session.handles["b"]!) == true)
     }
 
@@ -39,45 +37,45 @@ struct PromptDetailsTests {
         } catch {
             #expect(error.message.contains("unit \"Room 0.001\""), "\(error.message)")
         }
-        _ = try run("add node at 2,3 as r1", &session)
-        _ = try run("associate $r1 0.001", &session)
-        _ = try run("add node at 2,7 link=prev", &session)
-        _ = try run("add node at 6,7 link=prev", &session)
-        _ = try run("add node at 6,3 link=prev as r2", &session)
-        _ = try run("associate $r2 0.002", &session)
-        let route = try run("route \"Room 0.001\" \"Room 0.002\"", &session)
+        _ = try Fixtures.run("add node at 2,3 as r1", &session)
+        _ = try Fixtures.run("associate $r1 0.001", &session)
+        _ = try Fixtures.run("add node at 2,7 link=prev", &session)
+        _ = try Fixtures.run("add node at 6,7 link=prev", &session)
+        _ = try Fixtures.run("add node at 6,3 link=prev as r2", &session)
+        _ = try Fixtures.run("associate $r2 0.002", &session)
+        let route = try Fixtures.run("route \"Room 0.001\" \"Room 0.002\"", &session)
         #expect(route.hasPrefix("from unit \"Room 0.001\""), "\(route)")
-        let reach = try run("check reachability", &session)
+        let reach = try Fixtures.run("check reachability", &session)
         #expect(reach.hasPrefix("checked 5 units on 1 level against 4 path nodes:"), "\(reach)")
     }
 
     @Test func historyTellsStepsApartAndUndoSaysWhenItRanOut() throws {
         var session = try venue()
-        _ = try run("add node at 1,7", &session)
-        _ = try run("add node at 3,7", &session)
-        let history = try run("history", &session).split(separator: "\n")
+        _ = try Fixtures.run("add node at 1,7", &session)
+        _ = try Fixtures.run("add node at 3,7", &session)
+        let history = try Fixtures.run("history", &session).split(separator: "\n")
         #expect(history.count == 2 && history[0] != history[1].replacingOccurrences(of: "2. ", with: "1. "), "\(history)")
-        let undone = try run("undo 5", &session)
+        let undone = try Fixtures.run("undo 5", &session)
         #expect(undone.hasSuffix("(2 of the 5 asked for: nothing more to undo)"), "\(undone)")
-        #expect(try run("redo 1", &session).split(separator: "\n").count == 1)
+        #expect(try Fixtures.run("redo 1", &session).split(separator: "\n").count == 1)
     }
 
     @Test func thePromptShowsAnOpenGroupAndANewBuildingWithoutAnotherBuildingsLevel() throws {
         var session = try venue()
-        _ = try run("begin renovate", &session)
+        _ = try Fixtures.run("begin renovate", &session)
         #expect(session.prompt.contains("[renovate]"), "\(session.prompt)")
-        _ = try run("commit", &session)
+        _ = try Fixtures.run("commit", &session)
         #expect(!session.prompt.contains("["))
-        _ = try run("add building Annex", &session)
+        _ = try Fixtures.run("add building Annex", &session)
         #expect(session.prompt.hasPrefix("imdf Annex*"), "\(session.prompt)")
         #expect(session.levelID == nil)
     }
 
     @Test func undoingBackToTheSavedStateLeavesNoStar() throws {
         var session = try venue()
-        _ = try run("rename 0.001 Lab", &session)
+        _ = try Fixtures.run("rename 0.001 Lab", &session)
         #expect(session.prompt.contains("*"))
-        _ = try run("undo", &session)
+        _ = try Fixtures.run("undo", &session)
         #expect(!session.prompt.contains("*"), "\(session.prompt)")
     }
 }

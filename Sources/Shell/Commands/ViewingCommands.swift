@@ -253,17 +253,11 @@ extension ViewingCommands {
                 focus.formUnion(document.referrers(of: held).filter { document.feature($0)?.imdfType == .occupant })
             }
         }
-        var context = Set<String>()
-        var pending = Array(focus)
-        while let id = pending.popLast() {
-            guard let feature = document.feature(id) else { continue }
-            for target in References.targets(of: feature) where !focus.contains(target) && !context.contains(target) && document.feature(target) != nil {
-                // Path nodes that stand elsewhere are not this level's to check.
-                if document.feature(target)?.featureType == RoutingExtension.nodeType, document.feature(target)?.string(.levelID) != levelID { continue }
-                context.insert(target)
-                pending.append(target)
-            }
-        }
+        var context = CutOut.closure(from: focus, targets: { document.feature($0).map(References.targets) ?? [] }, admit: { target in
+            guard let feature = document.feature(target) else { return false }
+            // Path nodes that stand elsewhere are not this level's to check.
+            return feature.featureType != RoutingExtension.nodeType || feature.string(.levelID) == levelID
+        })
         context.formUnion(document.indexes.byType[FeatureType.venue.rawValue] ?? [])
         // The building's other levels and footprints: ordinals and footprints are per building.
         for building in level.strings(.buildingIDs) ?? [] {

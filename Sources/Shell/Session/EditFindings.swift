@@ -327,23 +327,18 @@ struct EditNeighbourhood {
     /// the level's building, their addresses. A path node of the focus brings its linked nodes; a
     /// path node that only came along does not bring its own.
     private mutating func closeUpwards() {
-        var pending = Array(focus.union(context))
-        var seen = Set(pending)
-        while let id = pending.popLast() {
+        let reached = CutOut.closure(from: focus.union(context), targets: { id in
             let inFocus = focus.contains(id)
-            for version in versions(of: id) {
+            return versions(of: id).flatMap { version -> [String] in
                 var targets = References.targets(of: version)
                 if !inFocus, let linked = version.strings(RoutingExtension.neighbours) {
                     let skipped = Set(linked)
                     targets.removeAll { skipped.contains($0) }
                 }
-                for target in targets where !seen.contains(target) && (feature(target, .before) != nil || feature(target, .after) != nil) {
-                    seen.insert(target)
-                    context.insert(target)
-                    pending.append(target)
-                }
+                return targets
             }
-        }
+        }, admit: { feature($0, .before) != nil || feature($0, .after) != nil })
+        context.formUnion(reached)
         context.subtract(focus)
     }
 

@@ -84,9 +84,7 @@ struct LevelChecker {
         return (distance, engine.interiorPoint(shapes))
     }
 
-    func format(_ metres: Double) -> String {
-        metres >= 10 ? String(Int(saturating: metres.rounded())) : String((metres * 100).rounded() / 100)
-    }
+    func format(_ metres: Double) -> String { String(metres: metres) }
 
     // MARK: - One level
 

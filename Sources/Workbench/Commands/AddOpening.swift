@@ -47,7 +47,7 @@ public struct AddOpening: EditCommand {
         // A door is placed by pointing at its wall: a point far from every wall is a slip.
         guard nearest.1.distance <= Self.reach else {
             throw EditError(
-                "at: the nearest wall of \(units[0].described(in: document)) is \(String(format2: nearest.1.distance)) m from that point; point within \(Int(Self.reach)) m of the wall",
+                "at: the nearest wall of \(units[0].described(in: document)) is \(String(metres: nearest.1.distance)) m from that point; point within \(Int(Self.reach)) m of the wall",
                 argument: "at")
         }
         let line = Walls.stretch(of: nearest.0, ring: nearest.1.ring, from: nearest.1.distanceAlong - width / 2,

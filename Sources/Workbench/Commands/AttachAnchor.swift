@@ -55,7 +55,7 @@ public struct AttachAnchor: EditCommand {
         if position == nil { point = freePlace(near: point, in: unit, shapes, engine, projector, document) }
         let outside = engine.distance(from: point, to: shapes)
         guard outside <= 0.05 else {
-            throw EditError("at: the point is \(String(format2: outside)) m outside \(unit.described(in: document))", argument: "at")
+            throw EditError("at: the point is \(String(metres: outside)) m outside \(unit.described(in: document))", argument: "at")
         }
         var addressValue = JSONValue.null
         var notes: [String: String] = [:]
@@ -86,12 +86,5 @@ extension AttachAnchor {
             return projector.point(position)
         }
         return Placement.freePlace(near: point, inside: shapes, avoiding: taken, engine)
-    }
-}
-
-extension String {
-    /// Metres for messages: two decimals below 10 m, whole metres above.
-    init(format2 metres: Double) {
-        self = metres >= 10 ? String(Int(saturating: metres.rounded())) : String((metres * 100).rounded() / 100)
     }
 }

@@ -31,7 +31,7 @@ public struct SplitUnit: EditCommand {
         do {
             parts = try engine.split(shapes[0], along: line.map(projector.point))
         } catch .lineDoesNotCross(let distance) {
-            let why = distance == 0 ? "it touches it, or stops inside it, without dividing it" : "it stays \(String(format2: distance)) m away"
+            let why = distance == 0 ? "it touches it, or stops inside it, without dividing it" : "it stays \(String(metres: distance)) m away"
             throw EditError("along: the line does not cross \(unit.described(in: document)) (\(why))", argument: "along")
         } catch {
             throw EditError("along: the line needs two distinct points", argument: "along")
