@@ -24,13 +24,28 @@ extension GeometryEngine {
         guard half > 0, let all = context.multiLine(lines),
             let walls = Geom(GEOSBufferWithStyle_r(handle, all.pointer, half, 4, Int32(GEOSBUF_CAP_SQUARE.rawValue), Int32(GEOSBUF_JOIN_MITRE.rawValue), 2), context)
         else { return [] }
-        return walls.polygons.flatMap { wall in
-            wall.holes.flatMap { hole -> [Polygon] in
-                guard let space = context.geometry([Polygon(exterior: hole)]) else { return [] }
-                return Geom(GEOSBufferWithStyle_r(handle, space.pointer, half, 4, Int32(GEOSBUF_CAP_FLAT.rawValue), Int32(GEOSBUF_JOIN_MITRE.rawValue), 2), context)?
-                    .polygons ?? []
+        let grown = walls.polygons.flatMap { wall in
+            wall.holes.compactMap { hole -> Geom? in
+                guard let space = context.geometry([Polygon(exterior: hole)]) else { return nil }
+                return Geom(GEOSBufferWithStyle_r(handle, space.pointer, half, 4, Int32(GEOSBUF_CAP_FLAT.rawValue), Int32(GEOSBUF_JOIN_MITRE.rawValue), 2), context)
             }
         }
+        // Grown back, two spaces can meet in a band at most half a gap wide (past a sharp corner,
+        // an arc drawn with the walls): the earlier one keeps it, so rooms never overlap; of what
+        // is left, the largest piece is the room.
+        var rooms: [(geometry: Geom, bounds: Bounds)] = []
+        for space in grown {
+            var room = space
+            var bounds = space.polygons.reduce(Bounds.empty) { $0.union($1.bounds) }
+            for other in rooms where other.bounds.intersects(bounds) {
+                guard let clipped = Geom(GEOSDifference_r(handle, room.pointer, other.geometry.pointer), context) else { continue }
+                room = clipped
+            }
+            guard let largest = room.polygons.max(by: { area([$0]) < area([$1]) }), let kept = context.geometry([largest]) else { continue }
+            bounds = largest.bounds
+            rooms.append((kept, bounds))
+        }
+        return rooms.flatMap(\.geometry.polygons)
     }
 
     /// For each line, its parts farther than `distance` from every one of `lines`: where a room's

@@ -90,7 +90,10 @@ public enum DXFImporter {
         report.droppedLayers = dropped.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         func on(_ role: LayerRole) -> [DrawingEntity] { let names = Set(roles[role] ?? []); return kept.filter { names.contains($0.layer) } }
         let doorBlocks = Set(drawing.blocks.keys.filter { LayerConventions.named($0, .doors) })
-        let doorEntities = on(.doors) + kept.filter { if case .insert(let insert) = $0.kind { doorBlocks.contains(insert.block) } else { false } }
+        // Quarter arcs drawn with the walls (drawings with everything on one layer) are swings.
+        func isSwing(_ entity: DrawingEntity) -> Bool { if case .arc(let arc) = entity.kind { arc.isQuarter } else { false } }
+        let doorEntities = on(.doors) + on(.walls).filter(isSwing)
+            + kept.filter { if case .insert(let insert) = $0.kind { doorBlocks.contains(insert.block) } else { false } }
 
         // Unit, checked against the content.
         let doorParts = DoorFinder.parts(doorEntities, blocks: drawing.blocks)
@@ -104,7 +107,11 @@ public enum DXFImporter {
         func metric(_ entities: [DrawingEntity]) -> [DrawingEntity] { entities.map { $0.mapped(toMetres, scale: scale) } }
 
         // Rooms.
-        let wallLines = metric(on(.walls)).flatMap { Self.lines($0.shape) }
+        // A swing drawn on a wall layer would wall the door's gap off, and cut into the room.
+        let wallLines = metric(on(.walls).filter { entity in
+            guard isSwing(entity), case .arc(let arc) = entity.kind else { return true }
+            return !DoorFinder.leaf.contains(arc.radius * scale)
+        }).flatMap { Self.lines($0.shape) }
         var found = RoomFinder.rooms(fromRoomLayers: metric(on(.rooms)), engine)
         if found.rooms.isEmpty {
             found = RoomFinder.rooms(fromWalls: wallLines, closingGapsUpTo: options.doorGap, engine)

@@ -77,6 +77,14 @@ public struct Arc: Sendable, Equatable {
         lhs.centre == rhs.centre && lhs.radius == rhs.radius && lhs.ends.0 == rhs.ends.0 && lhs.ends.1 == rhs.ends.1
     }
 
+    /// Whether it turns about a quarter circle (60 to 120 degrees between its ends, seen from
+    /// the centre), as a door's swing does.
+    public var isQuarter: Bool {
+        let a = Point(x: ends.0.x - centre.x, y: ends.0.y - centre.y), b = Point(x: ends.1.x - centre.x, y: ends.1.y - centre.y)
+        let angle = atan2(abs(a.x * b.y - a.y * b.x), a.x * b.x + a.y * b.y) * 180 / .pi
+        return (60...120).contains(angle)
+    }
+
     /// The arc through a polyline's points, when they all lie on one circle (within a hundredth of
     /// its radius) and turn one way: GDAL hands arcs over as polylines, and drawings from older
     /// versions carry no entity subclass to tell an arc from a polyline.

@@ -28,10 +28,10 @@ enum LayerChoice {
             case .rooms:
                 chosen[role] = names.filter { name in
                     (has(name, "closed polylines") || has(name, "hatches"))
-                        && (LayerConventions.named(name, .rooms) || LayerConventions.looksLikeRoomNumber(name))
+                        && (LayerConventions.named(name, .rooms) || (LayerConventions.looksLikeRoomNumber(name) && !LayerConventions.isDefault(name)))
                 }
             case .walls:
-                chosen[role] = names.filter { ($0 != "0") && LayerConventions.named($0, .walls) && (has($0, "lines") || has($0, "closed polylines")) }
+                chosen[role] = names.filter { !LayerConventions.isDefault($0) && LayerConventions.named($0, .walls) && (has($0, "lines") || has($0, "closed polylines")) }
             case .doors:
                 chosen[role] = names.filter { LayerConventions.named($0, .doors) }
             case .text:

@@ -43,6 +43,10 @@ public enum LayerConventions {
         return clutter.contains { name.contains($0) } && !LayerRole.allCases.contains { named(layer, $0) }
     }
 
+    /// AutoCAD's default layer "0" and its layer of dimension points: every drawing has them, and
+    /// their names say nothing of what is on them.
+    public static func isDefault(_ layer: String) -> Bool { layer == "0" || layer.lowercased() == "defpoints" }
+
     /// A layer named like a room's number (`E14-348`, `2.041`, `101A`): in some drawings the only
     /// identity a room has is the layer its outline is on.
     public static func looksLikeRoomNumber(_ text: String) -> Bool {
