@@ -147,6 +147,22 @@ struct DXFImportTests {
         #expect(olderResult.rooms.compactMap(\.name) == ["Køkken"])
     }
 
+    @Test func aSwingDrawnWithTheWallsIsADoorAndDoesNotCutTheRoomsItOpens() throws {
+        // Single-line walls: a 10 x 4 m box split at x = 5 with a 0.9 m gap (y 1 to 1.9), and the
+        // door's quarter swing drawn on the wall layer, as drawings with one layer do.
+        var fixture = DXFFixture()
+        for (x1, y1, x2, y2) in [(0.0, 0.0, 10.0, 0.0), (10, 0, 10, 4), (10, 4, 0, 4), (0, 4, 0, 0), (5, 0, 5, 1), (5, 1.9, 5, 4)] {
+            fixture.add(DXFFixture.line("Walls", x1, y1, x2, y2))
+        }
+        fixture.add(DXFFixture.arc("Walls", 5, 1, 0.9, 0, 90))
+        let result = try Self.run(fixture)
+        #expect(result.rooms.count == 2)
+        #expect(result.openings.count == 1, "\(result.openings)")
+        #expect(result.openings.first?.rooms.count == 2)
+        #expect(result.rooms.map(Self.area).allSatisfy { abs($0 - 20) < 0.5 }, "\(result.rooms.map(Self.area))")
+        #expect(result.report.problems.isEmpty)
+    }
+
     @Test func doorBlocksBecomeOpeningsOnTheWallTheyShareWhateverTheirAngle() throws {
         var fixture = Self.twoOffices(layer: "Rooms")
         // A door block: hinge at the origin, leaf along +y, swing to +x, 0.9 m.
