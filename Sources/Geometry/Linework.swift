@@ -21,9 +21,26 @@ extension GeometryEngine {
     /// union.
     public func spaces(enclosedBy lines: [[Point]], closingGapsUpTo gap: Double) -> [Polygon] {
         let half = gap / 2
-        guard half > 0, let all = context.multiLine(lines),
-            let walls = Geom(GEOSBufferWithStyle_r(handle, all.pointer, half, 4, Int32(GEOSBUF_CAP_SQUARE.rawValue), Int32(GEOSBUF_JOIN_MITRE.rawValue), 2), context)
-        else { return [] }
+        // Each segment grown into its rectangle (square ends reach past its ends by half the gap,
+        // so ends that miss each other by up to the gap meet, and corners are filled), then the
+        // rectangles united: GEOS's cascaded union of simple rectangles costs a fraction of
+        // buffering the whole linework, whose offset curves must all be noded against each other.
+        guard half > 0 else { return [] }
+        var rectangles: [Polygon] = []
+        for line in lines {
+            for (a, b) in zip(line, line.dropFirst()) {
+                let length = a.distance(to: b)
+                guard length > 0, length.isFinite else { continue }
+                let (ux, uy) = ((b.x - a.x) / length * half, (b.y - a.y) / length * half)
+                let (nx, ny) = (-uy, ux)
+                let start = Point(x: a.x - ux, y: a.y - uy), end = Point(x: b.x + ux, y: b.y + uy)
+                rectangles.append(Polygon(exterior: [
+                    Point(x: start.x + nx, y: start.y + ny), Point(x: start.x - nx, y: start.y - ny),
+                    Point(x: end.x - nx, y: end.y - ny), Point(x: end.x + nx, y: end.y + ny),
+                ]))
+            }
+        }
+        guard !rectangles.isEmpty, let all = context.geometry(rectangles), let walls = Geom(GEOSUnaryUnion_r(handle, all.pointer), context) else { return [] }
         let grown = walls.polygons.flatMap { wall in
             wall.holes.compactMap { hole -> Geom? in
                 guard let space = context.geometry([Polygon(exterior: hole)]) else { return nil }

@@ -59,9 +59,13 @@ enum DoorFinder {
             var width: Double
             var source: String
         }
+        let index = SpatialIndex<Int>(engine: engine)
+        for (number, room) in rooms.enumerated() { index.insert(room.bounds, number) }
+        func near(_ point: Point, within distance: Double) -> [Int] {
+            index.query(Bounds(minX: point.x - distance, minY: point.y - distance, maxX: point.x + distance, maxY: point.y + distance))
+        }
         func nearestWall(_ point: Point) -> Double {
-            rooms.filter { $0.bounds.expanded(by: 2).contains(point) }
-                .map { engine.nearestBoundaryPosition(on: $0, to: point).distance }.min() ?? .infinity
+            near(point, within: 2).map { engine.nearestBoundaryPosition(on: rooms[$0], to: point).distance }.min() ?? .infinity
         }
         var candidates: [Candidate] = []
         for shape in shapes {
@@ -101,7 +105,7 @@ enum DoorFinder {
         var openings: [FoundOpening] = []
         var unplaced = 0
         for candidate in kept {
-            let near = rooms.indices.filter { rooms[$0].bounds.expanded(by: reach).contains(candidate.centre) }
+            let near = near(candidate.centre, within: reach)
                 .map { ($0, engine.nearestBoundaryPosition(on: rooms[$0], to: candidate.centre)) }
                 .filter { $0.1.distance <= reach }
                 .sorted { $0.1.distance < $1.1.distance }

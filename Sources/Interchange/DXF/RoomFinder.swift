@@ -64,7 +64,7 @@ enum RoomFinder {
 
     static func clean(_ candidates: [FoundRoom], smallest: Double, _ engine: GeometryEngine) -> FoundRooms {
         var result = FoundRooms()
-        var valid: [(room: FoundRoom, area: Double)] = []
+        var valid: [(room: FoundRoom, area: Double, bounds: Bounds)] = []
         for candidate in candidates {
             var room = candidate
             if case .invalid(let reason, let location) = engine.validity([room.outline]) {
@@ -80,15 +80,14 @@ enum RoomFinder {
                 result.tooSmall += 1
                 continue
             }
-            valid.append((room, area))
+            valid.append((room, area, room.outline.bounds))
         }
         // Largest first, so a copy and an outline around rooms meet the rooms they cover.
         valid.sort { $0.area > $1.area }
-        var accepted: [(room: FoundRoom, area: Double)] = []
+        var accepted: [(room: FoundRoom, area: Double, bounds: Bounds)] = []
         for candidate in valid {
-            let bounds = candidate.room.outline.bounds
             let duplicate = accepted.contains { other in
-                other.room.outline.bounds.intersects(bounds)
+                other.bounds.intersects(candidate.bounds)
                     && engine.intersectionArea([other.room.outline], [candidate.room.outline]) >= sameRoom * max(other.area, candidate.area)
             }
             if duplicate { result.duplicates += 1 } else { accepted.append(candidate) }
@@ -96,7 +95,7 @@ enum RoomFinder {
         var outlines = Set<Int>()
         for (index, big) in accepted.enumerated() {
             let inside = accepted[(index + 1)...].filter { small in
-                big.room.outline.bounds.intersects(small.room.outline.bounds)
+                big.bounds.intersects(small.bounds)
                     && engine.intersectionArea([big.room.outline], [small.room.outline]) >= around * small.area
             }
             if inside.count >= 2 { outlines.insert(index) }
@@ -113,8 +112,9 @@ enum RoomFinder {
         for (index, outline) in outlines.enumerated() {
             if case .invalid(let reason, _) = engine.validity([outline]) { problems.append("room \(index + 1): \(reason)") }
         }
+        let bounds = outlines.map(\.bounds)
         for i in outlines.indices {
-            for j in outlines.indices where j > i && outlines[i].bounds.intersects(outlines[j].bounds) {
+            for j in outlines.indices where j > i && bounds[i].intersects(bounds[j]) {
                 let overlap = engine.intersectionArea([outlines[i]], [outlines[j]])
                 if overlap > 0.5 { problems.append("rooms \(i + 1) and \(j + 1) overlap by \(String(format: "%.1f", overlap)) m2") }
             }

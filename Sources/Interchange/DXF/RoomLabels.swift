@@ -11,6 +11,10 @@ public enum RoomLabels {
     /// The text without MTEXT formatting codes (fonts, heights, colours, stacking, non-breaking
     /// spaces, paragraph breaks) and AutoCAD's %% specials; runs of white space become one space.
     public static func plainText(_ raw: String) -> String {
+        // Most labels hold no code at all; the patterns below are for those that do.
+        guard raw.contains(where: { $0 == "\\" || $0 == "{" || $0 == "}" || $0 == "%" }) else {
+            return raw.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        }
         var text = raw
         let replacements: [(String, String)] = [
             (#"\\[Pp]"#, " "), (#"\\~"#, " "),

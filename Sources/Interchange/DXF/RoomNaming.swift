@@ -24,7 +24,7 @@ enum RoomNaming {
             let lines = raw.split(whereSeparator: \.isNewline).map { RoomLabels.plainText(String($0)) }.filter { !$0.isEmpty }
             let kinds = lines.compactMap { line in RoomLabels.kind(of: line).map { Label(kind: $0, text: line, at: at) } }
             guard !kinds.isEmpty else { continue }
-            let holders = areas.indices.filter { areas[$0].covers(at) }
+            let holders = areas.indices.filter { areas[$0].bounds.contains(at) && areas[$0].covers(at) }
             guard let room = holders.min(by: { sizes[$0] < sizes[$1] }) else {
                 if kinds.contains(where: { $0.kind != .measurement }) { unplaced.append((kinds.map(\.text).joined(separator: " "), at)) }
                 continue
