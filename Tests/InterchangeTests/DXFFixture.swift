@@ -51,6 +51,14 @@ struct DXFFixture {
         start("INSERT", layer, "AcDbBlockReference") + pair(2, block) + pair(10, x) + pair(20, y) + pair(41, scale) + pair(42, scale) + pair(50, angle)
     }
 
+    /// A block insert with attributes (`TAG`, value), as room tags are drawn.
+    static func tag(_ layer: String, _ block: String, _ x: Double, _ y: Double, _ attributes: [(String, String)]) -> String {
+        start("INSERT", layer, "AcDbBlockReference") + pair(66, 1) + pair(2, block) + pair(10, x) + pair(20, y)
+            + attributes.map { tag, value in
+                start("ATTRIB", layer, "AcDbText") + pair(10, x) + pair(20, y) + pair(40, 0.3) + pair(1, value) + pair(100, "AcDbAttribute") + pair(2, tag) + pair(70, 0)
+            }.joined() + pair(0, "SEQEND") + pair(100, "AcDbEntity") + pair(8, layer)
+    }
+
     mutating func add(_ entity: String) { entities += entity }
 
     mutating func block(_ name: String, _ body: String) { blocks.append((name, body)) }

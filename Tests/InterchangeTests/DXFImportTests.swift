@@ -46,6 +46,14 @@ struct DXFImportTests {
         #expect(abs(areas[0] - 16) < 0.01 && abs(areas[1] - 20) < 0.01)
     }
 
+    @Test func roomTagBlocksNameRoomsByTheirAttributes() throws {
+        var fixture = Self.twoOffices()
+        fixture.block("ROOMTAG", "")
+        fixture.add(DXFFixture.tag("A-AREA-IDEN", "ROOMTAG", 2, 2, [("NAME", "Kitchen"), ("NUMBER", "104"), ("AREA", "20 m2")]))
+        let result = try Self.run(fixture)
+        #expect(result.rooms.contains { $0.name == "Kitchen" && $0.altName == "104" })
+    }
+
     @Test func areaAndDimensionStringsAreNoNamesAndNumbersAreTold() {
         for measurement in ["60 m2", "12,5 m²", "345 SF", "120 sq ft", "14'2'' x 12'4''", "3.20 x 4.10", "3,2 m", "A = 24.5 m2"] {
             #expect(RoomLabels.kind(of: measurement) == .measurement, "\(measurement)")

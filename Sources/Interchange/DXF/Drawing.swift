@@ -164,7 +164,7 @@ public struct Drawing: Sendable {
         return try GDALRuntime.with(options: options) { () throws(InterchangeError) -> Drawing in
             let source = try VectorSource(path: path, drivers: ["DXF"])
             guard let layer = source.layer(named: "entities") else { throw InterchangeError("\(path): GDAL found no entities in it") }
-            let entities = try layer.features().compactMap(entity)
+            let entities = try layer.features().flatMap(entitiesWithAttributes)
             var blocks: [String: [DrawingEntity]] = [:]
             if let blockLayer = source.layer(named: "blocks") {
                 for feature in try blockLayer.features() {
@@ -173,6 +173,20 @@ public struct Drawing: Sendable {
                 }
             }
             return Drawing(path: path, header: header, entities: entities, blocks: blocks)
+        }
+    }
+
+    /// The entity, and the values of a block's attributes as texts at its insertion point: room
+    /// tags are blocks whose NAME and NUMBER attributes hold the room's name and number.
+    static func entitiesWithAttributes(_ feature: VectorFeature) -> [DrawingEntity] {
+        guard let entity = entity(feature) else { return [] }
+        guard case .insert(let insert) = entity.kind, case .strings(let attributes)? = feature["BlockAttributes"] else { return [entity] }
+        return [entity] + attributes.compactMap { attribute in
+            // GDAL gives each attribute as "TAG value".
+            guard let space = attribute.firstIndex(of: " ") else { return nil }
+            let value = String(attribute[attribute.index(after: space)...])
+            guard !value.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+            return DrawingEntity(layer: entity.layer, kind: .text(value), shape: .point(insert.position), paperSpace: entity.paperSpace)
         }
     }
 
