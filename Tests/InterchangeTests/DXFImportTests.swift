@@ -271,6 +271,33 @@ struct DXFImportTests {
         }
     }
 
+    @Test func hostileDrawingsAreRefusedOrImportNothingWithoutATrap() throws {
+        // Absurd and non-finite coordinates, an empty entities section, a truncated file, bytes
+        // that are no DXF at all.
+        var absurd = Self.twoOffices()
+        absurd.add(DXFFixture.rectangle("A-AREA", 1e300, -1e300, 1e300, 1e300))
+        absurd.add(DXFFixture.line("A-WALL", .nan, 0, 1, .infinity))
+        absurd.add(DXFFixture.text("A-AREA", .nan, .nan, "Nowhere"))
+        let result = try Self.run(absurd)
+        #expect(result.rooms.count == 2)
+        // The rectangle and what GDAL makes of the non-finite line and text (it reads some "nan"
+        // positions as no geometry at all) are set aside.
+        #expect(result.report.straysDropped >= 2)
+        #expect(throws: InterchangeError.self) { try Self.run(DXFFixture()) }
+        let whole = Self.twoOffices().text
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imdf-dxf-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (name, text) in [("truncated", String(whole.prefix(whole.count / 2))), ("garbage", "\u{0}\u{1}PK\u{3}\u{4} not a drawing")] {
+            let path = folder.appendingPathComponent("\(name).dxf").path
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            do {
+                _ = try DXFImporter.run(try Drawing.read(path), options: DXFImportOptions(), corner: Self.corner)
+            } catch {
+                #expect(error.message.contains(path))
+            }
+        }
+    }
+
     @Test func theBarcelonaPavilionImportsItsEnclosedRoomsFromItsWallLines() throws {
         let drawing = try Drawing.read(Samples.barcelonaPavilion)
         let result = try DXFImporter.run(drawing, options: DXFImportOptions(), corner: Self.corner)

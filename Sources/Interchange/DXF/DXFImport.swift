@@ -49,6 +49,7 @@ public struct DXFImportReport: Sendable {
     public var named = 0
     public var duplicatesDropped = 0
     public var outlinesDropped = 0
+    /// Shapes under the smallest room or over the largest.
     public var tooSmallDropped = 0
     public var repaired: [String] = []
     public var openings = 0
@@ -77,9 +78,11 @@ public enum DXFImporter {
         report.paperSpaceEntities = all.filter(\.paperSpace).count
         all.removeAll(where: \.paperSpace)
 
-        // Clutter far from the plan, or outside the window asked for.
-        let (kept, strays) = Extent.split(all, window: options.extent)
-        report.straysDropped = strays.count
+        // Coordinates no plan has (non-finite, or beyond a million kilometres in millimetres),
+        // then clutter far from the plan, or outside the window asked for.
+        let usable = all.filter { $0.shape.points.allSatisfy { $0.x.isFinite && $0.y.isFinite && abs($0.x) < 1e12 && abs($0.y) < 1e12 } }
+        let (kept, strays) = Extent.split(usable, window: options.extent)
+        report.straysDropped = strays.count + all.count - usable.count
 
         // Layers.
         let roles = try LayerChoice.choose(kept, given: options.layers, path: drawing.path)
@@ -152,6 +155,11 @@ public enum DXFImporter {
         }
         let openings = doors.openings.map { door in
             ImportedOpening(line: door.line.map(placement.position), width: door.width * placement.transform.scale, source: door.source, rooms: door.rooms)
+        }
+        let outside = placed.flatMap { $0.rings.flatMap { $0 } } + openings.flatMap(\.line)
+        if let wrong = outside.first(where: { !($0.x.isFinite && $0.y.isFinite && abs($0.x) <= 180 && abs($0.y) <= 90) }) {
+            throw InterchangeError(
+                "\(drawing.path): the plan would land at \(wrong.x), \(wrong.y), which is no longitude and latitude; check the control points and the unit (\(report.units.unit.name))")
         }
         report.rooms = placed.count
         report.named = placed.filter { $0.name != nil }.count

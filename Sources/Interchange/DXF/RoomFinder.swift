@@ -26,6 +26,8 @@ enum RoomFinder {
     static let smallestOutline = 1.0
     /// Below this a space between walls is a wall's cavity or a shaft (m2).
     static let smallestSpace = 2.0
+    /// Above this no outline is a room (m2): exhibition halls and atriums stay well below it.
+    static let largest = 100_000.0
     /// Two outlines sharing this much of the larger one are the same room drawn twice.
     static let sameRoom = 0.9
     /// An outline holding this much of each of two or more rooms is drawn around them.
@@ -76,7 +78,8 @@ enum RoomFinder {
                 room.outline = repaired
             }
             let area = engine.area([room.outline])
-            guard area >= smallest else {
+            // Larger than any room: a site boundary, a sheet's frame.
+            guard area >= smallest, area <= largest else {
                 result.tooSmall += 1
                 continue
             }

@@ -48,7 +48,7 @@ public enum DrawingImportOutput {
         var dropped: [String] = []
         if report.duplicatesDropped > 0 { dropped.append("\(report.duplicatesDropped) duplicate outlines") }
         if report.outlinesDropped > 0 { dropped.append("\(report.outlinesDropped) outlines around several rooms") }
-        if report.tooSmallDropped > 0 { dropped.append("\(report.tooSmallDropped) shapes too small to be rooms") }
+        if report.tooSmallDropped > 0 { dropped.append("\(report.tooSmallDropped) shapes too small or too large to be rooms") }
         if !dropped.isEmpty { lines.append("not rooms: " + dropped.joined(separator: ", ")) }
         for repair in report.repaired { lines.append("repaired: \(TerminalText.sanitized(repair))") }
         let sources = report.openingSources.sorted { $0.key < $1.key }.map { "\($0.value) from \($0.key == "gap" ? "wall gaps" : $0.key == "swing" ? "swings" : "door blocks")" }
