@@ -188,6 +188,20 @@ struct DXFImportTests {
         #expect(ends.allSatisfy { abs($0.x - 5) < 0.01 }, "\(ends)")
     }
 
+    @Test func aPlanDrawnInsideABlockIsImportedFromTheBlocksInsert() throws {
+        var fixture = DXFFixture()
+        fixture.block("DOOR-90", DXFFixture.line("0", 0, 0, 0, 0.9) + DXFFixture.arc("0", 0, 0, 0.9, 0, 90))
+        fixture.block("PLAN", DXFFixture.rectangle("A-AREA", 0, 0, 5, 4) + DXFFixture.rectangle("A-AREA", 5, 0, 4, 4)
+            + DXFFixture.insert("A-DOOR", "DOOR-90", 5, 1, angle: 90) + DXFFixture.text("0", 1, 2, "Kontor"))
+        fixture.add(DXFFixture.insert("Xref-plan", "PLAN", 100, 50, angle: 90))
+        let result = try Self.run(fixture)
+        #expect(result.rooms.count == 2)
+        #expect(result.rooms.compactMap(\.name) == ["Kontor"])
+        #expect(result.openings.count == 1)
+        #expect(result.openings.first?.rooms.count == 2)
+        #expect(result.report.layers[.rooms] == ["A-AREA"])
+    }
+
     @Test func looseSwingsOfArcAndLineBecomeOpenings() throws {
         var fixture = Self.twoOffices(layer: "Space")
         fixture.add(DXFFixture.arc("Door swings", 5, 1, 0.8, 90, 180))
@@ -259,6 +273,21 @@ struct DXFImportTests {
         #expect(three.report.rmse.map { $0 > 0.1 && $0 < 0.5 } == true)
         options.fit = .affine
         #expect(try Self.run(Self.twoOffices(), options).report.rmse.map { $0 < 0.001 } == true)
+    }
+
+    @Test func wallsThatEncloseNothingNameTheOtherLayersThatHoldLines() throws {
+        var fixture = DXFFixture()
+        fixture.add(DXFFixture.line("A-WALL-NEW", 0, 0, 6, 0))
+        fixture.add(DXFFixture.line("A-WALL-NEW", 6, 0, 6, 4))
+        for (x1, y1, x2, y2) in [(6.0, 4.0, 0.0, 4.0), (0, 4, 0, 0)] { fixture.add(DXFFixture.line("Base", x1, y1, x2, y2)) }
+        fixture.add(DXFFixture.line("Tables", 1, 1, 2, 1))
+        let result = try Self.run(fixture)
+        #expect(result.rooms.isEmpty)
+        let hint = try #require(result.report.hint)
+        #expect(hint.contains("A-WALL-NEW enclose nothing") && hint.contains("Base (2 lines)") && !hint.contains("Tables"))
+        var options = DXFImportOptions()
+        options.layers[.walls] = ["A-WALL*", "base"]
+        #expect(try Self.run(fixture, options).rooms.count == 1)
     }
 
     @Test func aDrawingWithoutRoomsOrWallsIsRefusedWithItsLayers() throws {

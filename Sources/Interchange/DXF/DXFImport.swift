@@ -60,6 +60,8 @@ public struct DXFImportReport: Sendable {
     public var rmse: Double?
     public var scale = 1.0
     public var problems: [String] = []
+    /// What to try when no room was found: the other layers that hold lines.
+    public var hint: String?
 }
 
 public struct DXFImportResult: Sendable {
@@ -121,6 +123,16 @@ public enum DXFImporter {
             report.roomSource = wallLines.isEmpty ? "no closed outlines and no wall lines" : "formed from \(wallLines.count) wall lines on \(roles[.walls]!.joined(separator: ", "))"
         } else {
             report.roomSource = "closed outlines on \(roles[.rooms]!.joined(separator: ", "))"
+        }
+        if found.rooms.isEmpty {
+            var lineLayers: [String: Int] = [:]
+            for entity in kept where !(roles[.walls] ?? []).contains(entity.layer) && !LayerConventions.isClutter(entity.layer) {
+                if case .line = entity.kind { lineLayers[entity.layer, default: 0] += 1 }
+            }
+            let others = lineLayers.sorted { $0.value > $1.value }.prefix(8).map { "\($0.key) (\($0.value) lines)" }
+            let walls = roles[.walls] ?? []
+            report.hint = "no room found: " + (walls.isEmpty ? "no wall layer" : "the \(wallLines.count) wall lines on \(walls.joined(separator: ", ")) enclose nothing")
+                + (others.isEmpty ? "" : "; other layers with lines: \(others.joined(separator: ", ")) - add the ones that draw walls with --walls-layer")
         }
         report.duplicatesDropped = found.duplicates
         report.outlinesDropped = found.outlines

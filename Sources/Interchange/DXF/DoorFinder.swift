@@ -34,14 +34,7 @@ enum DoorFinder {
             switch entity.kind {
             case .insert(let insert):
                 guard let definition = blocks[insert.block] else { return nil }
-                let scale = (abs(insert.scaleX * insert.scaleY)).squareRoot()
-                let placed = definition.flatMap { part -> [DrawingEntity] in
-                    if case .insert = part.kind { return [] }
-                    var moved = part.mapped(insert.place, scale: scale)
-                    // Re-fit arcs: a mirrored or rotated block moves their ends and centre.
-                    if case .arc = part.kind, case .lineString(let points) = moved.shape, let arc = Arc.fitted(to: points) { moved.kind = .arc(arc) }
-                    return [moved]
-                }
+                let placed = insert.placed(definition, layer: entity.layer).filter { if case .insert = $0.kind { false } else { true } }
                 return placed.isEmpty ? nil : DoorShape(parts: placed, source: "block")
             case .arc:
                 return DoorShape(parts: [entity], source: "swing")

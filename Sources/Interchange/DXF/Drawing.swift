@@ -121,6 +121,28 @@ public struct BlockInsert: Sendable, Equatable {
         self.scaleY = scaleY
     }
 
+    /// The block's entities where this insert puts them. Entities on layer "0" take the insert's
+    /// layer, as AutoCAD draws them; a nested insert's turn and scale compose with this one's.
+    public func placed(_ definition: [DrawingEntity], layer: String) -> [DrawingEntity] {
+        let scale = abs(scaleX * scaleY).squareRoot()
+        return definition.map { part in
+            var moved = part.mapped(place, scale: scale)
+            if part.layer == "0" { moved.layer = layer }
+            switch moved.kind {
+            case .arc:
+                // A turned or mirrored block moves an arc's ends and centre: fit it again.
+                if case .lineString(let points) = moved.shape, let arc = Arc.fitted(to: points) { moved.kind = .arc(arc) }
+            case .insert(var nested):
+                nested.angle += angle
+                nested.scaleX *= scaleX
+                nested.scaleY *= scaleY
+                moved.kind = .insert(nested)
+            default: break
+            }
+            return moved
+        }
+    }
+
     /// A point of the block's definition where this insert puts it (scale, then rotate, then move).
     public func place(_ point: Point) -> Point {
         let radians = angle * .pi / 180
@@ -168,11 +190,27 @@ public struct Drawing: Sendable {
             var blocks: [String: [DrawingEntity]] = [:]
             if let blockLayer = source.layer(named: "blocks") {
                 for feature in try blockLayer.features() {
-                    guard let name = feature["Block"]?.text, let entity = entity(feature) else { continue }
+                    // An attribute's definition holds its tag and a prompt, not the room's name:
+                    // the values are on the inserts.
+                    guard let name = feature["Block"]?.text, feature["AttributeTag"] == nil, let entity = entity(feature) else { continue }
                     blocks[name, default: []].append(entity)
                 }
             }
-            return Drawing(path: path, header: header, entities: entities, blocks: blocks)
+            return Drawing(path: path, header: header, entities: expanded(entities, blocks: blocks, depth: 0), blocks: blocks)
+        }
+    }
+
+    /// Inserts of blocks replaced by what they draw, but for doors (a block or a layer named for
+    /// doors), which are found by their block: some drawings are one block holding the whole plan,
+    /// others draw walls and windows as blocks.
+    static func expanded(_ entities: [DrawingEntity], blocks: [String: [DrawingEntity]], depth: Int) -> [DrawingEntity] {
+        entities.flatMap { entity -> [DrawingEntity] in
+            guard case .insert(let insert) = entity.kind, let definition = blocks[insert.block], !definition.isEmpty,
+                !LayerConventions.named(insert.block, .doors), !LayerConventions.named(entity.layer, .doors)
+            else { return [entity] }
+            // Blocks that insert themselves, directly or not, go no deeper than this.
+            guard depth < 8 else { return [] }
+            return expanded(insert.placed(definition, layer: entity.layer).map { var part = $0; part.paperSpace = entity.paperSpace; return part }, blocks: blocks, depth: depth + 1)
         }
     }
 

@@ -22,7 +22,8 @@ public enum LayerConventions {
     static let clutter = ["furn", "möbel", "moebel", "mobil", "møbl", "inventar", "equip", "fixture", "fire", "brand", "feuer", "incend",
         "grid", "raster", "axis", "axes", "achse", "site", "dim", "cota", "bemaß", "bemass", "maß", "floor", "ceiling", "decke", "roof", "dach",
         "projection", "elev", "section", "schnitt", "title", "frame", "viewport", "vport", "defpoints", "hatch", "pattern", "plumb", "sanit",
-        "elec", "mech", "hvac", "light", "cancel", "xref", "furniture", "tree", "plant", "landscape", "a-flor", "a-clng", "a-furn", "a-eqpm"]
+        "elec", "mech", "hvac", "light", "cancel", "furniture",
+        "shel", "regal", "table", "tisch", "bord", "desk", "chair", "stuhl", "stol", "couch", "sofa", "bench", "bank", "bed", "cabinet", "schrank", "skab", "tree", "plant", "landscape", "a-flor", "a-clng", "a-furn", "a-eqpm"]
 
     /// Whether a layer's name says it has `role`.
     public static func named(_ layer: String, _ role: LayerRole) -> Bool {

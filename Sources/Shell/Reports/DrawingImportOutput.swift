@@ -45,6 +45,7 @@ public enum DrawingImportOutput {
         if report.paperSpaceEntities > 0 { lines.append("left out: \(report.paperSpaceEntities) paper-space entities") }
         if report.straysDropped > 0 { lines.append("left out: \(report.straysDropped) entities outside the plan's extent") }
         lines.append("rooms: \(report.rooms) (\(report.named) named, \(report.rooms - report.named) unnamed), \(report.roomSource)")
+        if let hint = report.hint { lines.append(TerminalText.sanitized(hint)) }
         var dropped: [String] = []
         if report.duplicatesDropped > 0 { dropped.append("\(report.duplicatesDropped) duplicate outlines") }
         if report.outlinesDropped > 0 { dropped.append("\(report.outlinesDropped) outlines around several rooms") }
@@ -106,6 +107,7 @@ public enum DrawingImportOutput {
             var problems: [String]
             var duplicates: Int
             var outlines: Int
+            var hint: String?
             var created: [String: Int]
         }
         let shown = Shown(
@@ -116,7 +118,7 @@ public enum DrawingImportOutput {
             units: Units(unit: report.units.unit.rawValue, declared: report.units.declared?.rawValue, reason: report.units.reason),
             layers: Dictionary(uniqueKeysWithValues: report.layers.map { ($0.key.rawValue, $0.value) }),
             rmse_m: report.rmse, residuals_m: report.residuals, scale: report.scale, repaired: report.repaired, problems: report.problems,
-            duplicates: report.duplicatesDropped, outlines: report.outlinesDropped, created: created)
+            duplicates: report.duplicatesDropped, outlines: report.outlinesDropped, hint: report.hint, created: created)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(shown), as: UTF8.self)
