@@ -57,7 +57,7 @@ let package = Package(
         .executableTarget(
             name: "imdf",
             dependencies: [
-                "IMDF", "Validation", "Workbench", "Geometry", "Shell", "SyntheticVenue",
+                "IMDF", "Validation", "Workbench", "Geometry", "Shell", "SyntheticVenue", "Interchange",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

@@ -140,6 +140,14 @@ public enum FileSystem {
         if failure != 0 { throw FileSystemError("write", path, code: failure) }
     }
 
+    /// Flushes a file written by someone else (a library that does not sync) to the disk.
+    public static func syncFile(_ path: String) throws(FileSystemError) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileSystemError("open", path) }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else { throw FileSystemError("sync", path) }
+    }
+
     public static func syncDirectory(_ path: String) throws(FileSystemError) {
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw FileSystemError("open", path) }
@@ -168,7 +176,7 @@ public enum FileSystem {
     /// Removes what an earlier save of `path` left beside it when it was killed half-way (a
     /// staging folder can hold a whole copy of the archive): only names this tool makes, whose
     /// process is gone and which are older than the running process.
-    static func removeStaleTemporaries(for path: String) {
+    public static func removeStaleTemporaries(for path: String) {
         let folder = parent(of: path)
         let prefix = "." + lastComponent(of: path) + "."
         guard let names = try? list(folder) else { return }
@@ -241,7 +249,7 @@ public enum FileSystem {
     /// Puts the directory `replacement` at `path` in one step. Where the file system cannot
     /// exchange two paths, the old directory is renamed aside first; at no point is either copy
     /// deleted before the new one is in place.
-    static func replaceDirectory(at path: String, with replacement: String) throws(FileSystemError) {
+    public static func replaceDirectory(at path: String, with replacement: String) throws(FileSystemError) {
         if kind(of: path) == .missing {
             guard rename(replacement, path) == 0 else { throw FileSystemError("move into place", path) }
             try syncDirectory(parent(of: path))
@@ -283,7 +291,7 @@ public enum FileSystem {
         }
     }
 
-    static func removeTree(_ path: String) {
+    public static func removeTree(_ path: String) {
         try? FileManager.default.removeItem(atPath: path)
     }
 }

@@ -7,6 +7,11 @@ public struct IMDFArchive: Sendable, Hashable {
     public struct OpaqueFile: Sendable, Hashable {
         public var name: String
         public var bytes: [UInt8]
+
+        public init(name: String, bytes: [UInt8]) {
+            self.name = name
+            self.bytes = bytes
+        }
     }
 
     public var manifest: Manifest

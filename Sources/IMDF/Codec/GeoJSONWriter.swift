@@ -44,6 +44,15 @@ public enum GeoJSONWriter {
         return writer.bytes
     }
 
+    /// One feature as a JSON object on one line, members in the canonical order, numbers as
+    /// written: a feature kept whole in one cell of a table (a GeoPackage's `imdf_json`). Read
+    /// inside a FeatureCollection, it gives back the same feature.
+    public static func write(oneLine feature: Feature) -> [UInt8] {
+        var writer = JSONWriter(reservingCapacity: 512)
+        writer.writeFeature(feature, layout: .oneLine)
+        return writer.bytes
+    }
+
     /// A JSON document (manifest.json) with one member per line.
     public static func write(document object: JSONObject) -> [UInt8] {
         var writer = JSONWriter()
@@ -59,13 +68,24 @@ public enum GeoJSONWriter {
 }
 
 extension JSONWriter {
-    mutating func writeFeature(_ feature: Feature) {
-        write("    {\n")
+    /// How a feature is laid out: the canonical form inside a collection (one member and one
+    /// property per line), or all on one line (a feature kept in a table cell).
+    enum FeatureLayout {
+        case canonical
+        case oneLine
+    }
+
+    mutating func writeFeature(_ feature: Feature, layout: FeatureLayout = .canonical) {
+        write(layout == .canonical ? "    {\n" : "{")
         var first = true
         func separator(_ writer: inout JSONWriter) {
-            if !first { writer.write(",\n") }
+            if layout == .canonical {
+                if !first { writer.write(",\n") }
+                writer.write("      ")
+            } else if !first {
+                writer.write(", ")
+            }
             first = false
-            writer.write("      ")
         }
         if let typeMember = feature.typeMember {
             separator(&self)
@@ -100,7 +120,7 @@ extension JSONWriter {
         case .object:
             separator(&self)
             write("\"properties\": ")
-            writeExpanded(feature.properties, indent: 3)
+            if layout == .canonical { writeExpanded(feature.properties, indent: 3) } else { writeInline(feature.properties) }
         }
         for entry in feature.foreignMembers {
             separator(&self)
@@ -108,7 +128,7 @@ extension JSONWriter {
             write(": ")
             writeInline(entry.value)
         }
-        write("\n    }")
+        write(layout == .canonical ? "\n    }" : "}")
     }
 
     mutating func writeGeometry(_ value: GeoJSONGeometry) {

@@ -281,6 +281,13 @@ enum CStringList {
         return list.withUnsafeBufferPointer { body($0.baseAddress) }
     }
 
+    /// The same list typed as GDAL's `CSLConstList` (imported as `char **`), which GDAL only reads.
+    static func withOptions<T>(_ strings: [String], _ body: (UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> T) -> T {
+        with(strings) { list in
+            body(list.map { UnsafeMutableRawPointer(mutating: $0).assumingMemoryBound(to: UnsafeMutablePointer<CChar>?.self) })
+        }
+    }
+
     static func strings(_ list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> [String] {
         guard let list else { return [] }
         var strings: [String] = []

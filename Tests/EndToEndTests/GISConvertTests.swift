@@ -1,0 +1,137 @@
+import Foundation
+import IMDF
+import TestSupport
+import Testing
+
+/// `imdf convert` to and from GeoPackage, and to Shapefiles, checked with GDAL's own ogrinfo.
+extension CommandLineTests {
+    func ogrinfo(_ arguments: String...) throws -> Run {
+        try ChildProcess.run("/usr/bin/ogrinfo", arguments)
+    }
+
+    /// The values of `column` in the rows ogrinfo prints for a query.
+    func column(_ column: String, of run: Run) -> [String] {
+        run.output.split(separator: "\n").compactMap { line in
+            let text = line.trimmingCharacters(in: .whitespaces)
+            guard text.hasPrefix(column + " (") else { return nil }
+            return text.components(separatedBy: " = ").dropFirst().joined(separator: " = ")
+        }
+    }
+
+    @Test func convertToGeoPackageOpensInOgrinfoWithATablePerFeatureFileAndComesBackTheSame() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let fixedTime = ["SOURCE_DATE_EPOCH": "1700000000"]
+        let original = try ArchiveReader.read(Samples.spbstu).archive
+        let gpkg = folder + "/spbstu.gpkg"
+        let convert = try imdf("convert", Samples.spbstu, gpkg)
+        #expect(convert.status == 0, "\(convert.errors)")
+        #expect(convert.output.hasPrefix("wrote \(gpkg) (GeoPackage): 6,421 features in 16 tables (13 with a spatial index), and imdf_archive"))
+
+        // One table per feature file, each with the file's feature count.
+        let summary = try ogrinfo("-ro", "-so", "-al", gpkg)
+        #expect(summary.status == 0, "\(summary.errors)")
+        var counts: [String: Int] = [:]
+        var table: String?
+        for line in summary.output.split(separator: "\n") {
+            if line.hasPrefix("Layer name: ") { table = String(line.dropFirst("Layer name: ".count)) }
+            if line.hasPrefix("Feature Count: "), let table { counts[table] = Int(line.dropFirst("Feature Count: ".count)) }
+        }
+        var expected: [String: Int] = ["imdf_archive": original.allCollections.count + 1]
+        for collection in original.allCollections {
+            expected[String(collection.fileName.dropLast(".geojson".count))] = collection.features.count
+        }
+        #expect(counts == expected)
+
+        // Every table with geometry has its R-tree, registered and filled; those without have none.
+        let spatial = Set(original.allCollections.filter { $0.features.contains { $0.geometry != nil } }.map { String($0.fileName.dropLast(".geojson".count)) })
+        #expect(spatial.count == 13)
+        let registered = try ogrinfo("-ro", gpkg, "-sql", "SELECT table_name FROM gpkg_extensions WHERE extension_name = 'gpkg_rtree_index'")
+        #expect(Set(column("table_name", of: registered)) == spatial)
+        let indexes = try ogrinfo("-ro", gpkg, "-sql", "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'rtree_%_geom'")
+        #expect(Set(column("name", of: indexes)) == Set(spatial.map { "rtree_\($0)_geom" }))
+        let units = try ogrinfo("-ro", gpkg, "-sql", "SELECT count(*) AS n FROM rtree_unit_geom")
+        #expect(column("n", of: units) == ["443"])
+
+        // Back: the same features as the sample, and the very files a direct convert writes.
+        let back = folder + "/back"
+        let convertBack = try imdf("convert", gpkg, back, environment: fixedTime)
+        #expect(convertBack.status == 0, "\(convertBack.errors)")
+        #expect(convertBack.output.hasPrefix("wrote \(back) (folder): 6,421 features in 17 files"))
+        let read = try ArchiveReader.read(back).archive
+        #expect(read.allCollections.map(\.fileName) == original.allCollections.map(\.fileName))
+        for (collection, expected) in zip(read.allCollections, original.allCollections) {
+            #expect(collection.features.count == expected.features.count, "\(expected.fileName)")
+            for (feature, source) in zip(collection.features, expected.features) {
+                #expect(feature == source, "\(expected.fileName): \(source.id)")
+            }
+        }
+        let direct = folder + "/direct"
+        #expect(try imdf("convert", Samples.spbstu, direct, environment: fixedTime).status == 0)
+        let names = try FileManager.default.contentsOfDirectory(atPath: direct).sorted()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: back).sorted() == names)
+        for name in names {
+            #expect(FileManager.default.contentsEqual(atPath: back + "/" + name, andPath: direct + "/" + name), "\(name)")
+        }
+        // Nothing was left beside the outputs.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["back", "direct", "spbstu.gpkg"])
+    }
+
+    @Test func convertRefusesAGeoPackageItCannotReadBackAndWritesNothing() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let text = folder + "/text.gpkg"
+        try Data("not a database".utf8).write(to: URL(fileURLWithPath: text))
+        let foreign = folder + "/foreign.gpkg"
+        #expect(try ChildProcess.run("/usr/bin/ogr2ogr", ["-f", "GPKG", foreign, Samples.spbstu + "/unit.geojson"]).status == 0)
+        let renamed = folder + "/renamed.gpkg"
+        #expect(try imdf("convert", Samples.spbstu, renamed).status == 0)
+        #expect(try ogrinfo(renamed, "-sql", "ALTER TABLE opening RENAME COLUMN imdf_json TO feature").status == 0)
+        let cases = [
+            (text, "\(text): not a GeoPackage"),
+            (foreign, "\(foreign): a GeoPackage imdf did not write (it has no imdf_archive table)"),
+            (renamed, "\(renamed): the table opening has no imdf_json column, which holds each whole feature; it cannot be read back; nothing written"),
+        ]
+        for (index, (input, said)) in cases.enumerated() {
+            let output = folder + "/out-\(index)"
+            let run = try imdf("convert", input, output)
+            #expect(run.status == 3, "\(input): \(run.errors)")
+            #expect(run.errors.contains(said), "\(input): \(run.errors)")
+            #expect(!FileManager.default.fileExists(atPath: output))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["foreign.gpkg", "renamed.gpkg", "text.gpkg"])
+    }
+
+    @Test func convertToAFolderEndingInShpWritesShapefilesThatDoNotComeBack() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let output = folder + "/spbstu-shp"
+        let run = try imdf("convert", Samples.spbstu, output)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.hasPrefix("wrote \(output) (Shapefiles, one way): 6,421 features in 16 layers; "))
+        #expect(run.output.contains("field names cut to 10 characters (see fields.csv)"))
+        let units = try ogrinfo("-ro", "-so", output + "/unit.shp", "unit")
+        #expect(units.output.contains("Feature Count: 443"))
+        #expect(units.output.contains("alt_nam_ru: String"))
+        #expect(FileManager.default.fileExists(atPath: output + "/address.dbf"))
+        let back = try imdf("convert", output, folder + "/back")
+        #expect(back.status == 3)
+        #expect(back.errors.contains("\(output): a Shapefile export, which does not convert back (it is one way)"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/back"))
+    }
+
+    @Test func convertFromAGeoPackageNeverOverwritesAnArchiveOpenElsewhere() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let venue = folder + "/venue"
+        #expect(try imdf("generate", venue, "--levels", "1", "--rooms", "2").status == 0)
+        #expect(try imdf("convert", venue, folder + "/venue.gpkg").status == 0)
+        let editor = try ChildProcess(Self.executable, [venue])
+        defer { editor.send(SIGKILL); _ = try? editor.wait(timeout: 10) }
+        try editor.write("where\n")
+        _ = try editor.waitForLines(1)
+        let convert = try imdf("convert", folder + "/venue.gpkg", venue)
+        #expect(convert.status == 1)
+        #expect(convert.errors.contains("another imdf has this archive open"), "\(convert.errors)")
+    }
+}
