@@ -158,7 +158,7 @@ struct GISImportTests {
         #expect(message("{\"properties\": {\"name\": 3}}")?.hasPrefix("map.json:1:17: properties.name: a field name, or an object") == true)
         #expect(message("{\"language\": \"english language\"}")?.hasPrefix("map.json:1:2: language: a language tag") == true)
         #expect(message("{\"category\": \"office\"}", type: .kiosk) == "map.json:1:2: category: a kiosk has no category")
-        #expect(message("{}", type: .opening)?.hasPrefix("map.json:1:1: give \"category\": a opening needs one and OPENING-CATEGORY has no \"unspecified\"") == true)
+        #expect(message("{}", type: .opening)?.hasPrefix("map.json:1:1: give \"category\": an opening needs one and OPENING-CATEGORY has no \"unspecified\"") == true)
         #expect(message("[]") == "map.json:1:1: a mapping is a JSON object, not an array")
         #expect(message("{\"category\": {\"values\": {}}}") == "map.json:1:2: category: name the field that holds the category (\"field\": \"TYPE\")")
     }

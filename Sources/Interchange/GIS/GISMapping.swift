@@ -96,17 +96,17 @@ public struct GISMapping: Sendable, Equatable {
             guard let properties = value.objectValue else { throw error(at: "properties", "an object of property -> field, not \(value.kindName)") }
             try checkKeys(properties, at: "properties", known: ["name", "alt_name"])
             for entry in properties {
-                guard type.spec(forKey: entry.key) != nil else { throw error(at: "properties.\(entry.key)", "a \(type.rawValue) has no \(entry.key)") }
+                guard type.spec(forKey: entry.key) != nil else { throw error(at: "properties.\(entry.key)", "\(Self.article(type)) \(type.rawValue) has no \(entry.key)") }
                 let sources = try labelSources(entry.value, at: "properties.\(entry.key)")
                 if entry.key == "name" { names = sources } else { altNames = sources }
             }
         }
         let list: CategoryList? = if case .category(let list)? = type.spec(forKey: .category)?.kind { list } else { nil }
         if let value = object["category"] {
-            guard let list else { throw error(at: "category", "a \(type.rawValue) has no category") }
+            guard let list else { throw error(at: "category", "\(Self.article(type)) \(type.rawValue) has no category") }
             category = try categoryRule(value, list: list)
         } else if let list, !list.contains("unspecified") {
-            throw error(at: "", "give \"category\": a \(type.rawValue) needs one and \(list.rawValue) has no \"unspecified\" (e.g. \"category\": \"\(list.values[0])\")")
+            throw error(at: "", "give \"category\": \(Self.article(type)) \(type.rawValue) needs one and \(list.rawValue) has no \"unspecified\" (e.g. \"category\": \"\(list.values[0])\")")
         }
     }
 
@@ -176,6 +176,8 @@ public struct GISMapping: Sendable, Equatable {
             throw error(at: prefix + key, "unknown key\(near ?? " (known: \(known.map { "\"\($0)\"" }.joined(separator: ", ")))")")
         }
     }
+
+    static func article(_ type: FeatureType) -> String { [.address, .amenity, .anchor, .occupant, .opening].contains(type) ? "an" : "a" }
 
     static func isLanguageTag(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)

@@ -171,12 +171,12 @@ public struct ImportFeatures: EditCommand {
     ) throws(EditError) -> Accepted {
         let type = draft.type
         guard Self.types.contains(type) else {
-            throw EditError("a \(type.rawValue) does not stand on a level (drafts are \(Self.types.map(\.rawValue).joined(separator: ", ")))")
+            throw EditError("\(Self.article(type)) \(type.rawValue) does not stand on a level (drafts are \(Self.types.map(\.rawValue).joined(separator: ", ")))")
         }
-        guard var geometry = draft.geometry else { throw EditError("has no geometry; a \(type.rawValue) needs \(type.geometryRule.description)") }
+        guard var geometry = draft.geometry else { throw EditError("has no geometry; \(Self.article(type)) \(type.rawValue) needs \(type.geometryRule.description)") }
         geometry = Self.normalised(geometry)
         guard type.geometryRule.allows(geometry) else {
-            throw EditError("a \(type.rawValue) needs \(type.geometryRule.description), not a \(geometry.typeName)")
+            throw EditError("\(Self.article(type)) \(type.rawValue) needs \(type.geometryRule.description), not a \(geometry.typeName)")
         }
         if let wrong = geometry.positions.first(where: { !$0.isLongitudeLatitude }) {
             throw EditError("the position \(wrong.x),\(wrong.y) is not a longitude and latitude")
@@ -203,7 +203,7 @@ public struct ImportFeatures: EditCommand {
         var values: [PropertyKey: JSONValue] = [:]
         for entry in draft.properties {
             guard let key = PropertyKey(rawValue: entry.key), let spec = type.spec(forKey: key) else {
-                throw EditError("a \(type.rawValue) has no property \(entry.key)")
+                throw EditError("\(Self.article(type)) \(type.rawValue) has no property \(entry.key)")
             }
             guard !entry.value.isNull else { continue }
             // The level decides these; amenities' and anchors' units may be given, and must exist.
@@ -222,10 +222,12 @@ public struct ImportFeatures: EditCommand {
         let computed: Set<PropertyKey> = [.levelID, .unitIDs, .unitID, .displayPoint]
         for spec in type.schema where spec.isRequired {
             guard let key = PropertyKey(rawValue: spec.key), !computed.contains(key), values[key] == nil else { continue }
-            throw EditError("has no \(spec.key), which a \(type.rawValue) requires")
+            throw EditError("has no \(spec.key), which \(Self.article(type)) \(type.rawValue) requires")
         }
         return Accepted(index: index, draft: draft, geometry: geometry, values: values, shapes: type == .unit ? shapes : nil)
     }
+
+    static func article(_ type: FeatureType) -> String { [.address, .amenity, .anchor, .occupant, .opening].contains(type) ? "an" : "a" }
 
     /// One-part multi geometries as single ones; polygon rings closed, exteriors counter-clockwise
     /// and holes clockwise.
