@@ -94,7 +94,7 @@ enum ImportCommands {
         } else {
             var lines = reading.lines
             let made = ImportFeatures.types.compactMap { type in counts[type].map { "\($0) \(type.rawValue)\($0 == 1 ? "" : "s")" } }
-            lines.append("imported \(made.joined(separator: ", ")) onto \(level) as one step (`undo` takes \(patch.mintedIDs.count == 1 ? "it" : "them all") back)")
+            lines.append("imported \(made.joined(separator: ", ")) onto \(level) as one step")
             if !leftOut.isEmpty {
                 lines.append("left out \(leftOut.count) (--skip-invalid):")
                 lines += leftOut.prefix(ImportFeatures.problemsListed).map { "  \($0)" }
