@@ -184,6 +184,8 @@ struct ImportTests {
         let wrong = refusal("import gis \(files.layer) type=opening map=\(files.mapping)")
         #expect(wrong?.hasPrefix("import gis rooms.geojson: none of the 4 features can be imported: #1 (rooms.geojson feature 0): an opening needs a LineString, not a Polygon; #2 (rooms.geojson feature 1)") == true, "\(wrong ?? "")")
         #expect(refusal("import gis \(files.folder)/nothing.shp type=unit map=\(files.mapping)")?.hasPrefix("import gis: cannot read \(files.folder)/nothing.shp") == true)
+        #expect(refusal("import gis /dev/zero type=unit map=\(files.mapping)") == "import gis: /dev/zero is not a regular file")
+        #expect(refusal("import gis \(files.layer) type=unit map=/dev/zero") == "import gis: /dev/zero is not a regular file")
         #expect(refusal("import gis \(files.layer) type=room map=\(files.mapping)")?.hasPrefix("type=: room is not unit or opening") == true)
         #expect(refusal("import gis \(files.layer) map=\(files.mapping)") == "import gis: type=unit|opening|fixture|section|kiosk|detail|amenity|anchor is required")
         #expect(refusal("import gis \(files.layer) type=unit map=\(files.mapping) sha256=abc") == "import gis: sha256= takes the 64 hexadecimal digits of a SHA-256, not abc")
@@ -220,6 +222,10 @@ struct ImportTests {
         let help = try Interpreter.execute("help import gis", in: &session)
         #expect(help.hasPrefix("import gis FILE type=unit|opening|fixture|section|kiosk|detail|amenity|anchor map=MAP.json [layer=NAME] [crs=CRS] [--skip-invalid] [--outside] [--json] [sha256=HEX] [map_sha256=HEX]"))
         #expect(Interpreter.command(named: "import gis")?.changesDocument == true)
+        // Completion reads the same declaration: the formats, the options, the types.
+        #expect(Completion.candidates("import ", session: session).contains("gis"))
+        #expect(Completion.candidates("import gis rooms.shp ty", session: session) == ["type="])
+        #expect(Completion.candidates("import gis rooms.shp type=an", session: session) == ["type=anchor"])
         // Levels by short name and by ordinal, as `use level` takes them.
         #expect(try Interpreter.execute("use level G", in: &session).hasPrefix("using level \"Ground Floor\""))
         #expect(try Interpreter.execute("use level 0", in: &session).hasPrefix("using level \"Ground Floor\""))

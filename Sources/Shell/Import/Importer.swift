@@ -55,6 +55,10 @@ enum ImportDigest {
     static func sha256(of files: [String]) throws(EditError) -> String {
         var hasher = SHA256()
         for file in files {
+            // A device or a pipe (`/dev/zero`) would be read without end.
+            if let type = try? FileManager.default.attributesOfItem(atPath: file)[.type] as? FileAttributeType, type != .typeRegular {
+                throw EditError(type == .typeDirectory ? "\(file) is a folder GDAL does not read as a vector dataset" : "\(file) is not a regular file", argument: "FILE")
+            }
             let data: Data
             do {
                 data = try Data(contentsOf: URL(fileURLWithPath: file), options: .alwaysMapped)
