@@ -49,7 +49,9 @@ let package = Package(
         // The command language, the session (context, handles, history), script runner and reports.
         .target(
             name: "Shell",
-            dependencies: ["IMDF", "Geometry", "Validation", "Workbench", "Interchange", "CReadline", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                "IMDF", "Geometry", "Validation", "Workbench", "Interchange", "CReadline", .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: strict
         ),
         // Deterministic synthetic venues: demos and the benchmark workload.

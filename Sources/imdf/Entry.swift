@@ -40,6 +40,7 @@ struct IMDFCommand: ParsableCommand {
         version: ToolInfo.version,
         subcommands: [
             PromptCommand.self, RunCommand.self, NewCommand.self, RenderCommand.self, InfoCommand.self, ValidateCommand.self, ConvertCommand.self,
+            ImportCommand.self,
             GenerateCommand.self, BenchCommand.self,
         ],
         defaultSubcommand: PromptCommand.self

@@ -162,9 +162,17 @@ public struct VectorLayer {
 
     /// Every feature, in the layer's order. With `toWGS84`, geometries are reprojected from the
     /// layer's reference system to longitude, latitude; a layer without one is refused then,
-    /// since its numbers could be anything.
-    public func features(toWGS84: Bool = false) throws(InterchangeError) -> [VectorFeature] {
-        let transform = toWGS84 ? try CoordinateTransform(from: OGR_L_GetSpatialRef(handle), layer: name, path: source.path) : nil
+    /// since its numbers could be anything. `assuming` names the reference system the layer's
+    /// coordinates are in when the file does not say (or says wrongly), as GDAL reads a user's
+    /// choice: `EPSG:25832`, a PROJ string, WKT.
+    public func features(toWGS84: Bool = false, assuming reference: String? = nil) throws(InterchangeError) -> [VectorFeature] {
+        var transform: CoordinateTransform?
+        if toWGS84, let reference {
+            let assumed = try ReferenceSystem(userInput: reference)
+            transform = try CoordinateTransform(from: assumed.handle, layer: name, path: source.path)
+        } else if toWGS84 {
+            transform = try CoordinateTransform(from: OGR_L_GetSpatialRef(handle), layer: name, path: source.path)
+        }
         OGR_L_ResetReading(handle)
         var features: [VectorFeature] = []
         CPLErrorReset()

@@ -70,6 +70,10 @@ public struct CommandOutcome: Sendable {
 
     public var effect: Effect
     public var message: String
+    /// The line the journal and the transcript keep in place of the one typed, when the command
+    /// says more than was typed (an import adds the SHA-256 of the files it read, so a replay
+    /// against other files is refused).
+    public var recordedLine: String?
 
     public init(_ effect: Effect, _ message: String) {
         self.effect = effect

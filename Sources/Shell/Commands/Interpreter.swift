@@ -7,8 +7,8 @@ import Workbench
 
 public enum Interpreter {
     public static let commands: [CommandSpec] =
-        EditingCommands.all + ContextCommands.all + ViewingCommands.all + RenderCommands.all + HistoryCommands.all + FixCommands.all
-        + TemplateCommands.all + SessionCommands.all
+        EditingCommands.all + ImportCommands.all + ContextCommands.all + ViewingCommands.all + RenderCommands.all + HistoryCommands.all
+        + FixCommands.all + TemplateCommands.all + SessionCommands.all
 
     /// The command for `tokens` (longest matching words, or alias) and the tokens after its name.
     static func match(_ tokens: [Token]) -> (CommandSpec, [Token])? {
@@ -67,7 +67,7 @@ public enum Interpreter {
     @discardableResult
     public static func execute(_ line: String, in session: inout EditingSession) throws(EditError) -> String {
         guard let outcome = try run(line, in: &session) else { return "" }
-        session.record(outcome, line: line)
+        session.record(outcome, line: outcome.recordedLine ?? line)
         return outcome.message
     }
 

@@ -170,6 +170,34 @@ public struct Arguments: Sendable {
     func integer(_ key: String) -> Int? { options[key].flatMap { Int($0) } }
 }
 
+extension Arguments {
+    /// The arguments as one command line in the grammar's order, with `setting` options put in
+    /// (or replaced): what a journal records when a command adds to what was typed. It parses
+    /// back to the same arguments.
+    func canonicalLine(_ grammar: [GrammarPart], setting: [String: String] = [:]) -> String {
+        var words = [command]
+        func word(_ token: Token) -> String {
+            // A quoted word stays quoted, so it never reads back as a keyword.
+            let text = Tokenizer.quoted(token.text)
+            return token.quoted && text == token.text ? "\"\(text)\"" : text
+        }
+        var options = self.options
+        for (key, value) in setting { options[key] = value }
+        func add(_ part: GrammarPart) {
+            switch part {
+            case .positional(let parameter, _): words += (positionals[parameter.placeholder] ?? []).map(word)
+            case .keyword(let keyword, _, _), .keywordList(let keyword, _, _, _):
+                if let values = keywords[keyword] { words += [keyword] + values.map(Tokenizer.quoted) }
+            case .option(let key, _, _): if let value = options[key] { words.append(key + "=" + Tokenizer.quoted(value)) }
+            case .oneOf(let parts, _): parts.forEach(add)
+            case .properties: words += properties.map { $0.key + "=" + Tokenizer.quoted($0.value) }
+            }
+        }
+        grammar.forEach(add)
+        return words.joined(separator: " ")
+    }
+}
+
 /// Parses the words after a command's name by its grammar.
 struct GrammarParser {
     let command: String

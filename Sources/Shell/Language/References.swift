@@ -44,7 +44,25 @@ extension EditingSession {
             if inBuilding.count == 1 { return inBuilding[0].id }
             throw ambiguous(text, !here.isEmpty ? here : inBuilding.isEmpty ? named : inBuilding, argument)
         }
+        if types == ["level"], let level = try levelByShortNameOrOrdinal(text, argument: argument) { return level }
         throw EditError("\(argument): nothing is called \(TerminalText.excerpt(text))" + (types.map { " among \($0.sorted().joined(separator: ", "))" } ?? ""), argument: argument)
+    }
+
+    /// A level by its short name (`G`, `L3`) or its ordinal (`0`, `-1`), where a level is asked
+    /// for and no name matches: in the building in use when it has such a level, else anywhere.
+    func levelByShortNameOrOrdinal(_ text: String, argument: String) throws(EditError) -> String? {
+        let lowered = text.lowercased()
+        let ordinal = Int(text)
+        let language = document.labelLanguage
+        let matches = document.features(of: .level).filter { level in
+            if let ordinal { return level.integer(.ordinal) == ordinal }
+            return level.labels(.shortName)?.labels.contains { $0.text.lowercased() == lowered } == true
+                || level.labels(.shortName)?.preferred(language: language)?.lowercased() == lowered
+        }
+        let inBuilding = matches.filter(isInBuildingInUse)
+        let candidates = inBuilding.isEmpty ? matches : inBuilding
+        if candidates.count > 1 { throw ambiguous(text, candidates, argument) }
+        return candidates.first?.id
     }
 
     /// Whether `feature` is a level of the building in use, or lies on one.

@@ -183,12 +183,13 @@ public enum ScriptRunner {
                 default:
                     outcome.commands += 1
                 }
+                let recorded = result.recordedLine ?? trimmed
                 if let journal {
                     do {
                         if case .save(let path) = result.effect {
                             try journal.saved(to: path)
                         } else if result.isJournaled {
-                            try journal.accepted(trimmed, ids: result.mintedIDs, session: session)
+                            try journal.accepted(recorded, ids: result.mintedIDs, session: session)
                         }
                     } catch {
                         // Not durable, so not acknowledged: stop rather than go on unrecorded.
@@ -197,7 +198,7 @@ public enum ScriptRunner {
                         return outcome
                     }
                 }
-                session.record(result, line: trimmed)
+                session.record(result, line: recorded)
                 if !result.message.isEmpty { output(result.message) }
                 if let line = findingsLine(result, session) { output(line) }
             }

@@ -1,0 +1,109 @@
+// `import FORMAT FILE ...`: features read from another format onto the level in use, as one undo
+// step. One command per importer (Import/), all run the same way: the SHA-256 of the files read
+// is worked out first - and compared with `sha256=` when the line carries one, so a journal or a
+// script replayed against changed files is refused with both digests - then the importer reads,
+// the drafts are created by ImportFeatures, and the line is journaled with the digests added.
+
+import Foundation
+import IMDF
+import Workbench
+
+enum ImportCommands {
+    /// The formats `import` reads.
+    static let importers: [any Importer] = [GISImporter()]
+
+    static let all: [CommandSpec] = importers.map(spec)
+
+    /// Arguments every import takes after its format's own.
+    static let common: [GrammarPart] = [.flag("--skip-invalid"), .flag("--outside"), .flag("--json")]
+
+    /// The options that carry recorded digests: `sha256=` for FILE, `KEY_sha256=` for a file option.
+    static func digestOptions(_ importer: any Importer) -> [(option: String, digest: String)] {
+        [("", "sha256")] + importer.fileOptions.map { ($0, $0 + "_sha256") }
+    }
+
+    static func spec(_ importer: any Importer) -> CommandSpec {
+        let grammar: [GrammarPart] = [.positional(Parameter("FILE", .path), .required)] + importer.grammar + common
+            + digestOptions(importer).map { .option($0.digest, Parameter("HEX", .text)) }
+        return CommandSpec(
+            "import \(importer.format)", grammar, changesDocument: true,
+            "\(importer.summary), onto the level in use as one step (sha256= is recorded by the journal)",
+            example: importer.example
+        ) { session, args in
+            try run(importer, args, grammar, &session)
+        }
+    }
+
+    static func run(_ importer: any Importer, _ args: Arguments, _ grammar: [GrammarPart], _ session: inout EditingSession) throws(EditError) -> CommandOutcome {
+        let name = "import \(importer.format)"
+        guard let levelID = session.levelID else { throw EditError("\(name): no level in use (`use level REF`)", argument: "level") }
+        let file = args.word("FILE")
+        // The files first: a replay against files that changed stops before reading them.
+        var digests: [String: String] = [:]
+        for (option, key) in digestOptions(importer) {
+            guard let path = option.isEmpty ? file : args.option(option) else { continue }
+            let actual: String
+            do {
+                actual = try ImportDigest.sha256(of: option.isEmpty ? importer.files(of: file) : [path])
+            } catch {
+                throw EditError("\(name): \(error.message)", argument: option.isEmpty ? "FILE" : option)
+            }
+            if let recorded = args.option(key) {
+                guard ImportDigest.isDigest(recorded) else {
+                    throw EditError("\(name): \(key)= takes the 64 hexadecimal digits of a SHA-256, not \(TerminalText.excerpt(recorded))", argument: key)
+                }
+                guard recorded == actual else {
+                    throw EditError(
+                        "\(name): \(path) is not the file this import was recorded with: its SHA-256 is now \(actual), the record says \(recorded); nothing imported",
+                        argument: key)
+                }
+            }
+            digests[key] = actual
+        }
+        let context = ImportContext(document: session.document, levelID: levelID, language: session.document.labelLanguage)
+        let reading = try importer.read(file, args, context)
+        let skipInvalid = args.flag("--skip-invalid")
+        let command = ImportFeatures(
+            reading.drafts, onLevel: levelID, label: "\(name) \(URL(fileURLWithPath: file).lastPathComponent)", skipInvalid: skipInvalid,
+            allowOutside: args.flag("--outside"))
+        let leftOut = skipInvalid ? command.problems(in: session.document) : []
+        let patch = try session.history.perform(command, ids: &session.ids)
+        if let first = patch.mintedIDs.first { session.lastCreated = first }
+
+        var counts: [FeatureType: Int] = [:]
+        for change in patch.changes {
+            if case .create(let feature, _, _) = change, let type = feature.imdfType { counts[type, default: 0] += 1 }
+        }
+        let level = session.describe(levelID)
+        let message: String
+        if args.flag("--json") {
+            var json = JSONObject()
+            json.append(key: "format", value: .string(importer.format))
+            json.append(key: "file", value: .string(file))
+            json.append(key: "sha256", value: .string(digests["sha256"] ?? ""))
+            for entry in reading.json { json.append(key: entry.key, value: entry.value) }
+            json.append(key: "level", value: .string(levelID))
+            json.append(key: "created", value: .object(JSONObject(ImportFeatures.types.compactMap { type in
+                counts[type].map { JSONObject.Entry(key: type.rawValue, value: .number(JSONNumber($0))) }
+            })))
+            json.append(key: "ids", value: .array(patch.mintedIDs.map(JSONValue.string)))
+            json.append(key: "left_out", value: .array(leftOut.map { problem in
+                .object(["number": .number(JSONNumber(problem.index + 1)), "source": .string(problem.source), "reason": .string(problem.message)])
+            }))
+            message = JSONValue.object(json).inlineText
+        } else {
+            var lines = reading.lines
+            let made = ImportFeatures.types.compactMap { type in counts[type].map { "\($0) \(type.rawValue)\($0 == 1 ? "" : "s")" } }
+            lines.append("imported \(made.joined(separator: ", ")) onto \(level) as one step")
+            if !leftOut.isEmpty {
+                lines.append("left out \(leftOut.count) (--skip-invalid):")
+                lines += leftOut.prefix(ImportFeatures.problemsListed).map { "  \($0)" }
+                if leftOut.count > ImportFeatures.problemsListed { lines.append("  and \(leftOut.count - ImportFeatures.problemsListed) more") }
+            }
+            message = lines.joined(separator: "\n")
+        }
+        var outcome = CommandOutcome(.edit(patch), message)
+        outcome.recordedLine = args.canonicalLine(grammar, setting: digests)
+        return outcome
+    }
+}

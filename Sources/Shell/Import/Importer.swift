@@ -1,0 +1,78 @@
+// A file format `import FORMAT FILE ...` reads. An importer declares the arguments of its format
+// and turns a file into drafted features with an account of the reading; `ImportCommands` does
+// the rest the same way for every format: the level in use, the SHA-256 of the files read (checked
+// against a recorded one, and journaled), creating the drafts as one undo step (ImportFeatures),
+// the report, `--skip-invalid`, `--outside` and `--json`.
+
+import Crypto
+import Foundation
+import IMDF
+import Workbench
+
+protocol Importer: Sendable {
+    /// The word after `import` (`gis`, `dxf`).
+    var format: String { get }
+    /// The format's own arguments after FILE, declared as every command's are. The common ones
+    /// (`--skip-invalid`, `--outside`, `--json` and the recorded digests) are added to them.
+    var grammar: [GrammarPart] { get }
+    var summary: String { get }
+    var example: String { get }
+    /// Options whose values name other files the import reads (`map`): each one's SHA-256 is
+    /// checked and journaled as `KEY_sha256=`, as FILE's is as `sha256=`.
+    var fileOptions: [String] { get }
+    /// The files FILE stands for, whose content decides the import (a Shapefile's .shp, .shx,
+    /// .dbf and .prj); `sha256=` covers them all.
+    func files(of file: String) -> [String]
+    /// Reads FILE for the level in use. Nothing is changed here: the drafts are created by the
+    /// caller, all of them or (refused) none.
+    func read(_ file: String, _ arguments: Arguments, _ context: ImportContext) throws(EditError) -> ImportReading
+}
+
+extension Importer {
+    func files(of file: String) -> [String] { [file] }
+}
+
+/// What an importer is given besides its arguments.
+struct ImportContext {
+    let document: Document
+    let levelID: String
+    /// The language new names are written in when the import does not say (the archive's).
+    let language: String
+}
+
+/// What an importer read: the drafts, and its account of the reading, as lines for the terminal
+/// and as JSON members for `--json` (in the order shown).
+struct ImportReading {
+    var drafts: [FeatureDraft]
+    var lines: [String]
+    var json: JSONObject
+}
+
+/// The digests an import records: what a replay must find again.
+enum ImportDigest {
+    /// SHA-256 in hex of one file (as `sha256sum` prints it), or of several - a Shapefile's - as
+    /// each file's name (without its folder) and a NUL byte, then its bytes, in the order given.
+    static func sha256(of files: [String]) throws(EditError) -> String {
+        var hasher = SHA256()
+        for file in files {
+            // A device or a pipe (`/dev/zero`) would be read without end.
+            if let type = try? FileManager.default.attributesOfItem(atPath: file)[.type] as? FileAttributeType, type != .typeRegular {
+                throw EditError(type == .typeDirectory ? "\(file) is a folder GDAL does not read as a vector dataset" : "\(file) is not a regular file", argument: "FILE")
+            }
+            let data: Data
+            do {
+                data = try Data(contentsOf: URL(fileURLWithPath: file), options: .alwaysMapped)
+            } catch {
+                throw EditError("cannot read \(file) (\((error as NSError).localizedFailureReason ?? error.localizedDescription))", argument: "FILE")
+            }
+            if files.count > 1 {
+                hasher.update(data: Data(URL(fileURLWithPath: file).lastPathComponent.utf8))
+                hasher.update(data: Data([0]))
+            }
+            hasher.update(data: data)
+        }
+        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+    }
+
+    static func isDigest(_ text: String) -> Bool { text.count == 64 && text.allSatisfy { $0.isHexDigit && !$0.isUppercase } }
+}

@@ -1,0 +1,261 @@
+// `import gis|dxf FILE ...`: features read from another format, created on a level as one step.
+//
+// Each draft becomes a feature with a minted id (in draft order), `level_id` where its type has
+// one, an amenity's `unit_ids` (or an anchor's `unit_id`) found by position among the level's
+// units and the units drafted with it, and a display point where the type has one and the draft
+// none (a polygon's visual centre, a line's halfway point). Polygon rings are closed and wound as
+// RFC 7946 asks (exterior counter-clockwise, holes clockwise); one-part multi geometries become
+// single ones.
+//
+// Refuses, naming each draft by its number and source, drafts of a type that does not stand on a
+// level, without geometry or with the wrong kind for the type, with positions that are not
+// longitudes and latitudes, invalid polygons, lines of one point, geometry more than a metre
+// outside the level (unless `allowOutside`), properties the type does not define or values of
+// the wrong kind (a category not in its list), a required property left out, and amenities or
+// anchors in no unit. With `skipInvalid` those drafts are left out and the rest created;
+// `problems(in:)` says which, with the same answer as planning. The inverse is deleting what was
+// created (undo). Ids come from the IDSource, so tests and journal replay mint the same ones.
+
+import Geometry
+import IMDF
+
+public struct ImportFeatures: EditCommand {
+    /// Why a draft cannot be created: its number (from 1, in the order given) and its source.
+    public struct Problem: Sendable, Equatable, CustomStringConvertible {
+        public var index: Int
+        public var source: String
+        public var message: String
+
+        public var description: String { "#\(index + 1) (\(source)): \(message)" }
+    }
+
+    /// The types a draft may have: those that stand on a level.
+    public static let types: [FeatureType] = [.unit, .opening, .fixture, .section, .kiosk, .detail, .amenity, .anchor]
+
+    /// How many problems a refusal lists before counting the rest.
+    public static let problemsListed = 10
+
+    public var drafts: [FeatureDraft]
+    public var levelID: String
+    /// The step's label in the history (`import gis rooms.shp`).
+    public var label: String
+    public var skipInvalid: Bool
+    public var allowOutside: Bool
+
+    public init(_ drafts: [FeatureDraft], onLevel levelID: String, label: String, skipInvalid: Bool = false, allowOutside: Bool = false) {
+        self.drafts = drafts
+        self.levelID = levelID
+        self.label = label
+        self.skipInvalid = skipInvalid
+        self.allowOutside = allowOutside
+    }
+
+    /// The drafts that cannot be created, in draft order; planning refuses them (or, with
+    /// `skipInvalid`, leaves them out). Empty when the level itself is missing (planning says so).
+    public func problems(in document: Document) -> [Problem] {
+        guard document.feature(levelID)?.imdfType == .level else { return [] }
+        return prepare(document).problems
+    }
+
+    public func plan(_ document: Document, ids: inout IDSource) throws(EditError) -> Patch {
+        _ = try document.require(levelID, as: .level, argument: "level")
+        guard !drafts.isEmpty else { throw EditError("\(label): there is nothing to import", argument: "FILE") }
+        let prepared = prepare(document)
+        if !prepared.problems.isEmpty && !skipInvalid {
+            throw EditError(Self.refusal(prepared.problems, of: drafts.count, label: label), argument: "FILE")
+        }
+        guard !prepared.accepted.isEmpty else {
+            throw EditError("\(label): none of the \(drafts.count) features can be imported (\(prepared.problems[0]))", argument: "FILE")
+        }
+        // Ids in draft order, before any reference to them is made.
+        let minted = prepared.accepted.map { _ in ids.next() }
+        let unitIDs = Dictionary(uniqueKeysWithValues: zip(prepared.accepted.map(\.index), minted))
+        var changes: [Change] = []
+        var counts: [FeatureType: Int] = [:]
+        for (entry, id) in zip(prepared.accepted, minted) {
+            var values = entry.values
+            switch entry.draft.type {
+            case .amenity where entry.units.count > 0:
+                values[.unitIDs] = .array(entry.units.map { .string($0.resolve(unitIDs)) })
+            case .anchor where entry.units.count > 0:
+                values[.unitID] = .string(entry.units[0].resolve(unitIDs))
+            default: break
+            }
+            let feature = Feature(entry.draft.type, id: id, geometry: entry.geometry, values: values)
+            changes.append(.create(feature, in: document.collectionKey(for: entry.draft.type), at: nil))
+            counts[entry.draft.type, default: 0] += 1
+        }
+        let made = Self.types.compactMap { type in counts[type].map { "\($0) \(type.rawValue)\($0 == 1 ? "" : "s")" } }.joined(separator: ", ")
+        return Patch(label: "\(label): \(made)", changes: changes, mintedIDs: minted)
+    }
+
+    /// "import gis rooms.shp: 3 of 40 features cannot be imported: #4 (...): ...".
+    static func refusal(_ problems: [Problem], of total: Int, label: String) -> String {
+        let listed = problems.prefix(problemsListed).map(\.description).joined(separator: "; ")
+        let more = problems.count > problemsListed ? "; and \(problems.count - problemsListed) more" : ""
+        let count = problems.count == total ? "none of the \(total) features can be imported" : "\(problems.count) of \(total) features cannot be imported"
+        return "\(label): \(count): \(listed)\(more) (nothing imported; --skip-invalid imports the others)"
+    }
+
+    // MARK: - Checking and completing the drafts
+
+    /// A unit an amenity or anchor belongs to: one of the level's, or a drafted one (by draft index).
+    enum UnitReference: Equatable {
+        case existing(String)
+        case drafted(Int)
+
+        func resolve(_ drafted: [Int: String]) -> String {
+            switch self {
+            case .existing(let id): id
+            case .drafted(let index): drafted[index]!
+            }
+        }
+    }
+
+    struct Accepted {
+        var index: Int
+        var draft: FeatureDraft
+        var geometry: IMDF.Geometry
+        var values: [PropertyKey: JSONValue]
+        var units: [UnitReference] = []
+        /// The polygons in metres (units only: amenities and anchors are placed among them).
+        var shapes: [Polygon]?
+    }
+
+    private func prepare(_ document: Document) -> (accepted: [Accepted], problems: [Problem]) {
+        guard let start = drafts.lazy.compactMap({ $0.geometry?.firstPosition }).first(where: \.isLongitudeLatitude) else {
+            return ([], drafts.enumerated().map { Problem(index: $0.offset, source: $0.element.source, message: "has no geometry in longitude and latitude") })
+        }
+        let projector = document.projector(near: start)
+        let engine = GeometryEngine()
+        let level = document.feature(levelID)
+        let outline = projector.polygons(level?.geometry)
+        var accepted: [Accepted] = []
+        var problems: [Problem] = []
+        for (index, draft) in drafts.enumerated() {
+            do throws(EditError) {
+                accepted.append(try check(draft, index: index, document, projector, engine, outline))
+            } catch {
+                problems.append(Problem(index: index, source: draft.source, message: error.message))
+            }
+        }
+        // Amenities and anchors go in the units that contain them: the level's and the drafted ones.
+        let draftedUnits = accepted.compactMap { entry in entry.shapes.map { (entry.index, $0) } }
+        for position in accepted.indices where [.amenity, .anchor].contains(accepted[position].draft.type) {
+            let entry = accepted[position]
+            guard entry.draft.properties[PropertyKey.unitIDs.rawValue] == nil, entry.draft.properties[PropertyKey.unitID.rawValue] == nil,
+                case .point(let place) = entry.geometry
+            else { continue }
+            let point = projector.point(place)
+            let near = Bounds(points: [point])!.expanded(by: 0.01)
+            var units = Walls.units(onLevel: levelID, near: near, document, projector)
+                .filter { engine.distance(from: point, to: $0.1) == 0 }.map { (UnitReference.existing($0.0.id), $0.1) }
+            units += draftedUnits.filter { engine.distance(from: point, to: $0.1) == 0 }.map { (UnitReference.drafted($0.0), $0.1) }
+            guard !units.isEmpty else {
+                problems.append(Problem(index: entry.index, source: entry.draft.source, message: "lies in no unit of the level"))
+                accepted[position].index = -1
+                continue
+            }
+            // An anchor has one unit: the smallest that holds it (a room, not the hall around it).
+            if entry.draft.type == .anchor { units = [units.min { engine.area($0.1) < engine.area($1.1) }!] }
+            accepted[position].units = units.map(\.0)
+        }
+        accepted.removeAll { $0.index < 0 }
+        problems.sort { $0.index < $1.index }
+        return (accepted, problems)
+    }
+
+    /// The draft made ready to create, or why it cannot be.
+    private func check(
+        _ draft: FeatureDraft, index: Int, _ document: Document, _ projector: Projector, _ engine: GeometryEngine, _ outline: [Polygon]?
+    ) throws(EditError) -> Accepted {
+        let type = draft.type
+        guard Self.types.contains(type) else {
+            throw EditError("\(Self.article(type)) \(type.rawValue) does not stand on a level (drafts are \(Self.types.map(\.rawValue).joined(separator: ", ")))")
+        }
+        guard var geometry = draft.geometry else { throw EditError("has no geometry; \(Self.article(type)) \(type.rawValue) needs \(type.geometryRule.description)") }
+        geometry = Self.normalised(geometry)
+        guard type.geometryRule.allows(geometry) else {
+            throw EditError("\(Self.article(type)) \(type.rawValue) needs \(type.geometryRule.description), not a \(geometry.typeName)")
+        }
+        if let wrong = geometry.positions.first(where: { !$0.isLongitudeLatitude }) {
+            throw EditError("the position \(wrong.x),\(wrong.y) is not a longitude and latitude")
+        }
+        var shapes: [Polygon]?
+        switch geometry {
+        case .polygon, .multiPolygon:
+            guard let polygons = projector.polygons(geometry) else { throw EditError("a ring has fewer than 4 points") }
+            if case .invalid(let reason, _) = engine.validity(polygons) { throw EditError("not a valid polygon (\(reason))") }
+            shapes = polygons
+        case .lineString(let line):
+            guard Set(line.map { [$0.x, $0.y] }).count >= 2 else { throw EditError("a line of one point") }
+        case .multiLineString(let lines):
+            guard lines.allSatisfy({ Set($0.map { [$0.x, $0.y] }).count >= 2 }) else { throw EditError("a line of one point") }
+        default: break
+        }
+        if !allowOutside, let outline {
+            let distance = geometry.positions.map { engine.distance(from: projector.point($0), to: outline) }.max() ?? 0
+            if distance > LevelOutline.slack {
+                let name = document.feature(levelID).map { $0.described(in: document) } ?? "the level"
+                throw EditError("lies \(String(format2: distance)) m outside \(name) (--outside imports it there)")
+            }
+        }
+        var values: [PropertyKey: JSONValue] = [:]
+        for entry in draft.properties {
+            guard let key = PropertyKey(rawValue: entry.key), let spec = type.spec(forKey: key) else {
+                throw EditError("\(Self.article(type)) \(type.rawValue) has no property \(entry.key)")
+            }
+            guard !entry.value.isNull else { continue }
+            // The level decides these; amenities' and anchors' units may be given, and must exist.
+            if key == .levelID { continue }
+            try SetProperties.check(entry.value, against: spec, argument: entry.key, in: document)
+            values[key] = entry.value
+        }
+        values[.levelID] = type.spec(forKey: .levelID) == nil ? nil : .string(levelID)
+        if type.spec(forKey: .displayPoint) != nil, values[.displayPoint] == nil {
+            if let shapes {
+                values[.displayPoint] = displayPoint(of: shapes, projector, engine)
+            } else if case .lineString(let line) = geometry {
+                values[.displayPoint] = GeoJSONGeometry(.point(projector.position(Polyline.halfway(line.map(projector.point))))).json
+            }
+        }
+        let computed: Set<PropertyKey> = [.levelID, .unitIDs, .unitID, .displayPoint]
+        for spec in type.schema where spec.isRequired {
+            guard let key = PropertyKey(rawValue: spec.key), !computed.contains(key), values[key] == nil else { continue }
+            throw EditError("has no \(spec.key), which \(Self.article(type)) \(type.rawValue) requires")
+        }
+        return Accepted(index: index, draft: draft, geometry: geometry, values: values, shapes: type == .unit ? shapes : nil)
+    }
+
+    static func article(_ type: FeatureType) -> String { [.address, .amenity, .anchor, .occupant, .opening].contains(type) ? "an" : "a" }
+
+    /// One-part multi geometries as single ones; polygon rings closed, exteriors counter-clockwise
+    /// and holes clockwise.
+    static func normalised(_ geometry: IMDF.Geometry) -> IMDF.Geometry {
+        func ring(_ positions: [Position], exterior: Bool) -> [Position] {
+            var ring = positions
+            if let first = ring.first, let last = ring.last, first.x != last.x || first.y != last.y { ring.append(first) }
+            return isCounterClockwise(ring) == exterior ? ring : ring.reversed()
+        }
+        func polygon(_ rings: [[Position]]) -> [[Position]] {
+            rings.enumerated().map { ring($0.element, exterior: $0.offset == 0) }
+        }
+        switch geometry.singlePart {
+        case .polygon(let rings): return .polygon(polygon(rings))
+        case .multiPolygon(let polygons): return .multiPolygon(polygons.map(polygon))
+        case let single: return single
+        }
+    }
+
+    /// Shoelace on degrees: the sign is all that matters, and it is the same in metres.
+    static func isCounterClockwise(_ ring: [Position]) -> Bool {
+        guard let first = ring.first, ring.count >= 3 else { return true }
+        var twiceArea = 0.0
+        var previous = ring[ring.count - 1]
+        for position in ring {
+            twiceArea += (previous.x - first.x) * (position.y - first.y) - (position.x - first.x) * (previous.y - first.y)
+            previous = position
+        }
+        return twiceArea >= 0
+    }
+}
