@@ -197,7 +197,7 @@ public struct ImportFeatures: EditCommand {
             let distance = geometry.positions.map { engine.distance(from: projector.point($0), to: outline) }.max() ?? 0
             if distance > LevelOutline.slack {
                 let name = document.feature(levelID).map { $0.described(in: document) } ?? "the level"
-                throw EditError("lies \(String(format2: distance)) m outside \(name) (--outside imports it there)")
+                throw EditError("lies \(String(metres: distance)) m outside \(name) (--outside imports it there)")
             }
         }
         var values: [PropertyKey: JSONValue] = [:]
