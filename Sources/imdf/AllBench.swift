@@ -104,6 +104,11 @@ struct AllBenchCommand: ParsableCommand {
         let startMedian = Workload.median(start)
         table.row("start to the prompt", "`imdf` with no archive on a pseudo-terminal", String(format: "%.0f ms", startMedian * 1000), "<= 50 ms", startMedian <= 0.05)
 
+        let imported = try ImportBenchCommand.measure(rows: 36, columns: 36, runs: runs, in: workFolder)
+        table.row(
+            "import a DXF plan", "`imdf import dxf` of a generated \(String(format: "%.1f", Double(imported.bytes) / 1e6)) MB drawing (1,296 rooms from wall lines, doors, names) onto a blank level",
+            Self.seconds(imported.median), "< 5 s", imported.median < 5)
+
         let megabytes = Double(Memory.archiveSize(folder)) / 1e6
         #if DEBUG
             let build = "debug"

@@ -10,7 +10,7 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Run a performance workload and print medians.",
         subcommands: [
-            AllBenchCommand.self, IOBenchCommand.self, ValidateBenchCommand.self, EditBenchCommand.self, ReplayBenchCommand.self, RenderBenchCommand.self,
+            AllBenchCommand.self, IOBenchCommand.self, ValidateBenchCommand.self, EditBenchCommand.self, ReplayBenchCommand.self, RenderBenchCommand.self, ImportBenchCommand.self,
             IOBenchWorker.self,
         ]
     )

@@ -67,6 +67,10 @@ public struct DXFImportReport: Sendable {
 public struct DXFImportResult: Sendable {
     public var rooms: [ImportedRoom]
     public var openings: [ImportedOpening]
+    /// The plan's footprint: the rooms united across the walls between them (gaps up to 0.6 m
+    /// closed), as polygons of rings in longitude, latitude; the outline of a level that holds
+    /// just this plan.
+    public var footprint: [[[Point]]]
     public var report: DXFImportReport
 }
 
@@ -177,7 +181,11 @@ public enum DXFImporter {
         report.named = placed.filter { $0.name != nil }.count
         report.openings = openings.count
         for opening in openings { report.openingSources[opening.source, default: 0] += 1 }
-        return DXFImportResult(rooms: placed, openings: openings, report: report)
+        let outlines = rooms.map(\.outline)
+        let footprint = engine.buffer(engine.buffer(engine.union(outlines), by: 0.6), by: -0.6).map { polygon in
+            ([polygon.exterior] + polygon.holes).map { $0.map(placement.position) }
+        }
+        return DXFImportResult(rooms: placed, openings: openings, footprint: footprint, report: report)
     }
 
     /// The closed outlines of an entity (closed polylines, hatches), in its coordinates.

@@ -10,7 +10,7 @@ import Workbench
 
 enum ImportCommands {
     /// The formats `import` reads.
-    static let importers: [any Importer] = [GISImporter()]
+    static let importers: [any Importer] = [GISImporter(), DrawingImporter()]
 
     static let all: [CommandSpec] = importers.map(spec)
 
@@ -60,12 +60,12 @@ enum ImportCommands {
             }
             digests[key] = actual
         }
-        let context = ImportContext(document: session.document, levelID: levelID, language: session.document.labelLanguage)
+        let context = ImportContext(session: session, levelID: levelID, language: session.document.labelLanguage)
         let reading = try importer.read(file, args, context)
         let skipInvalid = args.flag("--skip-invalid")
         let command = ImportFeatures(
             reading.drafts, onLevel: levelID, label: "\(name) \(URL(fileURLWithPath: file).lastPathComponent)", skipInvalid: skipInvalid,
-            allowOutside: args.flag("--outside"))
+            allowOutside: args.flag("--outside"), levelOutline: reading.levelOutline)
         let leftOut = skipInvalid ? command.problems(in: session.document) : []
         let patch = try session.history.perform(command, ids: &session.ids)
         if let first = patch.mintedIDs.first { session.lastCreated = first }

@@ -34,7 +34,10 @@ extension Importer {
 
 /// What an importer is given besides its arguments.
 struct ImportContext {
-    let document: Document
+    /// The session as it is before the import: its document, and references resolved as typed
+    /// at the prompt (a drawing's control point may name an anchor).
+    let session: EditingSession
+    var document: Document { session.document }
     let levelID: String
     /// The language new names are written in when the import does not say (the archive's).
     let language: String
@@ -46,6 +49,8 @@ struct ImportReading {
     var drafts: [FeatureDraft]
     var lines: [String]
     var json: JSONObject
+    /// The level's new outline, when the import gives the level one (a plan on an empty level).
+    var levelOutline: Geometry? = nil
 }
 
 /// The digests an import records: what a replay must find again.

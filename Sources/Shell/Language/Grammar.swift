@@ -91,6 +91,8 @@ public enum GrammarPart: Sendable, Equatable {
     case keywordList(String, Parameter, minimum: Int, required: Bool = false)
     /// `key=value`.
     case option(String, Parameter, required: Bool = false)
+    /// `key=value` as often as wanted, kept in the order typed (`control=` points of a drawing).
+    case repeatedOption(String, Parameter)
     /// One of several keyword parts (`on UNIT | between UNIT UNIT`).
     case oneOf([GrammarPart], required: Bool)
     /// `key=value` for any property of the target feature (`set`): keys checked by the command
@@ -123,6 +125,7 @@ public enum GrammarPart: Sendable, Equatable {
             Array(repeating: parameter.usage, count: minimum).joined(separator: " ") + (minimum == 0 ? "[\(parameter.usage) ...]" : " [\(parameter.usage) ...]")
         case .keyword(_, _, let required), .keywordList(_, _, _, let required): wrap(bareUsage, required)
         case .option(let key, let value, let required): wrap("\(key)=\(value.usage)", required)
+        case .repeatedOption(let key, let value): "[\(key)=\(value.usage) ...]"
         case .oneOf(let parts, let required):
             (required ? "(" : "[") + parts.map { $0.bareUsage }.joined(separator: " | ") + (required ? ")" : "]")
         case .properties: "key=value ..."
@@ -149,6 +152,8 @@ public struct Arguments: Sendable {
     fileprivate(set) var positionals: [String: [Token]] = [:]
     fileprivate(set) var keywords: [String: [String]] = [:]
     fileprivate(set) var options: [String: String] = [:]
+    /// The values of repeated options, in the order typed.
+    fileprivate(set) var repeatedOptions: [String: [String]] = [:]
     /// `key=value` properties in the order typed (`set`).
     fileprivate(set) var properties: [(key: String, value: String)] = []
 
@@ -165,6 +170,8 @@ public struct Arguments: Sendable {
     func value(after word: String) -> String? { keywords[word]?.first }
     func flag(_ word: String) -> Bool { keywords[word] != nil }
     func option(_ key: String) -> String? { options[key] }
+    /// Every value of a repeated option, in the order typed.
+    func options(_ key: String) -> [String] { repeatedOptions[key] ?? [] }
     /// A number option, already checked by the parser.
     func number(_ key: String) -> Double? { options[key].flatMap(Double.init) }
     func integer(_ key: String) -> Int? { options[key].flatMap { Int($0) } }
@@ -189,6 +196,7 @@ extension Arguments {
             case .keyword(let keyword, _, _), .keywordList(let keyword, _, _, _):
                 if let values = keywords[keyword] { words += [keyword] + values.map(Tokenizer.quoted) }
             case .option(let key, _, _): if let value = options[key] { words.append(key + "=" + Tokenizer.quoted(value)) }
+            case .repeatedOption(let key, _): words += (repeatedOptions[key] ?? []).map { key + "=" + Tokenizer.quoted($0) }
             case .oneOf(let parts, _): parts.forEach(add)
             case .properties: words += properties.map { $0.key + "=" + Tokenizer.quoted($0.value) }
             }
@@ -210,8 +218,15 @@ struct GrammarParser {
     private var keywordParts: [GrammarPart] { grammar.flatMap(\.keywordParts) }
 
     private var optionParts: [(String, Parameter)] {
-        grammar.compactMap { if case .option(let key, let parameter, _) = $0 { (key, parameter) } else { nil } }
+        grammar.compactMap { part in
+            switch part {
+            case .option(let key, let parameter, _), .repeatedOption(let key, let parameter): (key, parameter)
+            default: nil
+            }
+        }
     }
+
+    private func isRepeated(_ key: String) -> Bool { grammar.contains { if case .repeatedOption(key, _) = $0 { true } else { false } } }
 
     private var takesProperties: Bool { grammar.contains(.properties) }
 
@@ -249,6 +264,11 @@ struct GrammarParser {
 
     private func takeOption(_ key: String, _ token: Token, into arguments: inout Arguments) throws(EditError) {
         if let (_, parameter) = optionParts.first(where: { $0.0 == key }) {
+            if isRepeated(key) {
+                try check(token.text, parameter, argument: key + "=")
+                arguments.repeatedOptions[key, default: []].append(token.text)
+                return
+            }
             guard arguments.options[key] == nil else { throw EditError("\(command): \(TerminalText.excerpt(key))= is given twice", argument: key) }
             try check(token.text, parameter, argument: key + "=")
             arguments.options[key] = token.text

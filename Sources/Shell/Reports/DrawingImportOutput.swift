@@ -3,6 +3,7 @@
 
 import Foundation
 import Geometry
+import IMDF
 import Interchange
 
 public enum DrawingImportOutput {
@@ -30,6 +31,29 @@ public enum DrawingImportOutput {
         }
         if !listing.blocks.isEmpty { lines.append("blocks: \(listing.blocks.map(TerminalText.sanitized).joined(separator: ", "))") }
         return lines.joined(separator: "\n")
+    }
+
+    public static func listingJSON(_ listing: DrawingListing) -> String {
+        func number(_ value: Double) -> JSONValue { JSONNumber(value).map(JSONValue.number) ?? .null }
+        func box(_ bounds: Bounds) -> JSONValue {
+            bounds.isEmpty ? .null : .array([number(bounds.minX), number(bounds.minY), number(bounds.maxX), number(bounds.maxY)])
+        }
+        var json = JSONObject()
+        json.append(key: "file", value: .string(listing.path))
+        json.append(key: "version", value: listing.header.version.map(JSONValue.string) ?? .null)
+        json.append(key: "insunits", value: listing.header.insertionUnits.map { .number(JSONNumber($0)) } ?? .null)
+        json.append(key: "code_page", value: listing.header.codePage.map(JSONValue.string) ?? .null)
+        json.append(key: "extent", value: box(listing.extent))
+        json.append(key: "paper_space_entities", value: .number(JSONNumber(listing.paperSpaceEntities)))
+        json.append(key: "layers", value: .array(listing.layers.map { layer in
+            .object([
+                "name": .string(layer.name),
+                "entities": .object(JSONObject(layer.counts.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: .number(JSONNumber($0.value))) })),
+                "extent": box(layer.bounds), "looks_like": .array(layer.roles.map { .string($0.rawValue) }), "clutter": .bool(layer.clutter),
+            ])
+        }))
+        json.append(key: "blocks", value: .array(listing.blocks.map(JSONValue.string)))
+        return JSONValue.object(json).inlineText
     }
 
     public static func text(_ report: DXFImportReport) -> String {
@@ -73,54 +97,36 @@ public enum DrawingImportOutput {
         return lines.joined(separator: "\n")
     }
 
-    public static func json(_ report: DXFImportReport, created: [String: Int] = [:]) throws -> String {
-        struct Label: Encodable {
-            var text: String
-            var x: Double
-            var y: Double
-        }
-        struct Dropped: Encodable {
-            var layer: String
-            var entities: Int
-        }
-        struct Units: Encodable {
-            var unit: String
-            var declared: String?
-            var reason: String
-        }
-        struct Shown: Encodable {
-            var rooms: Int
-            var named: Int
-            var openings: Int
-            var opening_sources: [String: Int]
-            var unplaced_doors: Int
-            var unplaced_labels: [Label]
-            var dropped_layers: [Dropped]
-            var paper_space_entities: Int
-            var strays: Int
-            var units: Units
-            var layers: [String: [String]]
-            var rmse_m: Double?
-            var residuals_m: [Double]
-            var scale: Double
-            var repaired: [String]
-            var problems: [String]
-            var duplicates: Int
-            var outlines: Int
-            var hint: String?
-            var created: [String: Int]
-        }
-        let shown = Shown(
-            rooms: report.rooms, named: report.named, openings: report.openings, opening_sources: report.openingSources, unplaced_doors: report.unplacedDoors,
-            unplaced_labels: report.unplacedLabels.map { Label(text: $0.text, x: $0.at.x, y: $0.at.y) },
-            dropped_layers: report.droppedLayers.map { Dropped(layer: $0.layer, entities: $0.entities) },
-            paper_space_entities: report.paperSpaceEntities, strays: report.straysDropped,
-            units: Units(unit: report.units.unit.rawValue, declared: report.units.declared?.rawValue, reason: report.units.reason),
-            layers: Dictionary(uniqueKeysWithValues: report.layers.map { ($0.key.rawValue, $0.value) }),
-            rmse_m: report.rmse, residuals_m: report.residuals, scale: report.scale, repaired: report.repaired, problems: report.problems,
-            duplicates: report.duplicatesDropped, outlines: report.outlinesDropped, hint: report.hint, created: created)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(shown), as: UTF8.self)
+    /// The report's members for `--json`: `rooms`, `named`, `openings`, `unplaced_labels`,
+    /// `dropped_layers`, `units`, `rmse_m` and the rest.
+    public static func json(_ report: DXFImportReport) -> JSONObject {
+        func number(_ value: Double) -> JSONValue { JSONNumber(value).map(JSONValue.number) ?? .null }
+        func count(_ value: Int) -> JSONValue { .number(JSONNumber(value)) }
+        func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
+        var json = JSONObject()
+        json.append(key: "rooms", value: count(report.rooms))
+        json.append(key: "named", value: count(report.named))
+        json.append(key: "openings", value: count(report.openings))
+        json.append(key: "opening_sources", value: .object(JSONObject(report.openingSources.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: count($0.value)) })))
+        json.append(key: "unplaced_doors", value: count(report.unplacedDoors))
+        json.append(key: "unplaced_labels", value: .array(report.unplacedLabels.map { label in
+            .object(["text": .string(label.text), "x": number(label.at.x), "y": number(label.at.y)])
+        }))
+        json.append(key: "dropped_layers", value: .array(report.droppedLayers.map { .object(["layer": .string($0.layer), "entities": count($0.entities)]) }))
+        json.append(key: "paper_space_entities", value: count(report.paperSpaceEntities))
+        json.append(key: "strays", value: count(report.straysDropped))
+        json.append(key: "units", value: .object([
+            "unit": .string(report.units.unit.rawValue), "declared": report.units.declared.map { .string($0.rawValue) } ?? .null, "reason": .string(report.units.reason),
+        ]))
+        json.append(key: "layers", value: .object(JSONObject(LayerRole.allCases.map { .init(key: $0.rawValue, value: strings(report.layers[$0] ?? [])) })))
+        json.append(key: "rmse_m", value: report.rmse.map(number) ?? .null)
+        json.append(key: "residuals_m", value: .array(report.residuals.map(number)))
+        json.append(key: "scale", value: number(report.scale))
+        json.append(key: "duplicates", value: count(report.duplicatesDropped))
+        json.append(key: "outlines", value: count(report.outlinesDropped))
+        json.append(key: "repaired", value: strings(report.repaired))
+        json.append(key: "problems", value: strings(report.problems))
+        json.append(key: "hint", value: report.hint.map(JSONValue.string) ?? .null)
+        return json
     }
 }

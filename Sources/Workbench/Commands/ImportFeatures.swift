@@ -41,8 +41,16 @@ public struct ImportFeatures: EditCommand {
     public var label: String
     public var skipInvalid: Bool
     public var allowOutside: Bool
+    /// The level's outline after the import, when the import gives it one: a floor plan brought
+    /// onto an empty level (a template's placeholder) is the level's extent. Drafts are checked
+    /// against it, and the change is part of the same step.
+    public var levelOutline: IMDF.Geometry?
 
-    public init(_ drafts: [FeatureDraft], onLevel levelID: String, label: String, skipInvalid: Bool = false, allowOutside: Bool = false) {
+    public init(
+        _ drafts: [FeatureDraft], onLevel levelID: String, label: String, skipInvalid: Bool = false, allowOutside: Bool = false,
+        levelOutline: IMDF.Geometry? = nil
+    ) {
+        self.levelOutline = levelOutline
         self.drafts = drafts
         self.levelID = levelID
         self.label = label
@@ -71,6 +79,16 @@ public struct ImportFeatures: EditCommand {
         let minted = prepared.accepted.map { _ in ids.next() }
         let unitIDs = Dictionary(uniqueKeysWithValues: zip(prepared.accepted.map(\.index), minted))
         var changes: [Change] = []
+        if let levelOutline, let level = document.feature(levelID) {
+            var reshaped = level
+            reshaped.geometry = levelOutline
+            // Its display point moves with it, to the new outline's visual centre.
+            let projector = document.projector(near: levelOutline.firstPosition ?? Position(x: 0, y: 0))
+            if let shapes = projector.polygons(levelOutline) {
+                reshaped.setProperty(PropertyKey.displayPoint.rawValue, displayPoint(of: shapes, projector, GeometryEngine()))
+            }
+            changes.append(.modify(before: level, after: reshaped))
+        }
         var counts: [FeatureType: Int] = [:]
         for (entry, id) in zip(prepared.accepted, minted) {
             var values = entry.values
@@ -129,7 +147,7 @@ public struct ImportFeatures: EditCommand {
         let projector = document.projector(near: start)
         let engine = GeometryEngine()
         let level = document.feature(levelID)
-        let outline = projector.polygons(level?.geometry)
+        let outline = projector.polygons(levelOutline ?? level?.geometry)
         var accepted: [Accepted] = []
         var problems: [Problem] = []
         for (index, draft) in drafts.enumerated() {

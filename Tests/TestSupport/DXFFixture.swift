@@ -3,14 +3,14 @@
 
 import Foundation
 
-struct DXFFixture {
-    var version = "AC1027"
-    var insertionUnits: Int? = 6
-    var codePage = "ANSI_1252"
+public struct DXFFixture {
+    public var version = "AC1027"
+    public var insertionUnits: Int? = 6
+    public var codePage = "ANSI_1252"
     private var blocks: [(name: String, body: String)] = []
     private var entities = ""
 
-    init(version: String = "AC1027", insertionUnits: Int? = 6, codePage: String = "ANSI_1252") {
+    public init(version: String = "AC1027", insertionUnits: Int? = 6, codePage: String = "ANSI_1252") {
         self.version = version
         self.insertionUnits = insertionUnits
         self.codePage = codePage
@@ -21,49 +21,49 @@ struct DXFFixture {
         pair(0, type) + pair(100, "AcDbEntity") + pair(8, layer) + pair(100, subclass)
     }
 
-    static func line(_ layer: String, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> String {
+    public static func line(_ layer: String, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> String {
         start("LINE", layer, "AcDbLine") + pair(10, x1) + pair(20, y1) + pair(11, x2) + pair(21, y2)
     }
 
-    static func polyline(_ layer: String, _ points: [(Double, Double)], closed: Bool = true) -> String {
+    public static func polyline(_ layer: String, _ points: [(Double, Double)], closed: Bool = true) -> String {
         start("LWPOLYLINE", layer, "AcDbPolyline") + pair(90, points.count) + pair(70, closed ? 1 : 0)
             + points.map { pair(10, $0.0) + pair(20, $0.1) }.joined()
     }
 
-    static func rectangle(_ layer: String, _ x: Double, _ y: Double, _ width: Double, _ height: Double) -> String {
+    public static func rectangle(_ layer: String, _ x: Double, _ y: Double, _ width: Double, _ height: Double) -> String {
         polyline(layer, [(x, y), (x + width, y), (x + width, y + height), (x, y + height)])
     }
 
-    static func text(_ layer: String, _ x: Double, _ y: Double, _ text: String) -> String {
+    public static func text(_ layer: String, _ x: Double, _ y: Double, _ text: String) -> String {
         start("TEXT", layer, "AcDbText") + pair(10, x) + pair(20, y) + pair(40, 0.3) + pair(1, text)
     }
 
-    static func mtext(_ layer: String, _ x: Double, _ y: Double, _ text: String) -> String {
+    public static func mtext(_ layer: String, _ x: Double, _ y: Double, _ text: String) -> String {
         start("MTEXT", layer, "AcDbMText") + pair(10, x) + pair(20, y) + pair(40, 0.3) + pair(1, text)
     }
 
     /// Angles in degrees, counter-clockwise from east.
-    static func arc(_ layer: String, _ x: Double, _ y: Double, _ radius: Double, _ from: Double, _ to: Double) -> String {
+    public static func arc(_ layer: String, _ x: Double, _ y: Double, _ radius: Double, _ from: Double, _ to: Double) -> String {
         start("ARC", layer, "AcDbCircle") + pair(10, x) + pair(20, y) + pair(40, radius) + pair(100, "AcDbArc") + pair(50, from) + pair(51, to)
     }
 
-    static func insert(_ layer: String, _ block: String, _ x: Double, _ y: Double, angle: Double = 0, scale: Double = 1) -> String {
+    public static func insert(_ layer: String, _ block: String, _ x: Double, _ y: Double, angle: Double = 0, scale: Double = 1) -> String {
         start("INSERT", layer, "AcDbBlockReference") + pair(2, block) + pair(10, x) + pair(20, y) + pair(41, scale) + pair(42, scale) + pair(50, angle)
     }
 
     /// A block insert with attributes (`TAG`, value), as room tags are drawn.
-    static func tag(_ layer: String, _ block: String, _ x: Double, _ y: Double, _ attributes: [(String, String)]) -> String {
+    public static func tag(_ layer: String, _ block: String, _ x: Double, _ y: Double, _ attributes: [(String, String)]) -> String {
         start("INSERT", layer, "AcDbBlockReference") + pair(66, 1) + pair(2, block) + pair(10, x) + pair(20, y)
             + attributes.map { tag, value in
                 start("ATTRIB", layer, "AcDbText") + pair(10, x) + pair(20, y) + pair(40, 0.3) + pair(1, value) + pair(100, "AcDbAttribute") + pair(2, tag) + pair(70, 0)
             }.joined() + pair(0, "SEQEND") + pair(100, "AcDbEntity") + pair(8, layer)
     }
 
-    mutating func add(_ entity: String) { entities += entity }
+    public mutating func add(_ entity: String) { entities += entity }
 
-    mutating func block(_ name: String, _ body: String) { blocks.append((name, body)) }
+    public mutating func block(_ name: String, _ body: String) { blocks.append((name, body)) }
 
-    var text: String {
+    public var text: String {
         var header = Self.pair(0, "SECTION") + Self.pair(2, "HEADER") + Self.pair(9, "$ACADVER") + Self.pair(1, version)
         if let insertionUnits { header += Self.pair(9, "$INSUNITS") + Self.pair(70, insertionUnits) }
         header += Self.pair(9, "$DWGCODEPAGE") + Self.pair(3, codePage) + Self.pair(0, "ENDSEC")
@@ -78,7 +78,7 @@ struct DXFFixture {
 
     /// Writes the drawing to a new temporary file; `encoding` for drawings that store text in a
     /// code page rather than UTF-8.
-    func write(named name: String = "plan", encoding: String.Encoding = .utf8) throws -> String {
+    public func write(named name: String = "plan", encoding: String.Encoding = .utf8) throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imdf-dxf-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent("\(name).dxf").path

@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import Shell
+import SyntheticVenue
+
+/// `imdf bench import`: `imdf import dxf` of a generated 3 MB floor plan (1,296 rooms between
+/// double walls drawn in short lines, door gaps with door blocks, names, numbers, areas,
+/// furniture) onto the blank template's level, timed as the executable a person runs
+/// (target: under 5 s).
+struct ImportBenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import", abstract: "Import a generated 3 MB DXF floor plan with imdf import dxf; print the median time.")
+
+    @Option(help: "Rows of rooms in the generated plan.") var rows = 36
+    @Option(help: "Rooms in a row.") var columns = 36
+    @Option(help: "Timed runs (the median is reported).") var runs = 3
+    @Option(help: "Work folder for the generated drawing and the archives.") var workFolder = NSTemporaryDirectory() + "imdf-bench"
+
+    func run() throws {
+        let result = try Self.measure(rows: rows, columns: columns, runs: runs, in: workFolder)
+        Output.line("drawing    \(result.drawing): \(String(format: "%.1f", Double(result.bytes) / 1_000_000)) MB, \(rows * columns) rooms")
+        Output.line("import     median \(AllBenchCommand.seconds(result.median)) (\(result.times.map(AllBenchCommand.seconds).joined(separator: ", "))), peak memory \(AllBenchCommand.megabytes(result.peak))  target < 5 s: \(result.median < 5 ? "met" : "MISSED")")
+    }
+
+    /// Generates the drawing and a blank archive once, then runs the import `runs` times.
+    static func measure(rows: Int, columns: Int, runs: Int, in workFolder: String) throws -> (drawing: String, bytes: Int, median: Double, times: [Double], peak: Int) {
+        let imdf = try AllBenchCommand.executablePath()
+        try FileManager.default.createDirectory(atPath: workFolder, withIntermediateDirectories: true)
+        let drawing = workFolder + "/plan-\(rows)x\(columns).dxf"
+        if !FileManager.default.fileExists(atPath: drawing) {
+            try DrawingGenerator.plan(rows: rows, columns: columns).write(toFile: drawing, atomically: true, encoding: .utf8)
+        }
+        let blank = workFolder + "/import-blank"
+        let state = workFolder + "/bench-import-state"
+        try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+        let environment = ["XDG_STATE_HOME": state, "IMDF_HISTORY": state + "/history"]
+        try? FileManager.default.removeItem(atPath: blank)
+        guard try ChildRun.run([imdf, "new", blank, "--template", "blank"], environment: environment).status == 0 else {
+            throw CommandFailure(exitCode: CommandFailure.commandFailed, message: "imdf new \(blank) --template blank failed")
+        }
+        let arguments = [imdf, "import", "dxf", drawing, "--archive", blank, "--level", "Ground Floor", "--save", workFolder + "/import-out"]
+        var times: [Double] = []
+        var peak = 0
+        for _ in 0..<max(runs, 1) {
+            let result = try ChildRun.run(arguments, environment: environment)
+            guard result.status == 0 else {
+                throw CommandFailure(exitCode: CommandFailure.commandFailed, message: "\(arguments.dropFirst().joined(separator: " ")) failed (status \(result.status))")
+            }
+            times.append(result.seconds)
+            peak = max(peak, result.peakBytes)
+        }
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: drawing)[.size] as? Int) ?? 0
+        return (drawing, bytes, Workload.median(times), times, peak)
+    }
+}
