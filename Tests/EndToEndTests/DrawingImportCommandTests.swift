@@ -1,0 +1,110 @@
+import Foundation
+import IMDF
+import TestSupport
+import Testing
+
+/// `imdf import dxf` through the built executable: a floor plan with closed room outlines, room
+/// texts and a door block, with two control points, onto the blank template's level; and the same
+/// at the prompt, undone by one `undo`.
+@Suite("imdf import dxf")
+struct DrawingImportCommandTests {
+    func imdf(_ arguments: String..., input: String? = nil) throws -> ChildProcess.Result { try CommandLineTests.run(arguments, input: input) }
+
+    /// Two offices (5 x 4 m and 4 x 4 m, drawn in millimetres with $INSUNITS saying metres), their
+    /// names and numbers, a door block on the shared wall, and furniture.
+    static func plan() -> DXFFixture {
+        var fixture = DXFFixture(insertionUnits: 6)
+        fixture.add(DXFFixture.rectangle("A-AREA", 0, 0, 5000, 4000))
+        fixture.add(DXFFixture.rectangle("A-AREA", 5000, 0, 4000, 4000))
+        fixture.add(DXFFixture.text("A-AREA-IDEN", 1000, 2500, "Kontor"))
+        fixture.add(DXFFixture.text("A-AREA-IDEN", 1000, 2000, "101"))
+        fixture.add(DXFFixture.mtext("A-AREA-IDEN", 6000, 2000, "Mødelokale\\P102"))
+        fixture.block("DOOR-90", DXFFixture.line("0", 0, 0, 0, 900) + DXFFixture.arc("0", 0, 0, 900, 0, 90))
+        fixture.add(DXFFixture.insert("A-DOOR", "DOOR-90", 5000, 1000, angle: 90))
+        fixture.add(DXFFixture.rectangle("A-FURN", 3000, 500, 1600, 800))
+        return fixture
+    }
+
+    /// Drawing (0,0) and (9000,0) a little north-east of the blank template's level.
+    static let controls = ["0,0=@8.5502,50.1003", "9000,0=@8.550325752,50.1003"]
+
+    @Test func aDrawingWithTwoControlPointsBecomesNamedRoomsAndADoorOnABlankLevelInOneCommand() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imdf-e2e-dxf-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let drawing = try Self.plan().write()
+        #expect(try imdf("new", folder + "/site", "--template", "blank").status == 0)
+
+        let listing = try imdf("import", "dxf", drawing, "--list")
+        #expect(listing.status == 0, "\(listing.errors)")
+        #expect(listing.output.contains("AC1027, $INSUNITS 6 (metres)"))
+        #expect(listing.output.contains("A-AREA") && listing.output.contains("2 closed polylines") && listing.output.contains("looks like: rooms"))
+
+        let run = try imdf(
+            "import", "dxf", drawing, "--archive", folder + "/site", "--level", "Ground Floor", "--save", folder + "/out",
+            "--control", Self.controls[0], "--control", Self.controls[1])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.contains("units: millimetres: the drawing declares metres ($INSUNITS 6), which is implausible"), "\(run.output)")
+        #expect(run.output.contains("rooms: 2 (2 named, 0 unnamed)"))
+        #expect(run.output.contains("left out: A-FURN (1)"))
+        #expect(run.output.contains("georeferenced: residuals"))
+        #expect(run.output.contains("imported 2 units, 1 opening onto level \"Ground Floor\""))
+        let archive = try ArchiveReader.read(folder + "/out").archive
+        let units = archive.features(of: .unit)
+        #expect(Set(units.compactMap { $0.labels(.name)?["en"] }) == ["Kontor", "Mødelokale"])
+        #expect(Set(units.compactMap { $0.labels(.altName)?["en"] }) == ["101", "102"])
+        #expect(archive.features(of: .opening).count == 1)
+        // The drawing's origin is where the first control point put it.
+        let corners = units.flatMap { $0.geometry?.positions ?? [] }
+        #expect(corners.contains { abs($0.x - 8.5502) < 1e-7 && abs($0.y - 50.1003) < 1e-7 })
+
+        let json = try imdf(
+            "import", "dxf", drawing, "--archive", folder + "/site", "--level", "Ground Floor", "--save", folder + "/out2",
+            "--control", Self.controls[0], "--control", Self.controls[1], "--json")
+        #expect(json.status == 0, "\(json.errors)")
+        for key in ["\"rooms\":2", "\"named\":2", "\"openings\":1", "\"unplaced_labels\":[]", "\"dropped_layers\":[", "\"units\":{", "\"rmse_m\":"] {
+            #expect(json.output.replacingOccurrences(of: " ", with: "").contains(key), "\(key) in \(json.output)")
+        }
+    }
+
+    @Test func atThePromptTheImportIsOneStepThatOneUndoTakesBack() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imdf-e2e-dxf-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let drawing = try Self.plan().write()
+        #expect(try imdf("new", folder + "/site", "--template", "blank").status == 0)
+        let script = """
+            use level "Ground Floor"
+            import dxf \(drawing) control=\(Self.controls[0]) control=\(Self.controls[1])
+            ls unit
+            undo
+            ls unit
+            save \(folder)/after-undo
+            quit
+            """
+        let run = try imdf(folder + "/site", input: script + "\n")
+        #expect(run.status == 0, "\(run.output)\(run.errors)")
+        #expect(run.output.contains("imported 2 units, 1 opening"))
+        #expect(run.output.contains("undid: import dxf"))
+        let before = try ArchiveReader.read(folder + "/site").archive
+        let after = try ArchiveReader.read(folder + "/after-undo").archive
+        #expect(after.features(of: .unit).isEmpty && after.features(of: .opening).isEmpty)
+        #expect(after.features(of: .level).first?.geometry == before.features(of: .level).first?.geometry)
+    }
+
+    @Test func aFileThatIsNoDrawingExitsWithItsPathAndWritesNothing() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imdf-e2e-dxf-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try imdf("new", folder + "/site", "--template", "blank").status == 0)
+        let bogus = folder + "/bogus.dxf"
+        try "this is no drawing".write(toFile: bogus, atomically: true, encoding: .utf8)
+        let listing = try imdf("import", "dxf", bogus, "--list")
+        #expect(listing.status == 3 && listing.errors.contains(bogus))
+        let run = try imdf("import", "dxf", bogus, "--archive", folder + "/site", "--level", "Ground Floor", "--save", folder + "/out")
+        #expect(run.status == 1 && run.errors.contains(bogus), "\(run.errors)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
+        let missing = try imdf("import", "dxf", bogus, "--archive", folder + "/site")
+        #expect(missing.status == 2 && missing.errors.contains("--level"), "\(missing.errors)")
+    }
+}

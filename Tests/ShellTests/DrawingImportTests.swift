@@ -1,0 +1,161 @@
+import Foundation
+import Geometry
+import IMDF
+import SyntheticVenue
+import TestSupport
+import Testing
+import Workbench
+
+@testable import Shell
+
+/// `import dxf` at the prompt: an architect's plan, georeferenced by two control points, onto the
+/// level in use as one step.
+@Suite("Importing a drawing at the prompt")
+struct DrawingImportTests {
+    /// Two offices side by side (5 x 4 m and 4 x 4 m), named in TEXT and MTEXT, with a door block
+    /// on the wall they share.
+    static func plan() -> DXFFixture {
+        var fixture = DXFFixture()
+        fixture.add(DXFFixture.rectangle("A-AREA", 0, 0, 5, 4))
+        fixture.add(DXFFixture.rectangle("A-AREA", 5, 0, 4, 4))
+        fixture.add(DXFFixture.text("A-AREA-IDEN", 1, 2.5, "Kontor"))
+        fixture.add(DXFFixture.text("A-AREA-IDEN", 1, 2, "101"))
+        fixture.add(DXFFixture.mtext("A-AREA-IDEN", 6, 2, "{\\fArial|b1;Mødelokale}\\P102"))
+        fixture.block("DOOR-90", DXFFixture.line("0", 0, 0, 0, 0.9) + DXFFixture.arc("0", 0, 0, 0.9, 0, 90))
+        fixture.add(DXFFixture.insert("A-DOOR", "DOOR-90", 5, 1, angle: 90))
+        return fixture
+    }
+
+    /// `control=` words putting drawing (0,0) at local (x, y) of the session and the drawing's x
+    /// axis along the local x axis.
+    static func controls(_ session: EditingSession, at x: Double, _ y: Double) -> String {
+        [(0.0, 0.0), (9.0, 0.0)].map { drawing in
+            let (longitude, latitude) = session.frame.coordinates(of: Point(x: x + drawing.0, y: y + drawing.1))
+            return "control=\(drawing.0),\(drawing.1)=@\(longitude),\(latitude)"
+        }.joined(separator: " ")
+    }
+
+    @Test func aPlanBecomesNamedRoomsAndADoorWhereTheControlPointsSayAsOneUndoStep() throws {
+        var session = try Fixtures.generated(seed: 41)
+        let path = try Self.plan().write()
+        let before = session.document
+        let units = before.features(of: .unit).count
+        let message = try Interpreter.execute("import dxf \(path) \(Self.controls(session, at: 2, 1)) --outside", in: &session)
+        #expect(message.contains("rooms: 2 (2 named, 0 unnamed), closed outlines on A-AREA"), "\(message)")
+        #expect(message.contains("georeferenced: residuals 1: 0.000 m, 2: 0.000 m; RMSE 0.000 m"))
+        #expect(message.contains("imported 2 units, 1 opening onto level \"Ground Floor\""))
+        let created = Array(session.document.features(of: .unit).dropFirst(units))
+        let language = session.document.labelLanguage
+        #expect(Set(created.compactMap { $0.labels(.name)?[language] }) == ["Kontor", "Mødelokale"])
+        #expect(Set(created.compactMap { $0.labels(.altName)?[language] }) == ["101", "102"])
+        #expect(created.allSatisfy { $0.string(.category) == "room" && $0.string(.levelID) == session.levelID })
+        // The first office's corners where the control points put them, within a centimetre.
+        let kontor = try #require(created.first { $0.labels(.name)?[language] == "Kontor" })
+        guard case .polygon(let rings)? = kontor.geometry else { throw CancellationError() }
+        let corners = rings[0].map { session.frame.point(longitude: $0.x, latitude: $0.y) }
+        for expected in [Point(x: 2, y: 1), Point(x: 7, y: 1), Point(x: 7, y: 5), Point(x: 2, y: 5)] {
+            #expect(corners.contains { $0.distance(to: expected) < 0.01 }, "\(expected) not in \(corners)")
+        }
+        // The door on the shared wall, x = 7.
+        let door = try #require(session.document.features(of: .opening).last)
+        guard case .lineString(let line)? = door.geometry else { throw CancellationError() }
+        #expect(line.map { session.frame.point(longitude: $0.x, latitude: $0.y) }.allSatisfy { abs($0.x - 7) < 0.01 })
+
+        let after = session.document
+        _ = try Interpreter.execute("undo", in: &session)
+        #expect(session.document == before)
+        _ = try Interpreter.execute("redo", in: &session)
+        #expect(session.document == after)
+    }
+
+    @Test func theJournalKeepsEveryControlPointAndTheDrawingsDigestAndAChangedDrawingIsNotReplayed() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imdf-dxf-journal-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let archive = folder + "/venue"
+        try ArchiveWriter.write(VenueGenerator.generate(VenueSpec(buildings: 1, levels: 1, rooms: 4, seed: 42)), to: archive)
+        let drawing = folder + "/plan.dxf"
+        try Self.plan().text.write(toFile: drawing, atomically: true, encoding: .utf8)
+        func open() throws -> (EditingSession, Journal) {
+            var session = try EditingSession.open(archive, journaled: true) { _ in }
+            let journal = try Journal(archive: archive, session: &session, start: .recover, ask: { _ in nil }, report: { _ in })
+            return (session, journal)
+        }
+        let imported: Document
+        let line: String
+        do {
+            let (first, opened) = try open()
+            var session = first
+            var journal: Journal? = opened
+            line = "import dxf \(drawing) \(Self.controls(session, at: 2, 1)) --outside"
+            let lines = ["use level G", line].enumerated().map { ScriptLine(file: "<prompt>", number: $0.offset + 1, text: $0.element) }
+            let outcome = ScriptRunner.run(lines, in: &session, echo: false, keepGoing: false, journal: &journal, open: nil, output: { _ in })
+            #expect(outcome.failures.isEmpty, "\(outcome.failures)")
+            imported = session.document
+            journal = nil
+            withExtendedLifetime(opened) {}
+        }
+        let digest = String(try ChildProcess.run("/usr/bin/sha256sum", [drawing]).output.prefix(64))
+        let records = try JournalReader.read(JournalWriter.path(for: archive)).records
+        let recorded = try #require(records.last?.command)
+        #expect(recorded.components(separatedBy: " control=").count == 3, "\(recorded)")
+        #expect(recorded.hasSuffix("--outside sha256=\(digest)"), "\(recorded)")
+        #expect(records.last?.ids.count == 3)
+
+        do {
+            let (session, journal) = try open()
+            #expect(session.document == imported)
+            withExtendedLifetime(journal) {}
+        }
+        try (Self.plan().text + "\n").write(toFile: drawing, atomically: true, encoding: .utf8)
+        do {
+            _ = try open()
+            Issue.record("a changed drawing was replayed")
+        } catch let error as JournalError {
+            #expect(error.message.contains("\(drawing) is not the file this import was recorded with"), "\(error.message)")
+            #expect(error.message.contains("the record says \(digest)"))
+        }
+    }
+
+    @Test func anEmptyLevelTakesThePlansFootprintAndUndoGivesItsOutlineBack() throws {
+        var session = try EditingSession.open(Samples.packageRoot.path + "/Templates/blank") { _ in }
+        _ = try Interpreter.execute("use level \"Ground Floor\"", in: &session)
+        let before = session.document
+        let path = try Self.plan().write()
+        let message = try Interpreter.execute("import dxf \(path)", in: &session)
+        #expect(message.contains("not georeferenced"))
+        #expect(message.contains("the level held nothing: its outline is now the plan's footprint"))
+        let level = try #require(session.document.feature(session.levelID!))
+        guard case .polygon(let rings)? = level.geometry else { throw CancellationError() }
+        let outline = Polygon(exterior: rings[0].map { session.frame.point(longitude: $0.x, latitude: $0.y) })
+        #expect(abs(GeometryEngine().area([outline]) - 36) < 0.1)
+        _ = try Interpreter.execute("undo", in: &session)
+        #expect(session.document == before)
+    }
+
+    @Test func badArgumentsAndUnreadableDrawingsChangeNothing() throws {
+        var session = try Fixtures.generated(seed: 43)
+        let path = try Self.plan().write()
+        let before = session.document
+        let steps = session.history.undoStack.count
+        for (line, says) in [
+            ("import dxf \(path) control=garbage", "control: \"garbage\" is not X,Y=@LON,LAT or X,Y=REF"),
+            ("import dxf \(path) units=yards", "units=: yards is not mm or cm or m or in or ft"),
+            ("import dxf \(path) control=0,0=@200,95 control=9,0=@10,55", "is not @LON,LAT"),
+            ("import dxf \(path) control=0,0=@10,55", "at least two control points"),
+            ("import dxf \(path) extent=0,0", "is not \"X,Y WxH\""),
+            ("import dxf \(path) rooms-layer=Nothing*", "rooms-layer Nothing*: no layer of"),
+            ("import dxf /nonexistent/plan.dxf", "/nonexistent/plan.dxf"),
+            ("import dxf \(Samples.categories)", "cannot be read as DXF"),
+        ] {
+            do {
+                _ = try Interpreter.execute(line, in: &session)
+                Issue.record("accepted: \(line)")
+            } catch {
+                #expect(error.message.contains(says), "\(line): \(error.message)")
+            }
+        }
+        #expect(session.document == before)
+        #expect(session.history.undoStack.count == steps)
+    }
+}
