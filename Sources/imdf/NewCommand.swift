@@ -16,6 +16,8 @@ struct NewCommand: ParsableCommand {
 
     @Argument(help: "Where to write the new archive (a folder, or a .zip/.imdf file).") var output: String?
     @Option(help: "The template.") var template: String = "blank"
+    @Option(help: ArgumentHelp("Where the venue stands: the template moved there, every shape keeping its size in metres.", valueName: "@LON,LAT"))
+    var at: String?
     @Flag(help: "List the templates.") var list = false
 
     func run() throws {
@@ -40,11 +42,19 @@ struct NewCommand: ParsableCommand {
         } catch {
             throw CommandFailure(exitCode: CommandFailure.unreadableArchive, message: "new: the template \(chosen.path) cannot be read")
         }
+        var archive = load.archive
+        if let at {
+            do {
+                archive = TemplatePlacement.moved(archive, to: try TemplatePlacement.place(at, argument: "--at"))
+            } catch {
+                throw CommandFailure(exitCode: CommandFailure.usage, message: "new: \(error.message)")
+            }
+        }
         do {
-            try ArchiveWriter.write(load.archive, to: output, created: SaveClock.now())
+            try ArchiveWriter.write(archive, to: output, created: SaveClock.now())
         } catch {
             throw CommandFailure(exitCode: CommandFailure.commandFailed, message: error.description)
         }
-        Output.line("wrote \(output) from the \(chosen.name) template: \(load.archive.featureCount.grouped) features; open it with: imdf \(output)")
+        Output.line("wrote \(output) from the \(chosen.name) template\(at.map { " at \($0)" } ?? ""): \(archive.featureCount.grouped) features; open it with: imdf \(output)")
     }
 }

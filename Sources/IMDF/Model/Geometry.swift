@@ -102,6 +102,26 @@ public indirect enum Geometry: Sendable, Hashable {
     }
 }
 
+extension Geometry {
+    /// The same shape with every position mapped (moving a template to where a venue is).
+    public func mapped(_ transform: (Position) -> Position) -> Geometry {
+        switch self {
+        case .point(let position): .point(transform(position))
+        case .multiPoint(let positions): .multiPoint(positions.map(transform))
+        case .lineString(let positions): .lineString(positions.map(transform))
+        case .multiLineString(let lines): .multiLineString(lines.map { $0.map(transform) })
+        case .polygon(let rings): .polygon(rings.map { $0.map(transform) })
+        case .multiPolygon(let polygons): .multiPolygon(polygons.map { $0.map { $0.map(transform) } })
+        case .geometryCollection(let members):
+            .geometryCollection(members.map { member in
+                var moved = member
+                moved.geometry = member.geometry.mapped(transform)
+                return moved
+            })
+        }
+    }
+}
+
 /// A geometry object as it appears in a file: the typed geometry, any foreign members (`bbox`, ...)
 /// and the original number text.
 public struct GeoJSONGeometry: Sendable {

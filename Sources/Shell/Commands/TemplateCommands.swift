@@ -7,8 +7,8 @@ import Workbench
 
 enum TemplateCommands {
     static let all: [CommandSpec] = [
-        CommandSpec("new", [.keyword("--template", [Parameter("NAME", .template)])], changesDocument: true,
-            "start a new, untitled document from a template (blank unless named)", example: "new --template office-floor") { session, args in
+        CommandSpec("new", [.keyword("--template", [Parameter("NAME", .template)]), .keyword("at", [Parameter("@LON,LAT", .text)])], changesDocument: true,
+            "start a new, untitled document from a template (blank unless named), its venue at @LON,LAT if given", example: "new --template office-floor at @2.1499,41.3705") { session, args in
             guard !session.isDirty else {
                 throw EditError("new: there are unsaved changes; save them (or undo them) first", argument: "new")
             }
@@ -23,8 +23,10 @@ enum TemplateCommands {
             } catch {
                 throw EditError("new: the template \(template.path) cannot be read", argument: "--template")
             }
+            var archive = load.archive
+            if let at = args.value(after: "at") { archive = TemplatePlacement.moved(archive, to: try TemplatePlacement.place(at, argument: "at")) }
             let (ids, reportsEditFindings) = (session.ids, session.reportsEditFindings)
-            session = EditingSession(document: Document(load.archive))
+            session = EditingSession(document: Document(archive))
             session.ids = ids
             // A choice of what to show lasts the whole session.
             session.reportsEditFindings = reportsEditFindings
