@@ -13,14 +13,7 @@ struct DrawingImportCommandTests {
     /// Two offices (5 x 4 m and 4 x 4 m, drawn in millimetres with $INSUNITS saying metres), their
     /// names and numbers, a door block on the shared wall, and furniture.
     static func plan() -> DXFFixture {
-        var fixture = DXFFixture(insertionUnits: 6)
-        fixture.add(DXFFixture.rectangle("A-AREA", 0, 0, 5000, 4000))
-        fixture.add(DXFFixture.rectangle("A-AREA", 5000, 0, 4000, 4000))
-        fixture.add(DXFFixture.text("A-AREA-IDEN", 1000, 2500, "Kontor"))
-        fixture.add(DXFFixture.text("A-AREA-IDEN", 1000, 2000, "101"))
-        fixture.add(DXFFixture.mtext("A-AREA-IDEN", 6000, 2000, "Mødelokale\\P102"))
-        fixture.block("DOOR-90", DXFFixture.line("0", 0, 0, 0, 900) + DXFFixture.arc("0", 0, 0, 900, 0, 90))
-        fixture.add(DXFFixture.insert("A-DOOR", "DOOR-90", 5000, 1000, angle: 90))
+        var fixture = DXFFixture.namedOffices(scale: 1000, insertionUnits: 6)
         fixture.add(DXFFixture.rectangle("A-FURN", 3000, 500, 1600, 800))
         return fixture
     }

@@ -12,19 +12,8 @@ import Workbench
 /// level in use as one step.
 @Suite("Importing a drawing at the prompt")
 struct DrawingImportTests {
-    /// Two offices side by side (5 x 4 m and 4 x 4 m), named in TEXT and MTEXT, with a door block
-    /// on the wall they share.
-    static func plan() -> DXFFixture {
-        var fixture = DXFFixture()
-        fixture.add(DXFFixture.rectangle("A-AREA", 0, 0, 5, 4))
-        fixture.add(DXFFixture.rectangle("A-AREA", 5, 0, 4, 4))
-        fixture.add(DXFFixture.text("A-AREA-IDEN", 1, 2.5, "Kontor"))
-        fixture.add(DXFFixture.text("A-AREA-IDEN", 1, 2, "101"))
-        fixture.add(DXFFixture.mtext("A-AREA-IDEN", 6, 2, "{\\fArial|b1;Mødelokale}\\P102"))
-        fixture.block("DOOR-90", DXFFixture.line("0", 0, 0, 0, 0.9) + DXFFixture.arc("0", 0, 0, 0.9, 0, 90))
-        fixture.add(DXFFixture.insert("A-DOOR", "DOOR-90", 5, 1, angle: 90))
-        return fixture
-    }
+    /// Two named offices with a door between them, in metres.
+    static func plan() -> DXFFixture { DXFFixture.namedOffices() }
 
     /// `control=` words putting drawing (0,0) at local (x, y) of the session and the drawing's x
     /// axis along the local x axis.

@@ -59,6 +59,20 @@ public struct DXFFixture {
             }.joined() + pair(0, "SEQEND") + pair(100, "AcDbEntity") + pair(8, layer)
     }
 
+    /// Two offices side by side on `A-AREA` (5 x 4 and 4 x 4 units times `scale`), named in TEXT
+    /// ("Kontor", "101") and MTEXT ("Mødelokale", "102"), with a door block on the wall they share.
+    public static func namedOffices(scale: Double = 1, insertionUnits: Int? = 6) -> DXFFixture {
+        var fixture = DXFFixture(insertionUnits: insertionUnits)
+        fixture.add(rectangle("A-AREA", 0, 0, 5 * scale, 4 * scale))
+        fixture.add(rectangle("A-AREA", 5 * scale, 0, 4 * scale, 4 * scale))
+        fixture.add(text("A-AREA-IDEN", 1 * scale, 2.5 * scale, "Kontor"))
+        fixture.add(text("A-AREA-IDEN", 1 * scale, 2 * scale, "101"))
+        fixture.add(mtext("A-AREA-IDEN", 6 * scale, 2 * scale, "{\\fArial|b1;Mødelokale}\\P102"))
+        fixture.block("DOOR-90", line("0", 0, 0, 0, 0.9 * scale) + arc("0", 0, 0, 0.9 * scale, 0, 90))
+        fixture.add(insert("A-DOOR", "DOOR-90", 5 * scale, 1 * scale, angle: 90))
+        return fixture
+    }
+
     public mutating func add(_ entity: String) { entities += entity }
 
     public mutating func block(_ name: String, _ body: String) { blocks.append((name, body)) }

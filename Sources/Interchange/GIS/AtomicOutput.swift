@@ -6,6 +6,8 @@ import Foundation
 import IMDF
 
 struct AtomicOutput {
+    /// The path as given, which messages name.
+    let requested: String
     /// The path written in the end (a symbolic link is followed to what it names).
     let target: String
     /// Where the output is made: `.NAME.tmp-PID-RANDOM` beside the target.
@@ -16,6 +18,7 @@ struct AtomicOutput {
     /// its folder exists, it may be written, and a folder in its place is one this tool wrote
     /// (`marker` names the file that says so) or empty.
     init(_ requested: String, folder: Bool, marker: String? = nil) throws(InterchangeError) {
+        self.requested = requested
         let target = FileSystem.resolvedPath(requested)
         let parent = FileSystem.parent(of: target)
         guard FileSystem.status(of: parent).kind == .directory else {
@@ -70,6 +73,19 @@ struct AtomicOutput {
     }
 
     /// Removes what was made (SQLite's journal files beside a temporary GeoPackage too).
+    /// Runs `body` on the temporary path, then commits; on failure discards what it wrote and
+    /// reports the error with the path asked for in place of the temporary one.
+    func produce<T>(_ body: (String) throws(InterchangeError) -> T) throws(InterchangeError) -> T {
+        do {
+            let result = try body(temporary)
+            try commit()
+            return result
+        } catch {
+            discard()
+            throw InterchangeError(error.message.replacingOccurrences(of: temporary, with: requested))
+        }
+    }
+
     func discard() {
         if isFolder {
             FileSystem.removeTree(temporary)

@@ -57,15 +57,7 @@ public enum GeoPackageWriter {
     /// only once the new one is complete.
     @discardableResult
     public static func write(_ archive: IMDFArchive, to path: String) throws(InterchangeError) -> GeoPackageSummary {
-        let output = try AtomicOutput(path, folder: false)
-        do {
-            let summary = try write(archive, into: output.temporary)
-            try output.commit()
-            return summary
-        } catch {
-            output.discard()
-            throw InterchangeError(error.message.replacingOccurrences(of: output.temporary, with: path))
-        }
+        try AtomicOutput(path, folder: false).produce { (temporary: String) throws(InterchangeError) in try write(archive, into: temporary) }
     }
 
     private static func write(_ archive: IMDFArchive, into path: String) throws(InterchangeError) -> GeoPackageSummary {

@@ -64,15 +64,7 @@ public enum ShapefileWriter {
     /// (one an earlier export wrote, or empty) is replaced only once the new one is complete.
     @discardableResult
     public static func write(_ archive: IMDFArchive, to path: String) throws(InterchangeError) -> ShapefileSummary {
-        let output = try AtomicOutput(path, folder: true, marker: fieldList)
-        do {
-            let summary = try write(archive, into: output.temporary)
-            try output.commit()
-            return summary
-        } catch {
-            output.discard()
-            throw InterchangeError(error.message.replacingOccurrences(of: output.temporary, with: path))
-        }
+        try AtomicOutput(path, folder: true, marker: fieldList).produce { (temporary: String) throws(InterchangeError) in try write(archive, into: temporary) }
     }
 
     private static func write(_ archive: IMDFArchive, into folder: String) throws(InterchangeError) -> ShapefileSummary {

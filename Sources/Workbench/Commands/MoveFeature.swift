@@ -60,7 +60,7 @@ public struct MoveFeature: EditCommand {
         if case .to(let position) = motion {
             after.geometry = .point(Position(x: position.x, y: position.y, z: first.z))
         } else {
-            after.geometry = geometry.mapPositions(shift)
+            after.geometry = geometry.mapped(shift)
         }
         if let display = before.point(.displayPoint) { after.setPoint(.displayPoint, shift(display)) }
         if case .point? = after.geometry, let moved = after.geometry {
@@ -73,25 +73,5 @@ public struct MoveFeature: EditCommand {
         case .to(let position): how = "to @\(position.x),\(position.y)"
         }
         return Patch(label: "move \(before.described(in: document)) \(how)", changes: [.modify(before: before, after: after)])
-    }
-}
-
-extension Geometry {
-    /// The same shape with every position transformed.
-    func mapPositions(_ transform: (Position) -> Position) -> Geometry {
-        switch self {
-        case .point(let position): .point(transform(position))
-        case .multiPoint(let line): .multiPoint(line.map(transform))
-        case .lineString(let line): .lineString(line.map(transform))
-        case .multiLineString(let lines): .multiLineString(lines.map { $0.map(transform) })
-        case .polygon(let rings): .polygon(rings.map { $0.map(transform) })
-        case .multiPolygon(let polygons): .multiPolygon(polygons.map { $0.map { $0.map(transform) } })
-        case .geometryCollection(let members):
-            .geometryCollection(members.map { member in
-                var moved = member
-                moved.geometry = member.geometry.mapPositions(transform)
-                return moved
-            })
-        }
     }
 }
