@@ -265,15 +265,9 @@ public struct ImportFeatures: EditCommand {
         }
     }
 
-    /// Shoelace on degrees: the sign is all that matters, and it is the same in metres.
+    /// The winding of a ring in degrees: the sign of its area is the same in metres. A ring of
+    /// fewer than three points counts as counter-clockwise (it is refused elsewhere).
     static func isCounterClockwise(_ ring: [Position]) -> Bool {
-        guard let first = ring.first, ring.count >= 3 else { return true }
-        var twiceArea = 0.0
-        var previous = ring[ring.count - 1]
-        for position in ring {
-            twiceArea += (previous.x - first.x) * (position.y - first.y) - (position.x - first.x) * (previous.y - first.y)
-            previous = position
-        }
-        return twiceArea >= 0
+        ring.count < 3 || GeometryEngine.isCounterClockwise(ring.map { Point(x: $0.x, y: $0.y) })
     }
 }
