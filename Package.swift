@@ -50,7 +50,7 @@ let package = Package(
         .target(
             name: "Shell",
             dependencies: [
-                "IMDF", "Geometry", "Validation", "Workbench", "Interchange", "CReadline", .product(name: "Crypto", package: "swift-crypto"),
+                "IMDF", "Geometry", "Validation", "Workbench", "CReadline", .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict
         ),
@@ -59,11 +59,14 @@ let package = Package(
         .executableTarget(
             name: "imdf",
             dependencies: [
-                "IMDF", "Validation", "Workbench", "Geometry", "Shell", "SyntheticVenue", "Interchange",
+                "IMDF", "Validation", "Workbench", "Geometry", "Shell", "SyntheticVenue",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
         ),
+        // GDAL's work in a process of its own, started by imdf (see Shell/Import/GDALHelper.swift):
+        // linked into imdf, GDAL's 130 libraries slowed every start fivefold.
+        .executableTarget(name: "imdf-gdal", dependencies: ["IMDF", "Geometry", "Interchange", "Shell"], path: "Sources/GDALHelper", swiftSettings: strict),
         // Fuzz targets (Fuzzing/run builds them for libFuzzer); in this build each replays its seed
         // corpus and past crashes, which EndToEndTests runs.
         .target(name: "FuzzSupport", path: "Fuzzing/Support", swiftSettings: strict),
@@ -87,7 +90,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
-            name: "ShellTests", dependencies: ["IMDF", "Geometry", "Validation", "Workbench", "Shell", "SyntheticVenue", "TestSupport"],
+            name: "ShellTests", dependencies: ["IMDF", "Geometry", "Validation", "Workbench", "Shell", "SyntheticVenue", "TestSupport", "imdf-gdal"],
             exclude: ["Golden"], swiftSettings: strict
         ),
         .testTarget(name: "InterchangeTests", dependencies: ["IMDF", "Geometry", "Interchange", "SyntheticVenue", "TestSupport"], swiftSettings: strict),
@@ -96,7 +99,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "imdf", "IMDF", "TestSupport", "SystemZlib", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                "imdf", "imdf-gdal", "IMDF", "TestSupport", "SystemZlib", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 "fuzz-geojson", "fuzz-zip", "fuzz-command-line", "fuzz-interpreter",
             ],
             swiftSettings: strict

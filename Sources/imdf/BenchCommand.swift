@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IMDF
+import Shell
 import SyntheticVenue
 import Validation
 

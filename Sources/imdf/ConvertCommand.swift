@@ -1,6 +1,5 @@
 import ArgumentParser
 import IMDF
-import Interchange
 import Shell
 
 /// `imdf convert IN OUT`: load and save - folder <-> zip, legacy file names to canonical ones,
@@ -26,47 +25,25 @@ struct ConvertCommand: ParsableCommand {
     @Argument(help: "Where to write: a folder, .zip/.imdf, .gpkg, or a folder whose name ends in -shp.") var output: String
     @OptionGroup var limitOptions: ArchiveLimitOptions
 
-    enum Target {
-        case archive, geoPackage, shapefiles
-    }
-
-    var target: Target {
-        if GeoPackage.isGeoPackagePath(output) { return .geoPackage }
-        if ShapefileWriter.isShapefileFolderPath(output) { return .shapefiles }
-        return .archive
+    /// GeoPackages (IN or OUT ending in .gpkg) and Shapefile folders (ending in -shp) are GDAL's
+    /// work, done by the GDAL helper in this process's place.
+    var involvesGDAL: Bool {
+        [input, output].contains { path in
+            let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+            return trimmed.lowercased().hasSuffix(".gpkg") || trimmed.hasSuffix("-shp")
+        }
     }
 
     func run() throws {
-        let archive = try read()
-        do {
-            // The same lock an editor takes: convert never overwrites an archive open elsewhere.
-            let lock = try JournalWriter.WriteLock(archive: output)
-            defer { withExtendedLifetime(lock) {} }
-            try write(archive)
-        } catch let error as JournalError {
-            throw CommandFailure(exitCode: CommandFailure.commandFailed, message: error.description)
-        } catch let failure as CommandFailure {
-            throw failure
-        } catch {
-            throw CommandFailure(exitCode: CommandFailure.commandFailed, message: "\(error)")
-        }
-    }
-
-    private func read() throws -> IMDFArchive {
-        if GeoPackage.isGeoPackagePath(input) {
+        if involvesGDAL {
+            var arguments = ["convert", input, output]
+            if let maxSize = limitOptions.maxSize { arguments += ["--max-size", maxSize] }
+            if let maxTotal = limitOptions.maxTotal { arguments += ["--max-total", maxTotal] }
             do {
-                let read = try GeoPackageReader.read(input)
-                read.warnings.forEach(Output.error)
-                KeptUntilExit.keep(read)
-                return read.archive
+                try GDALHelper.exec(arguments)
             } catch {
-                throw CommandFailure(exitCode: CommandFailure.unreadableArchive, message: "\(error.message); nothing written")
+                throw CommandFailure(exitCode: CommandFailure.commandFailed, message: "convert: \(error.message)")
             }
-        }
-        if ShapefileWriter.isShapefileFolderPath(input) && FileSystem.status(of: input + "/" + ShapefileWriter.fieldList).kind == .file {
-            throw CommandFailure(
-                exitCode: CommandFailure.unreadableArchive,
-                message: "\(input): a Shapefile export, which does not convert back (it is one way); convert the archive or its GeoPackage instead")
         }
         let load = try Loading.open(input, limits: limitOptions.limits)
         KeptUntilExit.keep(load)
@@ -75,26 +52,18 @@ struct ConvertCommand: ParsableCommand {
                 exitCode: CommandFailure.unreadableArchive,
                 message: "\(input): \(load.unreadableFiles.count) file(s) could not be read (\(load.unreadableFiles.joined(separator: ", "))); nothing written")
         }
-        return load.archive
-    }
-
-    private func write(_ archive: IMDFArchive) throws {
-        let features = archive.featureCount.grouped
-        switch target {
-        case .geoPackage:
-            let summary = try GeoPackageWriter.write(archive, to: output)
-            let spatial = summary.tables.filter(\.isSpatial).count
-            Output.line("wrote \(output) (GeoPackage): \(features) features in \(summary.tables.count) tables (\(spatial) with a spatial index), and \(GeoPackage.archiveTable)")
-        case .shapefiles:
-            let summary = try ShapefileWriter.write(archive, to: output)
-            var notes = ["\(summary.cutNames) field names cut to 10 characters (see \(ShapefileWriter.fieldList))"]
-            if summary.cutValues > 0 { notes.append("\(summary.cutValues.grouped) values cut to 254 bytes") }
-            Output.line("wrote \(output) (Shapefiles, one way): \(features) features in \(summary.layers.count) layers; \(notes.joined(separator: "; "))")
-        case .archive:
-            try ArchiveWriter.write(archive, to: output, created: SaveClock.now())
-            let files = archive.allCollections.count + archive.opaqueFiles.count + 1
-            let kind = ArchiveWriter.writesZip(to: output) ? "zip" : "folder"
-            Output.line("wrote \(output) (\(kind)): \(features) features in \(files) files")
+        do {
+            // The same lock an editor takes: convert never overwrites an archive open elsewhere.
+            let lock = try JournalWriter.WriteLock(archive: output)
+            defer { withExtendedLifetime(lock) {} }
+            try ArchiveWriter.write(load.archive, to: output, created: SaveClock.now())
+        } catch let error as JournalError {
+            throw CommandFailure(exitCode: CommandFailure.commandFailed, message: error.description)
+        } catch {
+            throw CommandFailure(exitCode: CommandFailure.commandFailed, message: "\(error)")
         }
+        let archive = load.archive
+        let files = archive.allCollections.count + archive.opaqueFiles.count + 1
+        Output.line("wrote \(output) (\(ArchiveWriter.writesZip(to: output) ? "zip" : "folder")): \(archive.featureCount.grouped) features in \(files) files")
     }
 }

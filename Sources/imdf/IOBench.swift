@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IMDF
+import Shell
 import SyntheticVenue
 
 /// `imdf bench io`: open + save of workload W in one process, divided into opening, encoding and

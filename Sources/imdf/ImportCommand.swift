@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import IMDF
-import Interchange
 import Shell
 
 /// `imdf import FORMAT ...`: features from another format onto a level of an archive, saved to a
@@ -127,14 +126,11 @@ struct ImportDXFCommand: ParsableCommand {
 
     func run() throws {
         if list {
-            let drawing: Drawing
             do {
-                drawing = try Drawing.read(file)
+                try GDALHelper.exec(["list-dxf", file] + (json ? ["--json"] : []))
             } catch {
-                throw CommandFailure(exitCode: CommandFailure.unreadableArchive, message: error.message)
+                throw CommandFailure(exitCode: CommandFailure.commandFailed, message: "import dxf: \(error.message)")
             }
-            Output.line(json ? DrawingImportOutput.listingJSON(DrawingListing(drawing)) : DrawingImportOutput.listing(DrawingListing(drawing)))
-            return
         }
         guard let archive, let level, let save else {
             throw ValidationError("give --archive, --level and --save (or --list to see the drawing's layers)")

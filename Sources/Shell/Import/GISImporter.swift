@@ -1,9 +1,9 @@
 // `import gis FILE [layer=NAME] type=T map=MAP.json [crs=CRS]`: a layer of any vector source GDAL
-// reads, reprojected to WGS 84, with names and categories by a mapping file (Interchange/GIS).
+// reads, reprojected to WGS 84, with names and categories by a mapping file (Interchange/GIS, run
+// by the GDAL helper).
 
 import Foundation
 import IMDF
-import Interchange
 import Workbench
 
 struct GISImporter: Importer {
@@ -22,48 +22,27 @@ struct GISImporter: Importer {
 
     /// A Shapefile is several files (.shp, .shx, .dbf, .prj, ...): all of them, as GDAL lists them.
     func files(of file: String) -> [String] {
-        let files = (try? VectorSource(path: file).files) ?? []
+        let reply = try? GDALHelper.run("dataset-files", ["file": .string(file)])
+        let files: [String]
+        if case .array(let values)? = reply?["files"] { files = values.compactMap { if case .string(let path) = $0 { path } else { nil } } } else { files = [] }
         return files.isEmpty ? [file] : files
     }
 
     func read(_ file: String, _ arguments: Arguments, _ context: ImportContext) throws(EditError) -> ImportReading {
-        let type = FeatureType(rawValue: arguments.option("type") ?? "") ?? .unit
-        let result: GISImport
+        var request = JSONObject()
+        request.append(key: "file", value: .string(file))
+        request.append(key: "layer", value: arguments.option("layer").map(JSONValue.string) ?? .null)
+        request.append(key: "type", value: .string(arguments.option("type") ?? "unit"))
+        request.append(key: "map", value: .string(arguments.option("map") ?? ""))
+        request.append(key: "crs", value: arguments.option("crs").map(JSONValue.string) ?? .null)
+        request.append(key: "language", value: .string(context.language))
+        let reply: JSONObject
         do {
-            let mapping = try GISMapping.read(arguments.option("map") ?? "", for: type)
-            result = try GISImport.read(GISImport.Request(
-                path: file, layer: arguments.option("layer"), type: type, mapping: mapping, assumedReferenceSystem: arguments.option("crs"),
-                language: context.language))
+            reply = try GDALHelper.run("import-gis", request)
         } catch {
-            throw EditError("import gis: \(error.message)", argument: "FILE")
+            throw EditError("import gis: \(error.message)", argument: error.argument ?? "FILE")
         }
-        let name = URL(fileURLWithPath: file).lastPathComponent
-        var lines = [
-            "read \(result.drafts.count) feature\(result.drafts.count == 1 ? "" : "s") of layer \(result.layer) of \(name) (\(result.driver)), "
-                + "reprojected from \(result.referenceSystem) to WGS 84"
-        ]
-        func counts(_ counts: [GISImport.Count]) -> String {
-            counts.map { "\($0.value.isEmpty ? "(empty)" : $0.value) \($0.count)" }.joined(separator: ", ")
-        }
-        if !result.categories.isEmpty { lines.append("categories: \(counts(result.categories))") }
-        if let field = result.categoryField, !result.unmapped.isEmpty {
-            let total = result.unmapped.reduce(0) { $0 + $1.count }
-            lines.append("\(result.unmapped.count) value\(result.unmapped.count == 1 ? "" : "s") of \(field) not in the mapping (\(total) feature\(total == 1 ? "" : "s"), given \(result.defaultCategory ?? "no category")): \(counts(result.unmapped))")
-        }
-        if result.unnamed > 0 { lines.append("\(result.unnamed) feature\(result.unnamed == 1 ? " has" : "s have") no name") }
-        var json = JSONObject()
-        json.append(key: "layer", value: .string(result.layer))
-        json.append(key: "driver", value: .string(result.driver))
-        json.append(key: "crs", value: .string(result.referenceSystem))
-        json.append(key: "features", value: .number(JSONNumber(result.drafts.count)))
-        func object(_ counts: [GISImport.Count]) -> JSONValue {
-            .object(JSONObject(counts.map { JSONObject.Entry(key: $0.value, value: .number(JSONNumber($0.count))) }))
-        }
-        json.append(key: "categories", value: object(result.categories))
-        json.append(key: "category_field", value: result.categoryField.map(JSONValue.string) ?? .null)
-        json.append(key: "unmapped", value: object(result.unmapped))
-        json.append(key: "default_category", value: result.defaultCategory.map(JSONValue.string) ?? .null)
-        json.append(key: "unnamed", value: .number(JSONNumber(result.unnamed)))
-        return ImportReading(drafts: result.drafts, lines: lines, json: json)
+        guard case .object(let json)? = reply["json"] else { throw EditError("import gis: \(GDALHelper.name) answered without a report") }
+        return ImportReading(drafts: try GDALHelper.drafts(reply), lines: GDALHelper.lines(reply), json: json)
     }
 }

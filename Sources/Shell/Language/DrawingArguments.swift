@@ -1,24 +1,23 @@
-// The arguments of `import dxf` that are neither words nor numbers: control points, a window of
-// the drawing, its unit. The command line and the prompt read them alike.
+// The arguments of `import dxf` that are neither words nor numbers: control points and a window
+// of the drawing. The command line and the prompt read them alike.
 
 import Foundation
-import Geometry
 import IMDF
-import Interchange
 import Workbench
 
 public enum DrawingArguments {
-    /// `X,Y=@LON,LAT` or `X,Y=REF` (an anchor, or a feature's display point, of the document).
-    public static func control(_ text: String, in session: EditingSession) throws(EditError) -> ControlPoint {
+    /// `X,Y=@LON,LAT` or `X,Y=REF` (an anchor, or a feature's display point, of the document):
+    /// [X, Y, longitude, latitude].
+    public static func control(_ text: String, in session: EditingSession) throws(EditError) -> [Double] {
         let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
         guard parts.count == 2, let drawing = point(parts[0]) else {
             throw EditError("control: \"\(TerminalText.excerpt(text))\" is not X,Y=@LON,LAT or X,Y=REF (X,Y in drawing units)", argument: "control")
         }
         if parts[1].hasPrefix("@") {
-            guard let target = point(String(parts[1].dropFirst())), (-180...180).contains(target.x), (-90...90).contains(target.y) else {
+            guard let target = point(String(parts[1].dropFirst())), (-180...180).contains(target[0]), (-90...90).contains(target[1]) else {
                 throw EditError("control: \"\(TerminalText.excerpt(parts[1]))\" is not @LON,LAT with a longitude in -180...180 and a latitude in -90...90", argument: "control")
             }
-            return ControlPoint(drawing: drawing, target: target)
+            return drawing + target
         }
         let id = try session.resolve(parts[1], argument: "control")
         guard let feature = session.document.feature(id) else { throw EditError("control: \(parts[1]) is not in the document", argument: "control") }
@@ -27,36 +26,23 @@ public enum DrawingArguments {
         guard let position else {
             throw EditError("control: \(session.describe(id)) has neither a point geometry nor a display point", argument: "control")
         }
-        return ControlPoint(drawing: drawing, target: Point(x: position.x, y: position.y))
+        return drawing + [position.x, position.y]
     }
 
-    /// `X,Y WxH` in drawing units: the window's south-west corner and its size.
-    public static func extent(_ text: String) throws(EditError) -> Bounds {
+    /// `X,Y WxH` in drawing units: the window's south-west corner and its size, [X, Y, W, H].
+    public static func extent(_ text: String) throws(EditError) -> [Double] {
         let parts = text.split(whereSeparator: \.isWhitespace)
         let size = parts.count == 2 ? parts[1].lowercased().split(separator: "x").compactMap { Double($0) } : []
         guard parts.count == 2, let corner = point(String(parts[0])), size.count == 2, size.allSatisfy({ $0 > 0 && $0.isFinite }) else {
             throw EditError("extent: \"\(TerminalText.excerpt(text))\" is not \"X,Y WxH\" (drawing units, e.g. \"0,0 120x80\")", argument: "extent")
         }
-        return Bounds(minX: corner.x, minY: corner.y, maxX: corner.x + size[0], maxY: corner.y + size[1])
+        return corner + size
     }
 
-    public static func unit(_ text: String) throws(EditError) -> DrawingUnit {
-        guard let unit = DrawingUnit(rawValue: text.lowercased()) else {
-            throw EditError("units: \"\(TerminalText.excerpt(text))\" is not one of \(DrawingUnit.allCases.map(\.rawValue).joined(separator: ", "))", argument: "units")
-        }
-        return unit
-    }
-
-    public static func fit(_ text: String) throws(EditError) -> TransformKind {
-        guard let kind = TransformKind(rawValue: text.lowercased()) else {
-            throw EditError("fit: \"\(TerminalText.excerpt(text))\" is not similarity or affine", argument: "fit")
-        }
-        return kind
-    }
-
-    static func point(_ text: String) -> Point? {
+    /// `X,Y` as [X, Y]; nil unless both are finite numbers.
+    static func point(_ text: String) -> [Double]? {
         let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard numbers.count == 2, let x = numbers[0], let y = numbers[1], x.isFinite, y.isFinite else { return nil }
-        return Point(x: x, y: y)
+        return [x, y]
     }
 }

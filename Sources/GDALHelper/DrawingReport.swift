@@ -5,8 +5,9 @@ import Foundation
 import Geometry
 import IMDF
 import Interchange
+import Shell
 
-public enum DrawingImportOutput {
+enum DrawingReport {
     static func number(_ value: Double) -> String {
         let rounded = (value * 1000).rounded() / 1000
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
@@ -16,7 +17,7 @@ public enum DrawingImportOutput {
         bounds.isEmpty ? "empty" : "\(number(bounds.minX)),\(number(bounds.minY)) \(number(bounds.width))x\(number(bounds.height))"
     }
 
-    public static func listing(_ listing: DrawingListing) -> String {
+    static func listing(_ listing: DrawingListing) -> String {
         let units = listing.header.insertionUnits.map { code in DrawingUnit(insertionUnits: code).map { "\(code) (\($0.name))" } ?? "\(code)" } ?? "none"
         var lines = [
             "\(listing.path): \(listing.header.version ?? "version unknown"), $INSUNITS \(units)\(listing.header.codePage.map { ", code page \($0)" } ?? "")",
@@ -33,7 +34,7 @@ public enum DrawingImportOutput {
         return lines.joined(separator: "\n")
     }
 
-    public static func listingJSON(_ listing: DrawingListing) -> String {
+    static func listingJSON(_ listing: DrawingListing) -> String {
         func number(_ value: Double) -> JSONValue { JSONNumber(value).map(JSONValue.number) ?? .null }
         func box(_ bounds: Bounds) -> JSONValue {
             bounds.isEmpty ? .null : .array([number(bounds.minX), number(bounds.minY), number(bounds.maxX), number(bounds.maxY)])
@@ -56,7 +57,7 @@ public enum DrawingImportOutput {
         return JSONValue.object(json).inlineText
     }
 
-    public static func text(_ report: DXFImportReport) -> String {
+    static func text(_ report: DXFImportReport) -> String {
         var lines: [String] = []
         lines.append("units: \(report.units.reason)")
         for role in LayerRole.allCases {
@@ -99,7 +100,7 @@ public enum DrawingImportOutput {
 
     /// The report's members for `--json`: `rooms`, `named`, `openings`, `unplaced_labels`,
     /// `dropped_layers`, `units`, `rmse_m` and the rest.
-    public static func json(_ report: DXFImportReport) -> JSONObject {
+    static func json(_ report: DXFImportReport) -> JSONObject {
         func number(_ value: Double) -> JSONValue { JSONNumber(value).map(JSONValue.number) ?? .null }
         func count(_ value: Int) -> JSONValue { .number(JSONNumber(value)) }
         func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
