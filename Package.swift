@@ -12,6 +12,7 @@ let package = Package(
     name: "imdf",
     products: [
         .executable(name: "imdf", targets: ["imdf"]),
+        .executable(name: "imdf-gdal", targets: ["imdf-gdal"]),
         .library(name: "IMDF", targets: ["IMDF"]),
     ],
     dependencies: [

@@ -16,7 +16,8 @@ public enum GDALHelper {
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         let path = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent(name).path
         guard FileManager.default.isExecutableFile(atPath: path) else {
-            throw EditError("\(name), which reads CAD and GIS files through GDAL, is not built beside \(executable) (swift build -c release builds both)")
+            throw EditError(
+                "\(name), which reads and writes CAD and GIS files through GDAL, is not built beside \(executable): `swift build` (with -c release for the release build) builds both, `swift run` only imdf")
         }
         return path
     }
