@@ -5,13 +5,14 @@ import Foundation
 import Geometry
 import IMDF
 import Interchange
+import Shell
 
 enum DrawingJobs {
     static func list(_ arguments: [String]) -> Never {
         guard let file = arguments.first(where: { !$0.hasPrefix("--") }) else { Helper.usage() }
         do {
             let listing = DrawingListing(try Drawing.read(file))
-            print(arguments.contains("--json") ? DrawingReport.listingJSON(listing) : DrawingReport.listing(listing))
+            Output.line(arguments.contains("--json") ? DrawingReport.listingJSON(listing) : DrawingReport.listing(listing))
             exit(0)
         } catch {
             Helper.fail(error.message, status: 3)
