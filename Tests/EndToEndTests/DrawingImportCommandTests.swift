@@ -85,6 +85,29 @@ struct DrawingImportCommandTests {
         #expect(after.features(of: .level).first?.geometry == before.features(of: .level).first?.geometry)
     }
 
+    @Test func aHelperThatCrashesOrSaysNothingLeavesTheSessionAsItWas() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imdf-e2e-dxf-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let drawing = try Self.plan().write()
+        #expect(try imdf("new", folder + "/site", "--template", "blank").status == 0)
+        // Stand-ins for a GDAL that dies on a hostile file, and one that prints something else.
+        for (name, body, says) in [
+            ("crashing", "kill -SEGV $$", "imdf-gdal stopped on signal 11 while reading the file; nothing imported"),
+            ("babbling", "echo 'not JSON'", "imdf-gdal gave no answer (exit status 0); nothing imported"),
+        ] {
+            let helper = folder + "/\(name).sh"
+            try "#!/bin/sh\ncat > /dev/null\n\(body)\n".write(toFile: helper, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: helper)
+            let run = try CommandLineTests.run(
+                [folder + "/site"], environment: ["IMDF_GDAL_HELPER": helper],
+                input: "use level \"Ground Floor\"\nimport dxf \(drawing)\nls unit\n")
+            #expect(run.errors.contains(says), "\(name): \(run.errors)")
+            #expect(!run.output.contains("imported"), "\(run.output)")
+            #expect(try ArchiveReader.read(folder + "/site").archive.features(of: .unit).isEmpty)
+        }
+    }
+
     @Test func aFileThatIsNoDrawingExitsWithItsPathAndWritesNothing() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imdf-e2e-dxf-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -8,11 +8,16 @@ import IMDF
 import Workbench
 
 public enum GDALHelper {
-    /// The helper's name, and where it is: beside the running executable (`imdf`, or a test
-    /// runner in the same build folder).
+    /// The helper's name, and where it is: `$IMDF_GDAL_HELPER` when set (an installation that
+    /// keeps it elsewhere), otherwise beside the running executable (`imdf`, or a test runner in
+    /// the same build folder).
     public static let name = "imdf-gdal"
 
     public static func path() throws(EditError) -> String {
+        if let chosen = ProcessInfo.processInfo.environment["IMDF_GDAL_HELPER"], !chosen.isEmpty {
+            guard FileManager.default.isExecutableFile(atPath: chosen) else { throw EditError("IMDF_GDAL_HELPER=\(chosen) is not an executable file") }
+            return chosen
+        }
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         let path = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent(name).path
         guard FileManager.default.isExecutableFile(atPath: path) else {
