@@ -44,6 +44,7 @@ enum DrawingJobs {
             }
         }
         options.fit = request.text("fit").flatMap(TransformKind.init(rawValue:)) ?? .similarity
+        if let gap = request.numbers("door_gap")?.first { options.doorGap = gap }
         let result: DXFImportResult
         do {
             result = try DXFImporter.run(try Drawing.read(file), options: options, corner: Point(x: corner[0], y: corner[1]))

@@ -116,6 +116,8 @@ struct ImportDXFCommand: ParsableCommand {
     @Option(name: .customLong("control"), help: ArgumentHelp("A control point: drawing X,Y = @LON,LAT, or = REF (an anchor or a feature's display point); repeatable.", valueName: "X,Y=@LON,LAT"))
     var controls: [String] = []
     @Option(help: "With three or more control points: similarity (the default) or affine.") var fit: String?
+    @Option(help: ArgumentHelp("The widest gap in a wall closed when rooms are formed from wall lines, 0.5 to 3 m (default 1.3: a door).", valueName: "M"))
+    var doorGap: String?
     @Option(help: "The archive to import into (folder, .zip or .imdf).") var archive: String?
     @Option(help: "The level the rooms go on: an id, a unique id prefix, a name, a short name or an ordinal.") var level: String?
     @Option(help: "Where to save the result (written atomically; may be the archive itself).") var save: String?
@@ -144,6 +146,7 @@ struct ImportDXFCommand: ParsableCommand {
         if let extent { words.append("extent=\(quoted(extent))") }
         words += controls.map { "control=\(quoted($0))" }
         if let fit { words.append("fit=\(quoted(fit))") }
+        if let doorGap { words.append("door-gap=\(quoted(doorGap))") }
         try ImportTarget.run(
             words, archive: archive, level: level, save: save, skipInvalid: skipInvalid, outside: outside, json: json, limits: limitOptions.limits)
     }

@@ -171,6 +171,20 @@ struct DXFImportTests {
         #expect(result.report.problems.isEmpty)
     }
 
+    @Test func aWiderGapIsClosedWhenTheDoorGapSaysSo() throws {
+        // Two 5 x 4 m rooms of single-line walls, the wall between them open for 1.6 m (double doors).
+        var fixture = DXFFixture()
+        for (x1, y1, x2, y2) in [(0.0, 0.0, 10.0, 0.0), (10, 0, 10, 4), (10, 4, 0, 4), (0, 4, 0, 0), (5, 0, 5, 1), (5, 2.6, 5, 4)] {
+            fixture.add(DXFFixture.line("Walls", x1, y1, x2, y2))
+        }
+        #expect(try Self.run(fixture).rooms.count == 1)
+        var options = DXFImportOptions()
+        options.doorGap = 1.8
+        let result = try Self.run(fixture, options)
+        #expect(result.rooms.count == 2)
+        #expect(result.openings.contains { $0.rooms.count == 2 && abs($0.width - 1.6) < 0.15 }, "\(result.openings)")
+    }
+
     @Test func doorBlocksBecomeOpeningsOnTheWallTheyShareWhateverTheirAngle() throws {
         var fixture = Self.twoOffices(layer: "Rooms")
         // A door block: hinge at the origin, leaf along +y, swing to +x, 0.9 m.

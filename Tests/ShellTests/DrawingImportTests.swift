@@ -133,6 +133,7 @@ struct DrawingImportTests {
             ("import dxf \(path) control=0,0=@200,95 control=9,0=@10,55", "is not @LON,LAT"),
             ("import dxf \(path) control=0,0=@10,55", "at least two control points"),
             ("import dxf \(path) extent=0,0", "is not \"X,Y WxH\""),
+            ("import dxf \(path) door-gap=10", "door-gap=: 10.0 m; the widest door gap"),
             ("import dxf \(path) rooms-layer=Nothing*", "rooms-layer Nothing*: no layer of"),
             ("import dxf /nonexistent/plan.dxf", "/nonexistent/plan.dxf"),
             ("import dxf \(Samples.categories)", "cannot be read as DXF"),

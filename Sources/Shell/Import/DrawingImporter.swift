@@ -19,6 +19,7 @@ struct DrawingImporter: Importer {
             .option("extent", Parameter("\"X,Y WxH\"", .text)),
             .repeatedOption("control", Parameter("X,Y=@LON,LAT", .text)),
             .option("fit", Parameter("FIT", .words(Self.fits))),
+            .option("door-gap", Parameter("M", .number)),
         ]
     }
     var summary: String { "rooms, names and doors of a DXF floor plan, georeferenced by control points" }
@@ -37,6 +38,12 @@ struct DrawingImporter: Importer {
         for text in arguments.options("control") { controls.append(Self.numbers(try DrawingArguments.control(text, in: context.session))) }
         request.append(key: "controls", value: .array(controls))
         request.append(key: "fit", value: .string(arguments.option("fit") ?? "similarity"))
+        if let gap = arguments.number("door-gap") {
+            guard (0.5...3).contains(gap) else {
+                throw EditError("door-gap=: \(gap) m; the widest door gap closed when rooms are formed from walls is 0.5 to 3 m", argument: "door-gap")
+            }
+            request.append(key: "door_gap", value: Self.numbers([gap]))
+        }
         request.append(key: "corner", value: Self.numbers(try Self.southWestCorner(of: context.levelID, in: context.document)))
         request.append(key: "language", value: .string(context.language))
         request.append(key: "level_empty", value: .bool(context.document.features(onLevel: context.levelID).isEmpty))
