@@ -57,6 +57,20 @@ struct DrawingImportTests {
         #expect(session.document == after)
     }
 
+    @Test func aControlPointMayNameAFeatureWhoseDisplayPointIsItsOtherEnd() throws {
+        var session = try Fixtures.generated(seed: 44)
+        let path = try Self.plan().write()
+        let units = session.document.features(of: .unit)
+        let (first, second) = (units[0], units[1])
+        let (a, b) = (try #require(first.point(.displayPoint)), try #require(second.point(.displayPoint)))
+        var byReference = session
+        _ = try Interpreter.execute("import dxf \(path) control=0,0=\(first.id.prefix(8)) control=9,0=\(second.id.prefix(8)) --outside", in: &byReference)
+        _ = try Interpreter.execute("import dxf \(path) control=0,0=@\(a.x),\(a.y) control=9,0=@\(b.x),\(b.y) --outside", in: &session)
+        let made = { (session: EditingSession) in session.document.features(of: .unit).dropFirst(units.count).map(\.geometry) }
+        #expect(made(byReference) == made(session))
+        #expect(made(session).count == 2)
+    }
+
     @Test func theJournalKeepsEveryControlPointAndTheDrawingsDigestAndAChangedDrawingIsNotReplayed() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imdf-dxf-journal-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
