@@ -89,7 +89,7 @@ extension GeometryEngine {
 
     /// A ring as a closed line string: GEOS's linear referencing works on lines only.
     private func ringLine(_ ring: [Point]) -> Geom? {
-        ring.isEmpty ? nil : context.lineString(GEOSContext.closed(ring))
+        ring.isEmpty ? nil : context.lineString(GeometryEngine.closed(ring))
     }
 
     private func length(of line: Geom) -> Double {

@@ -74,12 +74,6 @@ final class Geom {
 // MARK: - Swift to GEOS
 
 extension GEOSContext {
-    /// A ring as written, closed if the caller left it open (GEOS refuses open rings outright).
-    static func closed(_ ring: [Point]) -> [Point] {
-        guard let first = ring.first, ring.last != first else { return ring }
-        return ring + [first]
-    }
-
     /// An owned coordinate sequence; GEOS copies the buffer, so the Swift array may go away.
     func sequence(_ points: [Point]) -> OpaquePointer? {
         var buffer: [Double] = []
@@ -94,7 +88,7 @@ extension GEOSContext {
     /// An owned linear ring (raw, to be handed to a polygon, which takes ownership).
     func rawRing(_ points: [Point]) -> OpaquePointer? {
         // The ring takes the sequence even when it refuses it, so the sequence is never freed here.
-        guard let sequence = sequence(Self.closed(points)) else { return nil }
+        guard let sequence = sequence(GeometryEngine.closed(points)) else { return nil }
         return GEOSGeom_createLinearRing_r(handle, sequence)
     }
 

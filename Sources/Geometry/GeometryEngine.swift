@@ -22,7 +22,7 @@ public final class GeometryEngine {
     public func validity(_ polygons: [Polygon]) -> Validity {
         guard let geometry = context.geometry(polygons) else {
             let rings = polygons.flatMap { [$0.exterior] + $0.holes }
-            let broken = rings.first { GEOSContext.closed($0).count < 4 } ?? rings.first
+            let broken = rings.first { GeometryEngine.closed($0).count < 4 } ?? rings.first
             return .invalid(reason: context.lastErrorReason() ?? "a ring cannot be built", location: broken?.first)
         }
         var reason: UnsafeMutablePointer<CChar>?
@@ -44,7 +44,13 @@ public final class GeometryEngine {
 
     /// Signed (shoelace) area > 0. Works on closed and open rings alike.
     public static func isCounterClockwise(_ ring: [Point]) -> Bool {
-        guard let first = ring.first, ring.count >= 3 else { return false }
+        ring.count >= 3 && signedArea(ring) > 0
+    }
+
+    /// The shoelace area of a ring, positive when it runs counter-clockwise; open and closed rings
+    /// alike, in the ring's own units (a drawing's, before its unit is known).
+    public static func signedArea(_ ring: [Point]) -> Double {
+        guard let first = ring.first else { return 0 }
         var twiceArea = 0.0
         var previous = ring[ring.count - 1]
         for point in ring {
@@ -52,7 +58,14 @@ public final class GeometryEngine {
             twiceArea += (previous.x - first.x) * (point.y - first.y) - (point.x - first.x) * (previous.y - first.y)
             previous = point
         }
-        return twiceArea > 0
+        return twiceArea / 2
+    }
+
+    /// A ring as written, closed if it was left open (GEOS refuses open rings, and a line along a
+    /// room's outline must come back to its start).
+    public static func closed(_ ring: [Point]) -> [Point] {
+        guard let first = ring.first, ring.last != first else { return ring }
+        return ring + [first]
     }
 
     /// The dissolved union; polygons that touch along an edge become one.

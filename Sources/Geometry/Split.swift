@@ -27,7 +27,7 @@ extension GeometryEngine {
         guard GEOSDistance_r(handle, cut.pointer, area.pointer, &distance) == 1 else { throw .lineDoesNotCross(distance: .infinity) }
         guard distance == 0 else { throw .lineDoesNotCross(distance: distance) }
 
-        let rings = ([polygon.exterior] + polygon.holes).map(GEOSContext.closed)
+        let rings = ([polygon.exterior] + polygon.holes).map(GeometryEngine.closed)
         var lines: [OpaquePointer?] = []
         for points in rings + [path] {
             guard let made = context.rawLineString(points) else {

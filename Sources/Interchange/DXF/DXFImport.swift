@@ -107,7 +107,7 @@ public enum DXFImporter {
         // Unit, checked against the content.
         let doorParts = DoorFinder.parts(doorEntities, blocks: drawing.blocks)
         let evidence = SizeEvidence(
-            roomAreas: on(.rooms).flatMap(Self.outlines).map { abs(Self.area($0)) },
+            roomAreas: on(.rooms).flatMap(Self.outlines).map { abs(GeometryEngine.signedArea($0)) },
             doorWidths: doorParts.flatMap(\.parts).compactMap { if case .arc(let arc) = $0.kind { arc.radius } else { nil } },
             extent: kept.reduce(Bounds.empty) { $0.union($1.shape.bounds) }.longerSide)
         report.units = UnitCheck.choose(declaredCode: drawing.header.insertionUnits, evidence: evidence, given: options.units)
@@ -212,13 +212,6 @@ public enum DXFImporter {
             case .point, .collection: return []
             }
         }
-    }
-
-    static func area(_ ring: [Point]) -> Double {
-        guard let first = ring.first else { return 0 }
-        var twice = 0.0
-        for (a, b) in zip(ring, ring.dropFirst() + [first]) { twice += (a.x - first.x) * (b.y - first.y) - (b.x - first.x) * (a.y - first.y) }
-        return twice / 2
     }
 }
 

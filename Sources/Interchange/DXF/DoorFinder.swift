@@ -81,7 +81,7 @@ enum DoorFinder {
             }
         }
         if !wallLines.isEmpty {
-            let outlines = rooms.map { GeometryEngineRing.closed($0.exterior) }
+            let outlines = rooms.map { GeometryEngine.closed($0.exterior) }
             for pieces in engine.parts(of: outlines, fartherThan: onWall, from: wallLines) {
                 for piece in pieces {
                     let width = Polyline.length(piece) + 2 * onWall
@@ -114,12 +114,5 @@ enum DoorFinder {
             openings.append(FoundOpening(line: line, width: candidate.width, source: candidate.source, rooms: near.prefix(2).map(\.0)))
         }
         return (openings, unplaced)
-    }
-}
-
-enum GeometryEngineRing {
-    static func closed(_ ring: [Point]) -> [Point] {
-        guard let first = ring.first, ring.last != first else { return ring }
-        return ring + [first]
     }
 }
