@@ -47,15 +47,7 @@ struct DrawingImporter: Importer {
         request.append(key: "corner", value: Self.numbers(try Self.southWestCorner(of: context.levelID, in: context.document)))
         request.append(key: "language", value: .string(context.language))
         request.append(key: "level_empty", value: .bool(context.document.features(onLevel: context.levelID).isEmpty))
-        let reply: JSONObject
-        do {
-            reply = try GDALHelper.run("import-dxf", request)
-        } catch {
-            throw EditError("import dxf: \(error.message)", argument: error.argument ?? "FILE")
-        }
-        guard case .object(let json)? = reply["json"] else { throw EditError("import dxf: \(GDALHelper.name) answered without a report") }
-        let outline = reply["level_outline"].flatMap { GeoJSONGeometry(json: $0)?.geometry }
-        return ImportReading(drafts: try GDALHelper.drafts(reply), lines: GDALHelper.lines(reply), json: json, levelOutline: outline)
+        return try GDALHelper.reading("import-dxf", request, command: "import dxf")
     }
 
     static func numbers(_ values: [Double]) -> JSONValue { .array(values.map { JSONNumber($0).map(JSONValue.number) ?? .null }) }

@@ -60,8 +60,22 @@ public enum GDALHelper {
         return JSONObject(members.filter { $0.key != "ok" })
     }
 
+    /// An import `job` of the helper (`import-dxf`, `import-gis`) as the reading an importer
+    /// returns: its drafts, report lines, report JSON and, when it gives one, the level's new
+    /// outline. Every failure is said as `command` (`import dxf`) failing.
+    static func reading(_ job: String, _ request: JSONObject, command: String) throws(EditError) -> ImportReading {
+        do throws(EditError) {
+            let reply = try run(job, request)
+            guard case .object(let json)? = reply["json"] else { throw EditError("\(name) answered without a report") }
+            let outline = reply["level_outline"].flatMap { GeoJSONGeometry(json: $0)?.geometry }
+            return ImportReading(drafts: try drafts(reply), lines: lines(reply), json: json, levelOutline: outline)
+        } catch {
+            throw EditError("\(command): \(error.message)", argument: error.argument ?? "FILE")
+        }
+    }
+
     /// The drafts of a reply.
-    static func drafts(_ reply: JSONObject) throws(EditError) -> [FeatureDraft] {
+    private static func drafts(_ reply: JSONObject) throws(EditError) -> [FeatureDraft] {
         guard case .array(let values)? = reply["drafts"] else { return [] }
         var drafts: [FeatureDraft] = []
         for value in values {
@@ -74,7 +88,7 @@ public enum GDALHelper {
         return drafts
     }
 
-    static func lines(_ reply: JSONObject) -> [String] {
+    private static func lines(_ reply: JSONObject) -> [String] {
         guard case .array(let values)? = reply["lines"] else { return [] }
         return values.compactMap { if case .string(let line) = $0 { line } else { nil } }
     }

@@ -36,13 +36,6 @@ struct GISImporter: Importer {
         request.append(key: "map", value: .string(arguments.option("map") ?? ""))
         request.append(key: "crs", value: arguments.option("crs").map(JSONValue.string) ?? .null)
         request.append(key: "language", value: .string(context.language))
-        let reply: JSONObject
-        do {
-            reply = try GDALHelper.run("import-gis", request)
-        } catch {
-            throw EditError("import gis: \(error.message)", argument: error.argument ?? "FILE")
-        }
-        guard case .object(let json)? = reply["json"] else { throw EditError("import gis: \(GDALHelper.name) answered without a report") }
-        return ImportReading(drafts: try GDALHelper.drafts(reply), lines: GDALHelper.lines(reply), json: json)
+        return try GDALHelper.reading("import-gis", request, command: "import gis")
     }
 }
