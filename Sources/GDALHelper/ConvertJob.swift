@@ -32,7 +32,7 @@ enum ConvertJob {
         let (input, output) = (positional[0], positional[1])
         do {
             let archive = try read(input, limits: limits)
-            try locked(output) { try write(archive, to: output) }
+            try ArchiveOutput.locked(output) { try write(archive, to: output) }
             exit(0)
         } catch let failure as CommandFailure {
             Helper.fail(failure.message, status: failure.exitCode)
@@ -43,14 +43,6 @@ enum ConvertJob {
         } catch {
             Helper.fail("\(error)", status: CommandFailure.commandFailed)
         }
-    }
-
-    /// Runs `body` holding the lock an editor takes, so convert never overwrites an archive open
-    /// elsewhere; the lock is released before the process exits (exit runs no deinitialisers).
-    static func locked(_ output: String, _ body: () throws -> Void) throws {
-        let lock = try JournalWriter.WriteLock(archive: output)
-        defer { withExtendedLifetime(lock) {} }
-        try body()
     }
 
     static func read(_ input: String, limits: ArchiveLimits) throws -> IMDFArchive {
@@ -69,14 +61,7 @@ enum ConvertJob {
                 exitCode: CommandFailure.unreadableArchive,
                 message: "\(input): a Shapefile export, which does not convert back (it is one way); convert the archive or its GeoPackage instead")
         }
-        let load = try Loading.open(input, limits: limits)
-        KeptUntilExit.keep(load)
-        guard load.isComplete else {
-            throw CommandFailure(
-                exitCode: CommandFailure.unreadableArchive,
-                message: "\(input): \(load.unreadableFiles.count) file(s) could not be read (\(load.unreadableFiles.joined(separator: ", "))); nothing written")
-        }
-        return load.archive
+        return try Loading.whole(input, limits: limits).archive
     }
 
     static func write(_ archive: IMDFArchive, to output: String) throws {
@@ -91,9 +76,7 @@ enum ConvertJob {
             if summary.cutValues > 0 { notes.append("\(summary.cutValues.grouped) values cut to 254 bytes") }
             Output.line("wrote \(output) (Shapefiles, one way): \(features) features in \(summary.layers.count) layers; \(notes.joined(separator: "; "))")
         } else {
-            try ArchiveWriter.write(archive, to: output, created: SaveClock.now())
-            let files = archive.allCollections.count + archive.opaqueFiles.count + 1
-            Output.line("wrote \(output) (\(ArchiveWriter.writesZip(to: output) ? "zip" : "folder")): \(features) features in \(files) files")
+            try ArchiveOutput.write(archive, to: output)
         }
     }
 }

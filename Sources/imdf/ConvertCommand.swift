@@ -45,25 +45,13 @@ struct ConvertCommand: ParsableCommand {
                 throw CommandFailure(exitCode: CommandFailure.commandFailed, message: "convert: \(error.message)")
             }
         }
-        let load = try Loading.open(input, limits: limitOptions.limits)
-        KeptUntilExit.keep(load)
-        guard load.isComplete else {
-            throw CommandFailure(
-                exitCode: CommandFailure.unreadableArchive,
-                message: "\(input): \(load.unreadableFiles.count) file(s) could not be read (\(load.unreadableFiles.joined(separator: ", "))); nothing written")
-        }
+        let load = try Loading.whole(input, limits: limitOptions.limits)
         do {
-            // The same lock an editor takes: convert never overwrites an archive open elsewhere.
-            let lock = try JournalWriter.WriteLock(archive: output)
-            defer { withExtendedLifetime(lock) {} }
-            try ArchiveWriter.write(load.archive, to: output, created: SaveClock.now())
+            try ArchiveOutput.locked(output) { try ArchiveOutput.write(load.archive, to: output) }
         } catch let error as JournalError {
             throw CommandFailure(exitCode: CommandFailure.commandFailed, message: error.description)
         } catch {
             throw CommandFailure(exitCode: CommandFailure.commandFailed, message: "\(error)")
         }
-        let archive = load.archive
-        let files = archive.allCollections.count + archive.opaqueFiles.count + 1
-        Output.line("wrote \(output) (\(ArchiveWriter.writesZip(to: output) ? "zip" : "folder")): \(archive.featureCount.grouped) features in \(files) files")
     }
 }

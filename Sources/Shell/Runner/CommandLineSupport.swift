@@ -71,3 +71,36 @@ public enum KeptUntilExit {
         values.withLock { $0.append(value) }
     }
 }
+
+extension Loading {
+    /// Opens an archive to be written out whole (`convert`): a file that cannot be read would be
+    /// missing from the copy, so the archive is refused then (exit 3), and nothing is written.
+    public static func whole(_ path: String, limits: ArchiveLimits) throws(CommandFailure) -> ArchiveLoad {
+        let load = try open(path, limits: limits)
+        KeptUntilExit.keep(load)
+        guard load.isComplete else {
+            throw CommandFailure(
+                exitCode: CommandFailure.unreadableArchive,
+                message: "\(path): \(load.unreadableFiles.count) file(s) could not be read (\(load.unreadableFiles.joined(separator: ", "))); nothing written")
+        }
+        return load
+    }
+}
+
+/// Writing a converted archive, as `imdf convert` and the GDAL helper's convert do.
+public enum ArchiveOutput {
+    /// Runs `body` holding the lock an editor takes on `output`, so a conversion never overwrites
+    /// an archive open elsewhere; the lock is released when `body` returns, also before an exit.
+    public static func locked(_ output: String, _ body: () throws -> Void) throws {
+        let lock = try JournalWriter.WriteLock(archive: output)
+        defer { withExtendedLifetime(lock) {} }
+        try body()
+    }
+
+    /// Writes `archive` as a folder or zip (by `output`'s name) and says what was written.
+    public static func write(_ archive: IMDFArchive, to output: String) throws {
+        try ArchiveWriter.write(archive, to: output, created: SaveClock.now())
+        let files = archive.allCollections.count + archive.opaqueFiles.count + 1
+        Output.line("wrote \(output) (\(ArchiveWriter.writesZip(to: output) ? "zip" : "folder")): \(archive.featureCount.grouped) features in \(files) files")
+    }
+}
