@@ -66,6 +66,8 @@ struct DXFImportTests {
         }
         #expect(RoomLabels.plainText("{\\fArial|b0|i0;\\H0.7x;Mødelokale}\\PNord") == "Mødelokale Nord")
         #expect(RoomLabels.plainText("\\A1;Room\\~1 %%c 20") == "Room 1 ø 20")
+        #expect(RoomLabels.plainText("K\\U+00F8kken \\U+4F1A\\U+8BAE") == "Køkken 会议")
+        #expect(RoomLabels.plainText("Cafe\\U+0301") == "Cafe\u{301}")
     }
 
     @Test func millimetreContentDeclaredAsMetresIsReadInMillimetresAndSaidSo() throws {

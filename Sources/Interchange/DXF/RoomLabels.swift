@@ -27,18 +27,15 @@ public enum RoomLabels {
         for (pattern, template) in replacements {
             text = text.replacingOccurrences(of: pattern, with: template, options: .regularExpression)
         }
-        text = text.replacingOccurrences(of: #"\\U\+([0-9A-Fa-f]{4})"#, with: "\u{0}$1", options: .regularExpression)
-        if text.contains("\u{0}") {
-            var decoded = ""
-            var rest = Substring(text)
-            while let marker = rest.firstIndex(of: "\u{0}") {
-                decoded += rest[..<marker]
-                let hex = rest[rest.index(after: marker)...].prefix(4)
-                if let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) { decoded.unicodeScalars.append(scalar) }
-                rest = rest[rest.index(marker, offsetBy: 1 + hex.count)...]
-            }
-            text = decoded + rest
+        // `\U+00F8`: a character by its code point, decoded where it stands.
+        var decoded = ""
+        var rest = text[...]
+        while let code = rest.range(of: #"\\U\+[0-9A-Fa-f]{4}"#, options: .regularExpression) {
+            decoded += rest[..<code.lowerBound]
+            if let scalar = UInt32(rest[code].suffix(4), radix: 16).flatMap(Unicode.Scalar.init) { decoded.unicodeScalars.append(scalar) }
+            rest = rest[code.upperBound...]
         }
+        text = decoded + rest
         text = text.replacingOccurrences(of: #"\\\\"#, with: "\\", options: .regularExpression)
         return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
