@@ -53,7 +53,7 @@ enum DrawingJobs {
         }
         var lines = DrawingReport.text(result.report).split(separator: "\n").map(String.init)
         var json = DrawingReport.json(result.report)
-        // An empty level - a template's placeholder - takes the plan's footprint as its outline,
+        // An empty level - as a new template's is - takes the plan's footprint as its outline,
         // so the rooms stand on it wherever the control points put them.
         var outline: JSONValue = .null
         if request["level_empty"] == .bool(true), !result.footprint.isEmpty {

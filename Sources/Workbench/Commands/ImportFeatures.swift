@@ -42,7 +42,7 @@ public struct ImportFeatures: EditCommand {
     public var skipInvalid: Bool
     public var allowOutside: Bool
     /// The level's outline after the import, when the import gives it one: a floor plan brought
-    /// onto an empty level (a template's placeholder) is the level's extent. Drafts are checked
+    /// onto an empty level (as a new template's is) is the level's extent. Drafts are checked
     /// against it, and the change is part of the same step.
     public var levelOutline: IMDF.Geometry?
 
