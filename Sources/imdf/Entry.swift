@@ -98,19 +98,41 @@ struct PromptCommand: ParsableCommand {
             session = next
             return session.openedMessage
         }
-        // A session that ends with nothing unsaved leaves no journal behind.
-        defer { if !session.isDirty { journal?.finish() } }
+        // A script on standard input saves as `imdf run` does: its `save` lines are written only
+        // when the whole script has succeeded.
+        if editor == nil { session.deferredSaving = DeferredSaving(defaultPath: nil, journaledArchive: archive) }
+        // A session that ends with nothing unsaved leaves no journal behind (unless a save it
+        // recorded could not be written: then the journal holds the work).
+        var keepJournal = false
+        defer { if !session.isDirty && !keepJournal { journal?.finish() } }
         defer { KeptUntilExit.keep(session) }
         // The prompt (GNU readline with history and completion) reports a failure and goes on; a
         // script on standard input stops at its first failing command, as `imdf run` does.
+        let stop = Mutex<ScriptFailure?>(nil)
         let loop = InputLoop(
             source: editor.map(InputLoop.Source.prompt) ?? .standardInput(InputLines.Reader()), open: reopen, output: { Output.line($0) },
-            report: { failure in Output.error(editor == nil ? failure.description : "error: \(failure.message)") })
+            report: { failure in
+                stop.withLock { $0 = $0 ?? failure }
+                Output.error(editor == nil ? failure.description : "error: \(failure.message)")
+            })
         switch loop.run(&session, journal: &journal) {
-        case .finished: break
+        case .finished:
+            do {
+                for line in try session.writePendingSaves() { Output.line(line) }
+                try journal?.pendingSaveWasWritten()
+            } catch let error as EditError {
+                keepJournal = true
+                throw CommandFailure(exitCode: CommandFailure.commandFailed, message: "\(error.message); the commands are kept in the journal")
+            } catch {
+                keepJournal = true
+                throw CommandFailure(exitCode: CommandFailure.commandFailed, message: "\(error)")
+            }
         case .discarded: journal?.finish()
         case .failed:
             journal?.finish()
+            if let stop = stop.withLock({ $0 }), session.deferredSaving?.pending.isEmpty == false {
+                Output.error("nothing was saved: the run stopped at \(stop.file):\(stop.line)")
+            }
             throw CommandFailure(exitCode: CommandFailure.commandFailed, message: "")
         }
     }

@@ -11,8 +11,9 @@ struct RunCommand: ParsableCommand {
         abstract: "Run edit scripts (.imdfs) on an archive, or on a new document.",
         discussion: """
             A script holds commands exactly as typed at the prompt. The run stops at the first failing command \
-            (FILE:LINE: message, exit 1) unless --keep-going. --save writes the result only when every command \
-            succeeded, or with --keep-going.
+            (FILE:LINE: message, exit 1) unless --keep-going. Nothing is written unless the run succeeds (or --keep-going is \
+            given): --save OUT writes the result, a `save` line is carried out at the end, and `save` without a \
+            path writes OUT, never the input.
             """
     )
 
@@ -30,6 +31,8 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         var session = try Sessions.open(archive, limits: limitOptions.limits, journaled: true)
+        // `save` lines wait for the whole run to succeed; without a path they write --save's OUT.
+        session.deferredSaving = DeferredSaving(defaultPath: save, journaledArchive: archive)
         // The archive's journal records the run, so a run killed half-way can be recovered with
         // `imdf edit A --recover`; a run that finishes removes it (its result is --save's to keep).
         var journal: Journal?
@@ -68,12 +71,18 @@ struct RunCommand: ParsableCommand {
             if result.quit || (!result.failures.isEmpty && !keepGoing) { break }
         }
         for failure in outcome.failures where !json { Output.error(failure.description) }
-        var saved: String?
-        if let save, outcome.failures.isEmpty || keepGoing {
-            do {
-                try session.save(to: save)
-                saved = save
-                if !json { Output.line("saved \(save): \(session.document.featureCount.grouped) features") }
+        var saved: [String] = []
+        if let stop = outcome.failures.first, !keepGoing {
+            if save != nil || session.deferredSaving?.pending.isEmpty == false {
+                Output.error("nothing was saved: the run stopped at \(stop.file):\(stop.line)")
+            }
+        } else {
+            do throws(EditError) {
+                // --save OUT writes the final document: it takes the place of an earlier `save` to OUT.
+                if let save { try session.saveWhenTheRunSucceeds(to: save, strict: false) }
+                let paths = session.deferredSaving?.pending.map(\.path) ?? []
+                for line in try session.writePendingSaves() where !json { Output.line(line) }
+                saved = paths
             } catch {
                 throw CommandFailure(exitCode: CommandFailure.commandFailed, message: error.message)
             }
@@ -82,7 +91,9 @@ struct RunCommand: ParsableCommand {
             var summary: [String: Any] = ["commands": outcome.commands, "failures": outcome.failures.map {
                 ["file": $0.file, "line": $0.line, "message": $0.message] as [String: Any]
             }]
-            if let saved { summary["saved"] = saved }
+            // The --save path as before; every archive written in "saves".
+            if let save, saved.contains(save) { summary["saved"] = save }
+            if !saved.isEmpty { summary["saves"] = saved }
             let data = try JSONSerialization.data(withJSONObject: summary, options: [.sortedKeys])
             Output.line(String(decoding: data, as: UTF8.self))
         }

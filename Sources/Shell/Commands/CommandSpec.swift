@@ -60,6 +60,8 @@ public struct CommandOutcome: Sendable {
         case rollback
         /// The document was written to `path` (which is now the session's archive).
         case save(path: String)
+        /// In a script run: the save is recorded, and written when the whole run has succeeded.
+        case savePending(path: String)
         /// The document was replaced by a new one (`new`).
         case newDocument
         /// The runner opens another archive, runs a script, or stops.
@@ -110,7 +112,7 @@ public struct CommandOutcome: Sendable {
     public var isJournaled: Bool {
         switch effect {
         case .context, .edit, .undo, .redo, .begin, .commit, .rollback, .newDocument: true
-        case .view, .save, .open, .source, .quit: false
+        case .view, .save, .savePending, .open, .source, .quit: false
         }
     }
 }

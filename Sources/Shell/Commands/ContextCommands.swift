@@ -38,6 +38,16 @@ enum ContextCommands {
 }
 
 extension EditingSession {
+    /// The commands that bring a session on this document back to the building, level and origin
+    /// in use (ids, not names, so they mean the same whatever is renamed later).
+    public var contextCommands: [String] {
+        var commands: [String] = []
+        if let buildingID, document.feature(buildingID) != nil { commands.append("use building \(buildingID)") }
+        if let levelID, document.feature(levelID) != nil { commands.append("use level \(levelID)") }
+        if let explicitOrigin { commands.append("frame @\(explicitOrigin.x),\(explicitOrigin.y)") }
+        return commands
+    }
+
     /// `describe` of the feature with `id` (which a command has just resolved).
     func describe(_ id: String) -> String { document.feature(id).map(describe) ?? String(id.prefix(8)) }
 }

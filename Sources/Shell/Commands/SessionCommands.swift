@@ -11,8 +11,14 @@ enum SessionCommands {
         CommandSpec("save", [.positional(Parameter("PATH", .path), .optional), .flag("--strict")], changesDocument: false,
             "write the archive (atomically); a folder, or a zip for .zip/.imdf; --strict refuses while validation finds errors",
             example: "save venue.zip --strict") { session, args in
-            guard let path = args.optionalWord("PATH") ?? session.archivePath else {
+            // In a script run, `save` without a path writes the run's --save OUT, never the input.
+            guard let path = args.optionalWord("PATH") ?? session.deferredSaving?.defaultPath ?? session.archivePath else {
                 throw EditError("save: give a path (this document has none yet)", argument: "PATH")
+            }
+            if session.deferredSaving != nil {
+                try session.saveWhenTheRunSucceeds(to: path, strict: args.flag("--strict"))
+                return CommandOutcome(
+                    .savePending(path: path), "save pending: \(path) is written when the whole run has succeeded (\(session.document.featureCount) features)")
             }
             try session.save(to: path, strict: args.flag("--strict"))
             return CommandOutcome(.save(path: path), "saved \(path): \(session.document.featureCount) features")

@@ -164,12 +164,54 @@ public final class Journal {
         return try JournalWriter(path: path, archive: archive, baseHash: baseHash, fresh: false, existingRecords: records.count)
     }
 
-    /// Records an accepted command; only after this returns may its result be shown.
-    public func accepted(_ command: String, ids: [String], session: EditingSession) throws(JournalError) {
+    /// Context commands (`use level`, `frame`) waiting for the next command that changes the
+    /// document: a session that only looks writes no record, so a session that ends without
+    /// cleaning up (killed, or stopped by a closed pipe) leaves nothing to offer back. They are
+    /// written, in order, before that command's own record, so a replay edits in the same context.
+    private var heldContext: [String] = []
+    /// Set by a `save` a script run carries out only when the whole run has succeeded: where it
+    /// writes, the context then in force, and the records written after it - what the journal
+    /// keeps once the save is written.
+    private var pendingSave: (archive: String, context: [String], after: [(command: String, ids: [String])])?
+
+    /// Records an accepted command; only after this returns may its result be shown. A
+    /// `context` command is held back until a command that changes the document follows it.
+    public func accepted(_ command: String, ids: [String], session: EditingSession, context: Bool = false) throws(JournalError) {
+        if context {
+            heldContext.append(command)
+            return
+        }
+        for held in heldContext { try append(held, ids: [], session: session) }
+        heldContext = []
+        try append(command, ids: ids, session: session)
+    }
+
+    private func append(_ command: String, ids: [String], session: EditingSession) throws(JournalError) {
         try writer.append(command: command, ids: ids)
+        pendingSave?.after.append((command, ids))
         if writer.recordCount % JournalFormat.checkInterval == 0 {
             try writer.appendCheck(JournalFormat.documentHash(session.document.archive))
         }
+    }
+
+    /// A `save` to `archive` recorded now and carried out when the run succeeds: until then the
+    /// journal keeps every record since the archive was opened, so a run that fails or is killed
+    /// loses nothing.
+    public func saveIsPending(to archive: String, session: EditingSession) {
+        pendingSave = (archive, session.contextCommands, [])
+    }
+
+    /// The pending save was written: the journal starts again from it, with the commands
+    /// recorded since (the changes still unsaved) after the context they were made in.
+    public func pendingSaveWasWritten() throws(JournalError) {
+        guard let pending = pendingSave else { return }
+        pendingSave = nil
+        let stillHeld = heldContext
+        try saved(to: pending.archive, context: pending.context)
+        guard !pending.after.isEmpty else { return }
+        for command in pending.context { try writer.append(command: command, ids: []) }
+        for record in pending.after { try writer.append(command: record.command, ids: record.ids) }
+        heldContext = stillHeld
     }
 
     /// Ends a session whose unsaved work is meant to go (a script run that finished without
@@ -179,8 +221,11 @@ public final class Journal {
         try? FileManager.default.removeItem(atPath: path + ".lock")
     }
 
-    /// After a save: the saved archive is the new base, and the journal starts again.
-    public func saved(to archive: String) throws(JournalError) {
+    /// After a save: the saved archive is the new base, and the journal starts again; `context`
+    /// (the session's `contextCommands`) is written before the next edit, so a recovery from the
+    /// saved archive edits where the session was working.
+    public func saved(to archive: String, context: [String]) throws(JournalError) {
+        heldContext = context
         let newPath = JournalWriter.path(for: archive)
         if newPath != path {
             let newLock = try JournalWriter.lock(newPath)

@@ -186,10 +186,11 @@ public enum ScriptRunner {
                 let recorded = result.recordedLine ?? trimmed
                 if let journal {
                     do {
-                        if case .save(let path) = result.effect {
-                            try journal.saved(to: path)
-                        } else if result.isJournaled {
-                            try journal.accepted(recorded, ids: result.mintedIDs, session: session)
+                        switch result.effect {
+                        case .save(let path): try journal.saved(to: path, context: session.contextCommands)
+                        case .savePending(let path): journal.saveIsPending(to: path, session: session)
+                        case .context: try journal.accepted(recorded, ids: [], session: session, context: true)
+                        default: if result.isJournaled { try journal.accepted(recorded, ids: result.mintedIDs, session: session) }
                         }
                     } catch {
                         // Not durable, so not acknowledged: stop rather than go on unrecorded.
@@ -221,8 +222,11 @@ public enum ScriptRunner {
             do {
                 // The choice of what to report goes on with the next archive.
                 let reportsEditFindings = session.reportsEditFindings
+                let deferredSaving = session.deferredSaving
                 output(try open(path, &session, &journal))
                 session.reportsEditFindings = reportsEditFindings
+                // Saves recorded so far still wait for the run's end; the new archive's journal is held now.
+                session.deferredSaving = deferredSaving.map { var deferred = $0; deferred.journaledArchive = path; return deferred }
                 return nil
             } catch {
                 return error.message

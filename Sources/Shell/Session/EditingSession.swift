@@ -39,6 +39,8 @@ public struct EditingSession: Sendable {
     public var reportsEditFindings = true
     /// The journal's hash of the archive as it was opened, being worked out (Opening.swift).
     var pendingArchiveHash: PendingArchiveHash?
+    /// Set for a script run: `save` lines are carried out only when the whole run succeeds.
+    public var deferredSaving: DeferredSaving?
 
     public init(document: Document, archivePath: String? = nil) {
         history = History(document: document)

@@ -22,6 +22,14 @@ extension EditingSession {
     /// a step of its own, kept only once the archive is written: a failed save changes nothing.
     /// `strict` refuses while validation of what would be written finds errors.
     public mutating func save(to path: String, strict: Bool = false) throws(EditError) {
+        let prepared = try preparedSave(strict: strict)
+        try Self.write(prepared.history.document.archive, to: path, lockNeeded: archivePath.map(FileSystem.resolvedPath) != FileSystem.resolvedPath(path))
+        (history, ids) = (prepared.history, prepared.ids)
+        markSaved(as: path)
+    }
+
+    /// What a save would write: the history with what the hierarchy hands down filled in.
+    private func preparedSave(strict: Bool) throws(EditError) -> (history: History, ids: IDSource) {
         var history = self.history
         var ids = self.ids
         try history.apply(try InheritOnSave(edited: history.editedIDs).plan(history.document, ids: &ids))
@@ -31,9 +39,14 @@ extension EditingSession {
                 throw EditError("save: validation finds \(errors) error\(errors == 1 ? "" : "s"); `validate` lists them, `fix all` applies the suggested repairs (nothing written)", argument: "--strict")
             }
         }
-        // Saving over another archive than this session's: not while another editor has it open.
+        return (history, ids)
+    }
+
+    /// Writes `archive` atomically; `lockNeeded` when it goes over another archive than the one
+    /// this session journals: not while another editor has that one open.
+    private static func write(_ archive: IMDFArchive, to path: String, lockNeeded: Bool) throws(EditError) {
         var lock: JournalWriter.WriteLock?
-        if archivePath.map(FileSystem.resolvedPath) != FileSystem.resolvedPath(path) {
+        if lockNeeded {
             do {
                 lock = try JournalWriter.WriteLock(archive: path)
             } catch {
@@ -41,13 +54,68 @@ extension EditingSession {
             }
         }
         do throws(ArchiveWriteError) {
-            try ArchiveWriter.write(history.document.archive, to: path, created: SaveClock.now())
+            try ArchiveWriter.write(archive, to: path, created: SaveClock.now())
         } catch {
             throw EditError(error.description, argument: "PATH")
         }
         withExtendedLifetime(lock) {}
-        (self.history, self.ids) = (history, ids)
+    }
+
+    /// `save` in a script run: everything a save does but the writing, which waits until the whole
+    /// run has succeeded (`writePendingSaves`). The session goes on as if saved, so later commands
+    /// see the values the save filled in, and a later `save` without a path writes the same place.
+    public mutating func saveWhenTheRunSucceeds(to path: String, strict: Bool) throws(EditError) {
+        guard var deferred = deferredSaving else { return try save(to: path, strict: strict) }
+        let prepared = try preparedSave(strict: strict)
+        (history, ids) = (prepared.history, prepared.ids)
         markSaved(as: path)
+        deferred.pending.removeAll { FileSystem.resolvedPath($0.path) == FileSystem.resolvedPath(path) }
+        deferred.pending.append(DeferredSaving.Save(path: path, archive: history.document.archive))
+        deferredSaving = deferred
+    }
+
+    /// Writes what the run's `save` lines recorded, each path once with its last content, in the
+    /// order they were last saved; returns a line for each. A write that fails stops there and
+    /// says which were written before it.
+    public mutating func writePendingSaves() throws(EditError) -> [String] {
+        guard var deferred = deferredSaving else { return [] }
+        var lines: [String] = []
+        while !deferred.pending.isEmpty {
+            let save = deferred.pending.removeFirst()
+            let journaled = deferred.journaledArchive.map(FileSystem.resolvedPath)
+            do {
+                try Self.write(save.archive, to: save.path, lockNeeded: journaled != FileSystem.resolvedPath(save.path))
+            } catch {
+                deferredSaving = deferred
+                let written = lines.isEmpty ? "" : " (written before it: \(lines.joined(separator: "; ")))"
+                throw EditError(error.message + written, argument: error.argument)
+            }
+            lines.append("saved \(save.path): \(save.archive.featureCount) features")
+        }
+        deferredSaving = deferred
+        return lines
+    }
+}
+
+/// How a script run (`imdf run`, a script piped to `imdf`) saves: a `save` line is recorded and
+/// carried out only when the whole run has succeeded, so a run that stops half-way writes no
+/// archive at all. The prompt saves at once (`deferredSaving` nil).
+public struct DeferredSaving: Sendable {
+    public struct Save: Sendable {
+        public var path: String
+        var archive: IMDFArchive
+    }
+
+    /// Where `save` without a path writes (`imdf run --save OUT`); nil: the session's archive.
+    public var defaultPath: String?
+    /// The archive whose journal (and lock) this run holds: writing over it takes no other lock.
+    public var journaledArchive: String?
+    /// The saves recorded, each path once, in the order they were last saved.
+    public internal(set) var pending: [Save] = []
+
+    public init(defaultPath: String?, journaledArchive: String?) {
+        self.defaultPath = defaultPath
+        self.journaledArchive = journaledArchive
     }
 }
 

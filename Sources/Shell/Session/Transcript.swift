@@ -42,7 +42,7 @@ extension EditingSession {
         case .newDocument:
             transcript = [.step(label: nil, [text])]
             undoneSteps.removeAll()
-        case .view, .save, .open, .source, .quit:
+        case .view, .save, .savePending, .open, .source, .quit:
             break
         }
         forgetVanishedContext()
