@@ -41,6 +41,41 @@ struct RefusalTests {
         #expect(refusal("add node at 5000,5000 --outside", &session) == nil)
     }
 
+    /// A real archive's venue display point left 9,836 km away (a sandbox default) must not make
+    /// the venue uneditable: the 100 km reach is measured from the venue's shape.
+    @Test func aVenuePointLeftThousandsOfKilometresAwayBlocksNoEditAndCanBeRepaired() throws {
+        var archive = VenueGenerator.generate(VenueSpec(buildings: 1, levels: 1, rooms: 4, seed: 6))
+        var venue = try #require(archive.collections[.venue]?.features.first)
+        let home = try #require(venue.point(.displayPoint))
+        venue.setPoint(.displayPoint, Position(x: home.x + 120, y: home.y - 20))
+        archive.collections[.venue]?.features[0] = venue
+        var session = EditingSession(document: Document(archive))
+        _ = try Interpreter.execute("use level \"Ground Floor\"", in: &session)
+        #expect(refusal("add unit Lab category=room rect 1,1 2x2", &session) == nil)
+        #expect(refusal("add node at 2,7", &session) == nil)
+        // Its repair runs (it moves the point to the venue's visual centre), and so can `set`.
+        #expect(refusal("fix all", &session) == nil)
+        let repaired = try #require(session.document.feature(venue.id)?.point(.displayPoint))
+        #expect(session.document.metresFromVenue(repaired) == 0)
+        #expect(refusal("set \(venue.id) display_point=@\(home.x),\(home.y)", &session) == nil)
+        #expect(session.document.feature(venue.id)?.point(.displayPoint) == home)
+        // Still refused: a point hundreds of kilometres from the venue's outline.
+        #expect(refusal("add node at @\(home.x + 5),\(home.y) --outside", &session)?.message.contains("km from the venue") == true)
+    }
+
+    @Test func aDisplayPointMovedIntoItsOwnFeatureIsAcceptedWhereverTheFeatureLies() throws {
+        var archive = VenueGenerator.generate(VenueSpec(buildings: 1, levels: 1, rooms: 4, seed: 6))
+        // A unit read from the archive 2,000 km off, with its display point further still.
+        var unit = try #require(archive.collections[.unit]?.features.first)
+        unit.geometry = unit.geometry?.mapped { Position(x: $0.x + 20, y: $0.y) }
+        let inside = try #require(unit.geometry?.firstPosition)
+        unit.setPoint(.displayPoint, Position(x: inside.x + 30, y: inside.y))
+        archive.collections[.unit]?.features[0] = unit
+        var session = EditingSession(document: Document(archive))
+        #expect(refusal("set \(unit.id) display_point=@\(inside.x),\(inside.y)", &session) == nil)
+        #expect(refusal("set \(unit.id) display_point=@\(inside.x + 25),\(inside.y)", &session)?.message.contains("km from the venue") == true)
+    }
+
     @Test func anOpeningFarFromTheWallItWouldSnapToIsRefusedWithTheDistance() throws {
         var session = try venue()
         let error = try #require(refusal("add opening on 0.001 at 2,40", &session))

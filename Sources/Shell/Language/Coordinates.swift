@@ -17,21 +17,13 @@ extension EditingSession {
             guard Position(x: first, y: second).isLongitudeLatitude else {
                 throw EditError("\(argument): \(TerminalText.excerpt(text)) is not a longitude,latitude", argument: argument)
             }
-            if isLocated {
-                let local = frame.point(longitude: first, latitude: second)
-                try Self.checkReach(max(abs(local.x), abs(local.y)), text, argument: argument)
-            }
+            // How far degrees lie from the venue is judged on the edit's result, which knows the
+            // feature: a display point moved into its own distant feature is a repair, not a slip.
             return Position(x: first, y: second)
         }
         try Self.checkReach(max(abs(first), abs(second)), text, argument: argument)
         let (longitude, latitude) = frame.coordinates(of: Point(x: first, y: second))
         return Position(x: longitude, y: latitude)
-    }
-
-    /// Whether the document has a place on the earth (a level or a venue) that coordinates are
-    /// measured from; an empty new document has none, and takes any longitude and latitude.
-    var isLocated: Bool {
-        explicitOrigin != nil || document.venueReference != nil || !document.features(of: .level).isEmpty
     }
 
     /// Refuses a distance or coordinate further than the document's reach (100 km).

@@ -71,9 +71,12 @@ public struct EditingSession: Sendable {
             geometry.forEachPosition { minX = Swift.min(minX, $0.x); minY = Swift.min(minY, $0.y) }
             if minX.isFinite { return LocalFrame(originLongitude: minX, originLatitude: minY) }
         }
-        if let venue = document.features(of: .venue).first, let point = venue.point(.displayPoint) {
+        // The venue's display point, unless it lies away from the venue's shape (a left-over
+        // thousands of kilometres off): then the south-west corner of the venue's extent.
+        if let venue = document.features(of: .venue).first, let point = venue.point(.displayPoint), (document.metresFromVenue(point) ?? 0) <= 1_000 {
             return LocalFrame(originLongitude: point.x, originLatitude: point.y)
         }
+        if let extent = document.venueExtent { return LocalFrame(originLongitude: extent.minX, originLatitude: extent.minY) }
         return LocalFrame(originLongitude: 0, originLatitude: 0)
     }
 

@@ -118,12 +118,13 @@ public struct History: Sendable {
         group = (label, [])
     }
 
-    /// Closes the group as one undo step.
+    /// Closes the group as one undo step, labelled `label` when given (a label known only once
+    /// the group's edits are done), else as it was begun.
     @discardableResult
-    public mutating func commit() throws(EditError) -> Patch {
+    public mutating func commit(label: String? = nil) throws(EditError) -> Patch {
         guard let open = group else { throw EditError("no group is open") }
         group = nil
-        let combined = Patch.combining(open.patches, label: open.label)
+        let combined = Patch.combining(open.patches, label: label ?? open.label)
         push(combined)
         return combined
     }
