@@ -7,8 +7,13 @@ import Synchronization
 
 public struct ValidationReport: Sendable {
     public var findings: [Finding]
+    /// Ids as the report shows them: unique among the archive's ids (`ShortIDs`).
+    public var shortIDs = ShortIDs()
 
-    public init(findings: [Finding]) { self.findings = findings }
+    public init(findings: [Finding], shortIDs: ShortIDs = ShortIDs()) {
+        self.findings = findings
+        self.shortIDs = shortIDs
+    }
 
     public func count(_ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }
     public var hasErrors: Bool { findings.contains { $0.severity == .error } }
@@ -18,9 +23,10 @@ public struct ValidationReport: Sendable {
     public func only(codes: [FindingCode], rules: [String]) -> ValidationReport {
         guard !codes.isEmpty || !rules.isEmpty else { return self }
         let names = Set(rules.map { $0.lowercased() })
-        return ValidationReport(findings: findings.filter { finding in
-            codes.contains(finding.code) || finding.rule.map { names.contains($0.lowercased()) } == true
-        })
+        return ValidationReport(
+            findings: findings.filter { finding in
+                codes.contains(finding.code) || finding.rule.map { names.contains($0.lowercased()) } == true
+            }, shortIDs: shortIDs)
     }
 
     /// Findings per code (and severity, as one code can be raised at another severity), most
@@ -99,7 +105,7 @@ public enum Validator {
             }
         }
         let order = keys.indices.sorted { keys[$0] < keys[$1] }
-        return ValidationReport(findings: order.map { groups[places[$0].group][places[$0].position] })
+        return ValidationReport(findings: order.map { groups[places[$0].group][places[$0].position] }, shortIDs: context.shortIDs)
     }
 }
 
@@ -112,6 +118,8 @@ struct ValidationContext: Sendable {
     let now: Date
     /// The levels whose covering by units is checked (nil: all).
     let coveredLevels: Set<String>?
+    /// Ids as messages show them: unique among the archive's.
+    let shortIDs: ShortIDs
     /// The features of each IMDF type (by its place in `FeatureType.allCases`) and of each
     /// extension (after them), for lookups by place without a dictionary.
     private let features: [[Feature]]
@@ -124,7 +132,11 @@ struct ValidationContext: Sendable {
         index = load.index ?? load.archive.makeIndex()
         language = load.archive.manifest.language
         features = FeatureType.allCases.map { load.archive.collections[$0]?.features ?? [] } + load.archive.extensions.map(\.features)
+        shortIDs = ShortIDs(features.joined().lazy.map(\.id))
     }
+
+    /// `id` as messages show it (`ShortIDs`).
+    func short(_ id: String) -> String { shortIDs.short(id) }
 
     private static let typeNumbers = Dictionary(uniqueKeysWithValues: FeatureType.allCases.enumerated().map { ($1, $0) })
 
@@ -161,9 +173,9 @@ struct ValidationContext: Sendable {
     /// A short human name for a feature: its label in the manifest's language, or its id prefix.
     func describe(_ feature: Feature) -> String {
         if let name = feature.labels(.name)?.preferred(language: language), !name.isEmpty {
-            return "\(feature.featureType) \"\(name)\" (\(feature.id.prefix(8)))"
+            return "\(feature.featureType) \"\(name)\" (\(short(feature.id)))"
         }
-        return "\(feature.featureType) \(feature.id.prefix(8))"
+        return "\(feature.featureType) \(short(feature.id))"
     }
 }
 

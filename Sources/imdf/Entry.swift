@@ -10,6 +10,10 @@ import Workbench
 @main
 enum Entry {
     static func main() {
+        if let slip = misspeltSubcommand(Array(CommandLine.arguments.dropFirst())) {
+            Output.error(slip)
+            exit(2)
+        }
         do {
             var command = try IMDFCommand.parseAsRoot()
             try command.run()
@@ -26,6 +30,21 @@ enum Entry {
             IMDFCommand.exit(withError: error)
         }
     }
+}
+
+/// `imdf validte venue`: a first word that is no subcommand and names no file is a misspelt
+/// subcommand, not an archive for `imdf edit` to fail to open. Nil when the words are fine.
+func misspeltSubcommand(_ arguments: [String]) -> String? {
+    guard let first = arguments.first, !first.hasPrefix("-"), !first.contains("/"), FileManager.default.fileExists(atPath: first) == false else { return nil }
+    let names = IMDFCommand.configuration.subcommands.map { $0.configuration.commandName ?? "" }.filter { !$0.isEmpty }
+    guard !names.contains(first) else { return nil }
+    var best: (name: String, distance: Int)?
+    for name in names {
+        let distance = Spelling.distance(first, name)
+        if best == nil || distance < best!.distance { best = (name, distance) }
+    }
+    guard let best, Spelling.isClose(best.distance, to: best.name) else { return nil }
+    return "unknown command \(TerminalText.excerpt(first)); did you mean \(best.name)? (`imdf --help` lists the commands; an archive of that name does not exist)"
 }
 
 struct IMDFCommand: ParsableCommand {

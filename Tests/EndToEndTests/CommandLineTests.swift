@@ -385,7 +385,7 @@ struct CommandLineTests {
         #expect(boxDrawing == 0)
         #expect(plain.output.contains("+") && plain.output.contains("|"))
         let unknown = try imdf("render", Self.samples + "/spbstu-polymap", "--level", "nowhere")
-        let refused = unknown.status == 2 && unknown.errors.contains("nothing is called nowhere")
+        let refused = unknown.status == 2 && unknown.errors.contains("no level is called nowhere; the levels")
         #expect(refused, "\(unknown.errors)")
     }
 

@@ -82,7 +82,7 @@ struct ImportCommandTests {
         #expect(!FileManager.default.fileExists(atPath: out))
         let level = try imdf("import", "gis", folder + "/rooms.shp", "--archive", venue, "--level", "L9", "--type", "unit", "--map", folder + "/map.json", "--save", out)
         #expect(level.status == 1)
-        #expect(level.errors.contains("--level: nothing is called L9 among level"))
+        #expect(level.errors.contains("--level: no level is called L9; the levels: \"Ground Floor\" (ordinal 0, G)"))
         let type = try imdf("import", "gis", folder + "/rooms.shp", "--archive", venue, "--level", "G", "--type", "opening", "--map", folder + "/map.json", "--save", out)
         #expect(type.status == 1)
         #expect(type.errors.contains("import gis: \(folder)/map.json:3:43: category.values.BUE: \"office\" is not in OPENING-CATEGORY (it is a value of UNIT-CATEGORY)"))

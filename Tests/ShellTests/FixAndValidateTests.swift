@@ -43,9 +43,10 @@ struct FixAndValidateTests {
     /// as the repair value `fix` runs. A grammar change that breaks a shown line fails here.
     @Test func everyRepairsCommandLineMakesTheSameChangeAsTheRepair() throws {
         let session = try spbstu()
+        let report = session.validation
         var seen: Set<String> = []
         var repairs: [Repair] = []
-        for finding in session.validation.findings {
+        for finding in report.findings {
             guard let repair = finding.fix?.repair, repair.isAutomatic else { continue }
             // One of each kind of repair, and of each property a `set` repair sets.
             var kind = "\(repair)".prefix { $0 != "(" }.description
@@ -55,11 +56,11 @@ struct FixAndValidateTests {
         #expect(repairs.count >= 5, "\(seen)")
         for repair in repairs {
             var typed = session
-            _ = try Interpreter.execute(repair.commandLine, in: &typed)
+            _ = try Interpreter.execute(repair.commandLine(report.shortIDs), in: &typed)
             var run = session
             let edit = try #require(try repair.edit(in: &run))
             try run.history.perform(edit, ids: &run.ids)
-            #expect(typed.document == run.document, "\(repair.commandLine)")
+            #expect(typed.document == run.document, "\(repair.commandLine(report.shortIDs))")
         }
         // Repairs for a person to complete are shown, and do not run.
         let shown = session.validation.findings.compactMap(\.fix?.repair).filter { !$0.isAutomatic }
@@ -69,13 +70,43 @@ struct FixAndValidateTests {
         }
     }
 
+    /// Two ids sharing their first 8 hex digits (a real archive had such): every short id shown -
+    /// in `ls`, in findings, in fix lines - is long enough to name one feature when typed back.
+    @Test func shortIDsShownAreUniqueWhereIDsShareTheirFirstEightDigits() throws {
+        var archive = VenueGenerator.generate(VenueSpec(buildings: 1, levels: 1, rooms: 4, seed: 6))
+        var units = try #require(archive.collections[.unit]?.features)
+        let twins = ["5c1e7a2b-4d00-4aaa-8bbb-000000000001", "5c1e7a2b-4d11-4aaa-8bbb-000000000002"]
+        for (number, id) in twins.enumerated() {
+            units[number].id = id
+            // A display point well outside the room: a finding with a repair naming the unit.
+            let corner = try #require(units[number].geometry?.firstPosition)
+            units[number].setPoint(.displayPoint, Position(x: corner.x - 0.0002, y: corner.y - 0.0002))
+        }
+        archive.collections[.unit]?.features = units
+        var session = EditingSession(document: Document(archive))
+        #expect(session.document.shortID(twins[0]) == "5c1e7a2b-4d0" && session.document.shortID(twins[1]) == "5c1e7a2b-4d1")
+        let listed = try Fixtures.run("ls unit", &session)
+        #expect(listed.contains("5c1e7a2b-4d0  ") && listed.contains("5c1e7a2b-4d1  "), "\(listed)")
+        let report = session.validation
+        let text = ValidationOutput.text(report, archive: "venue", featureCount: session.document.featureCount)
+        let fixes = report.findings.filter { $0.featureID.map(twins.contains) == true }.compactMap { $0.fix?.repair }.filter(\.isAutomatic)
+        #expect(fixes.count >= 2, "\(text)")
+        for repair in fixes {
+            let line = repair.commandLine(report.shortIDs)
+            #expect(text.contains(line))
+            var typed = session
+            #expect(throws: Never.self, "\(line)") { try Interpreter.execute(line, in: &typed) }
+        }
+        #expect(!text.contains("5c1e7a2b:") && !text.contains("5c1e7a2b "), "\(text)")
+    }
+
     @Test func theRepairOfALocatedBuildingMakesItUnlocated() throws {
         var session = try spbstu()
         let building = try #require(session.document.features(of: .building).first { $0.geometry != nil })
         let finding = try #require(session.validation.findings.first { $0.featureID == building.id && $0.code == .T1 })
         #expect(finding.fix?.repair == .removeGeometry(feature: building.id))
-        #expect(finding.fix?.shown == "set \(building.id.prefix(8)) geometry=null")
-        _ = try Interpreter.execute(try #require(finding.fix?.shown), in: &session)
+        #expect(finding.fix?.shown(ShortIDs()) == "set \(building.id.prefix(8)) geometry=null")
+        _ = try Interpreter.execute(try #require(finding.fix?.shown(ShortIDs())), in: &session)
         let after = try #require(session.document.feature(building.id))
         #expect(after.geometry == nil && after.property("geometry") == nil)
         #expect(after.properties == building.properties)
@@ -180,7 +211,7 @@ struct MultiLineOpeningTests {
         var (session, id) = try session()
         let finding = try #require(session.validation.findings.first { $0.featureID == id && $0.code == .T1 })
         #expect(finding.severity == .error && finding.rule == "OpeningMustHaveLineStringGeometry")
-        #expect(finding.fix?.repair == .flatten(feature: id) && finding.fix?.shown == "flatten \(id.prefix(8))")
+        #expect(finding.fix?.repair == .flatten(feature: id) && finding.fix?.shown(ShortIDs()) == "flatten \(id.prefix(8))")
         _ = try Interpreter.execute("fix T1", in: &session)
         guard case .lineString? = session.document.feature(id)?.geometry else {
             Issue.record("fix T1 left \(String(describing: session.document.feature(id)?.geometry?.typeName))")

@@ -47,8 +47,11 @@ struct ShellTests {
         level.geometry!.forEachPosition { minimum = Position(x: Swift.min(minimum.x, $0.x), y: Swift.min(minimum.y, $0.y)) }
         #expect(abs(corner.x - minimum.x) < 1e-9 && abs(corner.y - minimum.y) < 1e-9)
         #expect(try session.position("@8.56,50.11", argument: "at") == Position(x: 8.56, y: 50.11))
-        // Berlin is 330 km from this venue (in Frankfurt): out of reach.
-        #expect(throws: EditError.self) { try session.position("@13.4,52.5", argument: "at") }
+        // Berlin is 330 km from this venue (in Frankfurt): degrees are read as typed, and the edit
+        // that would put something there is refused (RefusalTests), as it knows the feature.
+        #expect(try session.position("@13.4,52.5", argument: "at") == Position(x: 13.4, y: 52.5))
+        var editing = session
+        #expect(throws: EditError.self) { try Interpreter.execute("add node at @13.4,52.5 --outside", in: &editing) }
         #expect(throws: EditError.self) { try session.position("north", argument: "at") }
         #expect(try session.outline(["rect", "1,1", "2x3"], argument: "outline")[0].count == 5)
     }

@@ -38,6 +38,11 @@ public enum ArchiveWriter {
         _ archive: IMDFArchive, to requestedPath: String, created: Date, generator: String,
         beforeCommit: () throws -> Void
     ) throws(ArchiveWriteError) {
+        if let format = singleFileFormat(requestedPath) {
+            throw ArchiveWriteError(
+                path: requestedPath,
+                message: "not saved: the name ends in .\(format), a single file of another format, but an IMDF archive is a folder of <feature_type>.geojson files, or a zip of them (.zip or .imdf); name a folder (venue) or a zip (venue.zip)")
+        }
         // Through a symbolic link, the archive it names is written, not the link replaced.
         let path = FileSystem.resolvedPath(requestedPath)
         if FileSystem.kind(of: path) != .missing && !FileSystem.isWritable(path) {
@@ -55,6 +60,22 @@ public enum ArchiveWriter {
         } else {
             try writeFolder(files, to: path, beforeCommit: beforeCommit)
         }
+    }
+
+    /// Endings of files that are no archive, which a folder is rarely named with: `save out.geojson`
+    /// meant a single file, and a folder called `out.geojson` would surprise. An existing folder
+    /// of that name is written as asked.
+    static let singleFileEndings: Set<String> = [
+        "geojson", "json", "gpkg", "shp", "dxf", "dwg", "kml", "kmz", "gml", "csv", "txt", "xml", "osm", "pbf", "svg", "png", "pdf", "imdfs",
+    ]
+
+    /// The single-file format `path`'s name ends in, when it names no existing folder.
+    static func singleFileFormat(_ path: String) -> String? {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        let ending = name[name.index(after: dot)...].lowercased()
+        guard singleFileEndings.contains(ending), FileSystem.kind(of: path) != .directory else { return nil }
+        return ending
     }
 
     /// The archive's files in canonical form: manifest.json, the IMDF types from venue down, the

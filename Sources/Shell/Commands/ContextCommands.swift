@@ -49,5 +49,5 @@ extension EditingSession {
     }
 
     /// `describe` of the feature with `id` (which a command has just resolved).
-    func describe(_ id: String) -> String { document.feature(id).map(describe) ?? String(id.prefix(8)) }
+    func describe(_ id: String) -> String { document.feature(id).map(describe) ?? document.shortID(id) }
 }

@@ -178,7 +178,18 @@ enum EditingCommands {
                     nodes.append(nearest.id)
                     continue
                 }
-                nodes.append(try session.resolve(word, argument: "NODE \(index + 1)", types: [RoutingExtension.nodeType]))
+                do {
+                    nodes.append(try session.resolve(word, argument: "NODE \(index + 1)", types: [RoutingExtension.nodeType]))
+                } catch {
+                    // `link 104 105` on rooms: the way between rooms is `route`'s question.
+                    guard let other = try? session.resolve(word, argument: "NODE \(index + 1)"), let feature = session.document.feature(other),
+                        feature.featureType != RoutingExtension.nodeType
+                    else { throw error }
+                    let words = args.words("NODE")
+                    throw EditError(
+                        "NODE \(index + 1): \(TerminalText.excerpt(word)) is \(session.describe(feature)); `link` joins path nodes of the routing graph (ls node lists them, add node makes one); the way between two rooms is `route \(words.prefix(2).map(Tokenizer.quoted).joined(separator: " "))`",
+                        argument: "NODE \(index + 1)")
+                }
             }
             return try session.perform(Link(nodes, oneway: args.flag("oneway"), weight: args.number("weight")), args)
         },

@@ -12,7 +12,8 @@ enum FixCommands {
             // The grammar has checked the word: a finding code, or all.
             let code = FindingCode.matching(args.word("CODE"))
             var repairs: [Repair] = []
-            for finding in session.validation.findings where code == nil || finding.code == code {
+            let report = session.validation
+            for finding in report.findings where code == nil || finding.code == code {
                 if let repair = finding.fix?.repair, repair.isAutomatic, !repairs.contains(repair) { repairs.append(repair) }
             }
             guard !repairs.isEmpty else {
@@ -28,7 +29,7 @@ enum FixCommands {
                 do throws(EditError) {
                     if let edit = try repair.edit(in: &session) { try session.history.perform(edit, ids: &session.ids) }
                 } catch {
-                    failed.append("`\(repair.commandLine)` (\(error.message))")
+                    failed.append("`\(repair.commandLine(report.shortIDs))` (\(error.message))")
                 }
             }
             guard failed.count < repairs.count else {

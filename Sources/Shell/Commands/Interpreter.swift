@@ -103,7 +103,7 @@ extension EditingSession {
             if let handle { handles[handle] = first }
         }
         for id in patch.mintedIDs where document.feature(id)?.featureType == RoutingExtension.nodeType { lastNode = id }
-        let minted = patch.mintedIDs.isEmpty ? "" : " [" + patch.mintedIDs.map { String($0.prefix(8)) }.joined(separator: ", ") + "]"
+        let minted = patch.mintedIDs.isEmpty ? "" : " [" + patch.mintedIDs.map { document.shortID($0) }.joined(separator: ", ") + "]"
         return CommandOutcome(.edit(patch), patch.label + minted + (handle.map { " as $\($0)" } ?? ""))
     }
 }

@@ -8,9 +8,10 @@ import Validation
 import Workbench
 
 extension Repair {
-    /// The command line a person would type for this repair.
-    public var commandLine: String {
-        func ref(_ id: String) -> String { String(id.prefix(8)) }
+    /// The command line a person would type for this repair, each feature named by its id as
+    /// `short` shortens it (unique in the document, so the line names what it says).
+    public func commandLine(_ short: ShortIDs) -> String {
+        func ref(_ id: String) -> String { short.short(id) }
         func at(_ coordinate: Coordinate) -> String { "@\(coordinate.longitude),\(coordinate.latitude)" }
         switch self {
         case .save: return "save"
@@ -62,5 +63,5 @@ extension Repair {
 
 extension Fix {
     /// The repair as shown with a finding: its command line, else its description.
-    public var shown: String { repair.map(\.commandLine) ?? description }
+    public func shown(_ short: ShortIDs) -> String { repair.map { $0.commandLine(short) } ?? description }
 }

@@ -84,7 +84,7 @@ enum ViewingCommands {
             let covered = "checked \(units.grouped) unit\(units == 1 ? "" : "s") on \(levels) level\(levels == 1 ? "" : "s") against \(nodes.grouped) path node\(nodes == 1 ? "" : "s")"
             guard !unreachable.isEmpty else { return .view("\(covered): every unit is reached by a path node") }
             return .view("\(covered): \(unreachable.count) unit\(unreachable.count == 1 ? "" : "s") no node reaches:\n"
-                + unreachable.prefix(50).map { "  \($0.id.prefix(8))  \(session.describe($0))" }.joined(separator: "\n")
+                + unreachable.prefix(50).map { "  \(session.document.shortID($0.id))  \(session.describe($0))" }.joined(separator: "\n")
                 + (unreachable.count > 50 ? "\n  ... and \(unreachable.count - 50) more" : ""))
         },
         CommandSpec("help", [.positional(Parameter("COMMAND", .command), .repeated(minimum: 0))], changesDocument: false,
@@ -107,7 +107,9 @@ enum ViewingCommands {
             }
             let matching = commands.filter { $0.name == asked || $0.words[0] == asked || $0.aliases.contains([asked]) }
             guard !matching.isEmpty else {
-                let near = Spelling.nearest(to: asked, in: commands.map(\.name)).map { "; did you mean \($0)?" } ?? ""
+                // Against the names and their first words alike: `splt` is near `split`.
+                let names = commands.map(\.name) + commands.map { $0.words[0] }
+                let near = Spelling.nearest(to: asked, in: Array(Set(names)).sorted()).map { "; did you mean \($0)?" } ?? ""
                 throw EditError("help: no command \"\(TerminalText.excerpt(asked))\"\(near)", argument: "COMMAND")
             }
             return .view(matching.map { "\($0.usage)\n  \($0.summary)\n  example: \($0.example)" }.joined(separator: "\n\n"))
@@ -123,6 +125,14 @@ extension ViewingCommands {
 
     static func list(_ session: EditingSession, type: String?, in container: String?) throws(EditError) -> String {
         let document = session.document
+        // A type no feature can have is a slip (`ls units`), not an empty list.
+        if let type {
+            let known = Set(FeatureType.allCases.map(\.rawValue) + document.indexes.byType.keys)
+            guard known.contains(type) else {
+                let near = Spelling.nearest(to: type, in: known.sorted()).map { "; did you mean \($0)?" } ?? ""
+                throw EditError("ls: no feature type \"\(TerminalText.excerpt(type))\"\(near) (Tab lists the types)", argument: "TYPE")
+            }
+        }
         var lines: [String] = []
         var features: [Feature]
         if let container {
@@ -266,7 +276,7 @@ extension ViewingCommands {
         var archive = document.archive(of: focus.union(context))
         archive.manifest = archive.manifest.stamped(created: SaveClock.now(), generatedBy: ToolInfo.generatedBy)
         let report = Validator.validate(ArchiveLoad(archive: archive, format: .folder))
-        return ValidationReport(findings: report.findings.filter { $0.featureID.map(focus.contains) ?? false })
+        return ValidationReport(findings: report.findings.filter { $0.featureID.map(focus.contains) ?? false }, shortIDs: report.shortIDs)
     }
 }
 

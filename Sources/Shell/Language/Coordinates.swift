@@ -23,7 +23,24 @@ extension EditingSession {
         }
         try Self.checkReach(max(abs(first), abs(second)), text, argument: argument)
         let (longitude, latitude) = frame.coordinates(of: Point(x: first, y: second))
-        return Position(x: longitude, y: latitude)
+        let position = Position(x: longitude, y: latitude)
+        try refuseDegreesTypedAsMetres(first, second, position, text, argument: argument)
+        return position
+    }
+
+    /// `add node at 30.3815,60.0072`: degrees typed without `@`. Taken as metres they would lie
+    /// outside the level (or the venue) while as degrees they lie on it - a slip, refused with the
+    /// form that was meant, never taken as metres.
+    func refuseDegreesTypedAsMetres(_ first: Double, _ second: Double, _ asMetres: Position, _ text: String, argument: String) throws(EditError) {
+        guard abs(first) <= 180, abs(second) <= 90 else { return }
+        let place = levelID.flatMap(document.feature)
+        guard let box = place.flatMap(Document.extent(of:)) ?? document.venueExtent else { return }
+        let asDegrees = Position(x: first, y: second)
+        guard Document.metres(from: asMetres, to: box) > 1, Document.metres(from: asDegrees, to: box) <= 1 else { return }
+        let within = place.map { describe($0) } ?? "the venue"
+        throw EditError(
+            "\(argument): \(TerminalText.excerpt(text)) as metres east and north of the origin lies outside \(within), but as degrees it lies on it; did you mean @\(TerminalText.excerpt(text))?",
+            argument: argument)
     }
 
     /// Refuses a distance or coordinate further than the document's reach (100 km).

@@ -34,7 +34,9 @@ extension EditingSession {
             if matches.count > 1 { throw ambiguous(text, matches, argument) }
         }
         // Names and designations; a match on the level in use wins over matches elsewhere.
-        let named = (document.indexes.byName[lowered] ?? []).compactMap(document.feature).filter(accept)
+        let everyNamed = (document.indexes.byName[lowered] ?? []).compactMap(document.feature)
+        let named = everyNamed.filter(accept)
+
         if named.count == 1 { return named[0].id }
         if named.count > 1 {
             let here = named.filter { $0.string(.levelID) == levelID && levelID != nil }
@@ -45,6 +47,9 @@ extension EditingSession {
             throw ambiguous(text, !here.isEmpty ? here : inBuilding.isEmpty ? named : inBuilding, argument)
         }
         if types == ["level"], let level = try levelByShortNameOrOrdinal(text, argument: argument) { return level }
+        // Named, but only by a feature of another type: say what it is, not that nothing is called so.
+        if named.isEmpty, everyNamed.count == 1, let types { throw wrongType(everyNamed[0], argument, types) }
+        if types == ["level"] { throw EditError("\(argument): no level is called \(TerminalText.excerpt(text)); \(levelChoices)", argument: argument) }
         throw EditError("\(argument): nothing is called \(TerminalText.excerpt(text))" + (types.map { " among \($0.sorted().joined(separator: ", "))" } ?? ""), argument: argument)
     }
 
@@ -65,6 +70,23 @@ extension EditingSession {
         return candidates.first?.id
     }
 
+    /// The levels to choose from, of the building in use where one is: `the levels of "Hall 1":
+    /// "Ground Floor" (ordinal 0, G), ...`, at most 20.
+    var levelChoices: String {
+        let all = document.features(of: .level)
+        let here = all.filter(isInBuildingInUse)
+        let levels = (here.isEmpty ? all : here).sorted { ($0.integer(.ordinal) ?? 0, $0.id) < ($1.integer(.ordinal) ?? 0, $1.id) }
+        guard !levels.isEmpty else { return "this document has no levels (add level NAME ordinal=N ...)" }
+        let language = document.labelLanguage
+        let listed = levels.prefix(20).map { level in
+            let name = level.labels(.name)?.preferred(language: language).map { "\"\(TerminalText.escaped($0))\"" } ?? document.shortID(level.id)
+            let short = level.labels(.shortName)?.preferred(language: language).map { ", " + TerminalText.escaped($0) } ?? ""
+            return "\(name) (ordinal \(level.integer(.ordinal).map(String.init) ?? "?")\(short))"
+        }
+        let owner = here.isEmpty ? "the levels" : "the levels of \(buildingID.flatMap(document.feature).map(describe) ?? "the building in use")"
+        return "\(owner): " + listed.joined(separator: ", ") + (levels.count > 20 ? ", and \(levels.count - 20) more" : "")
+    }
+
     /// Whether `feature` is a level of the building in use, or lies on one.
     func isInBuildingInUse(_ feature: Feature) -> Bool {
         guard let buildingID else { return false }
@@ -83,7 +105,7 @@ extension EditingSession {
 
     func ambiguous(_ text: String, _ matches: [Feature], _ argument: String) -> EditError {
         // With the building of each where the venue has several: "Level 1" of which building?
-        let listed = matches.sorted { $0.id < $1.id }.prefix(8).map { "  \($0.id.prefix(8))  \(describe($0))\(whereabouts($0))" }
+        let listed = matches.sorted { $0.id < $1.id }.prefix(8).map { "  \(document.shortID($0.id))  \(describe($0))\(whereabouts($0))" }
         return EditError(
             "\(argument): \"\(TerminalText.excerpt(text))\" matches \(matches.count) features; use an id prefix:\n" + listed.joined(separator: "\n")
                 + (matches.count > 8 ? "\n  ..." : ""), argument: argument)
@@ -97,6 +119,6 @@ extension EditingSession {
         if let level = feature.string(.levelID).flatMap(document.feature), let levelName = level.labels(.name)?.preferred(language: language) {
             text += " on \(TerminalText.escaped(levelName))"
         }
-        return text + " (\(TerminalText.escaped(String(feature.id.prefix(8)))))"
+        return text + " (\(TerminalText.escaped(document.shortID(feature.id))))"
     }
 }

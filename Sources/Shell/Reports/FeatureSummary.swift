@@ -96,7 +96,7 @@ extension EditingSession {
     /// the category where the feature has one.
     func row(_ feature: Feature, naming building: Bool) -> String {
         let category = feature.string(.category).map { " [\(TerminalText.escaped($0))]" } ?? ""
-        return "\(feature.id.prefix(8))  \(describe(feature))" + category + (building ? whereabouts(feature) : "")
+        return "\(document.shortID(feature.id))  \(describe(feature))" + category + (building ? whereabouts(feature) : "")
             + (placeSummary(feature).map { "  " + $0 } ?? "")
     }
 
@@ -108,7 +108,7 @@ extension EditingSession {
         guard let buildings = level?.strings(.buildingIDs), !buildings.isEmpty else { return "" }
         let language = document.labelLanguage
         let names = buildings.compactMap(document.feature).map { building in
-            building.labels(.name)?.preferred(language: language).map { "\"\(TerminalText.escaped($0))\"" } ?? String(building.id.prefix(8))
+            building.labels(.name)?.preferred(language: language).map { "\"\(TerminalText.escaped($0))\"" } ?? document.shortID(building.id)
         }
         return " in building " + names.joined(separator: ", ")
     }

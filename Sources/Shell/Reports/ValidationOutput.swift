@@ -30,11 +30,12 @@ public enum ValidationOutput {
             var line = "\(finding.severity.rawValue.padded(8))\(finding.code.rawValue.padded(5))"
             if let rule = finding.rule { line += rule + " " }
             if !finding.place.isEmpty { line += finding.place + ": " }
-            if let id = finding.featureID, let type = finding.featureType, !finding.message.contains(id.prefix(8)) {
-                line += "\(type) \(id.prefix(8)): "
+            if let id = finding.featureID, let type = finding.featureType {
+                let short = report.shortIDs.short(id)
+                if !finding.message.contains(short) { line += "\(type) \(short): " }
             }
             line += finding.message
-            if let fix = finding.fix { line += "  [fix: \(fix.shown)]" }
+            if let fix = finding.fix { line += "  [fix: \(fix.shown(report.shortIDs))]" }
             lines.append(line)
         }
         return lines.joined(separator: "\n")
@@ -71,7 +72,7 @@ public enum ValidationOutput {
             ShownFinding(
                 code: finding.code, rule: finding.rule, severity: finding.severity, message: finding.message, featureID: finding.featureID,
                 featureType: finding.featureType, file: finding.file, line: finding.line, column: finding.column, location: finding.location,
-                fix: finding.fix.map { ShownFix(description: $0.description, command: $0.repair?.commandLine, automatic: $0.automatic) })
+                fix: finding.fix.map { ShownFix(description: $0.description, command: $0.repair?.commandLine(report.shortIDs), automatic: $0.automatic) })
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

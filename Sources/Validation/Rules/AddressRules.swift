@@ -47,7 +47,7 @@ enum AddressRules {
             ]
             for (key, rule) in blanks {
                 if let text = address.string(key), isBlank(text) {
-                    findings.append(context.finding(rule, "\(key.rawValue) of address \(address.id.prefix(8)) is blank", address,
+                    findings.append(context.finding(rule, "\(key.rawValue) of address \(context.short(address.id)) is blank", address,
                         fix: Fix("set it to null", repair: .set(feature: address.id, key: key.rawValue, .null))))
                 }
             }
@@ -55,20 +55,20 @@ enum AddressRules {
             if let province = address.string(.province), let country, Formats.isSubdivisionCode(province),
                 !province.hasPrefix(country + "-")
             {
-                findings.append(context.finding(provinceOfCountry, "province \(province) of address \(address.id.prefix(8)) is not in country \(country)", address))
+                findings.append(context.finding(provinceOfCountry, "province \(province) of address \(context.short(address.id)) is not in country \(country)", address))
             }
             if address.string(.province) == nil, let country, ISO3166.dividedCountries.contains(Substring(country)) {
-                findings.append(context.finding(provinceRequired, "address \(address.id.prefix(8)) has no province, which ISO 3166-2 defines for \(country)", address,
+                findings.append(context.finding(provinceRequired, "address \(context.short(address.id)) has no province, which ISO 3166-2 defines for \(country)", address,
                     fix: Fix("set its province (e.g. \(country)-...)", repair: .choose(feature: address.id, key: PropertyKey.province.rawValue, .value))))
             }
             if address.string(.postalCode) == nil {
-                findings.append(context.finding(postalCode, "address \(address.id.prefix(8)) has no postal_code", address,
+                findings.append(context.finding(postalCode, "address \(context.short(address.id)) has no postal_code", address,
                     fix: Fix("set its postal_code", repair: .choose(feature: address.id, key: PropertyKey.postalCode.rawValue, .value))))
             }
             let whole = place(address) + [NameKey.of(address.string(.unit) ?? "")]
             if let first = seen[whole] {
-                findings.append(context.finding(distinct, "address \(address.id.prefix(8)) repeats address \(first.id.prefix(8))", address,
-                    fix: Fix("point what uses it at \(first.id.prefix(8)) and delete it")))
+                findings.append(context.finding(distinct, "address \(context.short(address.id)) repeats address \(context.short(first.id))", address,
+                    fix: Fix("point what uses it at \(context.short(first.id)) and delete it")))
             } else {
                 seen[whole] = address
             }
@@ -88,7 +88,7 @@ enum AddressRules {
         else { return [] }
         return context.archive.features(of: .address).compactMap { address in
             guard let other = address.string(.province), other != province else { return nil }
-            return context.finding(dissimilarProvince, "address \(address.id.prefix(8)) is in province \(other), the venue's in \(province)", address)
+            return context.finding(dissimilarProvince, "address \(context.short(address.id)) is in province \(other), the venue's in \(province)", address)
         }
     }
 
@@ -114,7 +114,7 @@ enum AddressRules {
             guard let address = anchor.string(.addressID).flatMap(context.feature) else { continue }
             let buildingAddresses = relations.buildings(of: anchor).compactMap { context.feature($0)?.string(.addressID) }.compactMap(context.feature)
             guard !buildingAddresses.isEmpty, !buildingAddresses.contains(where: { place($0) == place(address) }) else { continue }
-            findings.append(context.finding(anchorAddress, "anchor \(anchor.id.prefix(8))'s address is not its building's address (apart from the unit)", anchor))
+            findings.append(context.finding(anchorAddress, "anchor \(context.short(anchor.id))'s address is not its building's address (apart from the unit)", anchor))
         }
         return findings
     }

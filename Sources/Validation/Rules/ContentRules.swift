@@ -117,7 +117,7 @@ extension LevelChecker {
                     let rule = categories[number] == "opentobelow" ? ContentRules.anchorInVoid
                         : ContentRules.structuralCategories.contains(categories[number]) ? ContentRules.anchorInStructure : nil
                     if let rule {
-                        findings.append(finding(rule, "anchor \(feature.id.prefix(8)) is in \(context.describe(units[number])) (\(categories[number]))", feature, at: point))
+                        findings.append(finding(rule, "anchor \(context.short(feature.id)) is in \(context.describe(units[number])) (\(categories[number]))", feature, at: point))
                     }
                 }
             }

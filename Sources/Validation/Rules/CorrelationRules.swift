@@ -27,7 +27,7 @@ enum CorrelationRules {
             for id in order {
                 let members = groups[id]!
                 guard members.count >= 2 else {
-                    findings.append(context.finding(matched(type), "correlation_id \(id.prefix(8)) of \(context.describe(members[0])) is shared with no other \(type.rawValue)", members[0],
+                    findings.append(context.finding(matched(type), "correlation_id \(context.short(id)) of \(context.describe(members[0])) is shared with no other \(type.rawValue)", members[0],
                         fix: Fix("remove it", repair: .set(feature: members[0].id, key: PropertyKey.correlationID.rawValue, .null))))
                     continue
                 }
@@ -35,7 +35,7 @@ enum CorrelationRules {
                 for member in members {
                     for level in relations.levels(of: member) {
                         if let other = levelOwner[level] {
-                            findings.append(context.finding(dissimilarLevels(type), "\(context.describe(member)) and \(context.describe(other)) share correlation_id \(id.prefix(8)) on one level", member))
+                            findings.append(context.finding(dissimilarLevels(type), "\(context.describe(member)) and \(context.describe(other)) share correlation_id \(context.short(id)) on one level", member))
                             break
                         }
                         levelOwner[level] = member
@@ -43,7 +43,7 @@ enum CorrelationRules {
                 }
                 let categories = Set(members.compactMap { $0.string(.category) })
                 if categories.count > 1 {
-                    findings.append(context.finding(sameCategory(type), "features with correlation_id \(id.prefix(8)) have categories \(categories.sorted().joined(separator: ", "))", members[0]))
+                    findings.append(context.finding(sameCategory(type), "features with correlation_id \(context.short(id)) have categories \(categories.sorted().joined(separator: ", "))", members[0]))
                 }
             }
         }

@@ -9,7 +9,7 @@ enum FeatureRules {
         guard let collection = context.archive.collections[type] else { return [] }
         var findings: [Finding] = []
         for position in range {
-            let place = FeaturePlace(feature: collection.features[position], type: type, file: file)
+            let place = FeaturePlace(feature: collection.features[position], type: type, file: file, shortIDs: context.shortIDs)
             StructureChecks.check(place, into: &findings)
             PropertyChecks.check(place, context, into: &findings)
             GeometryChecks.check(place, into: &findings)
@@ -38,6 +38,10 @@ struct FeaturePlace {
     let feature: Feature
     let type: FeatureType
     let file: String
+    let shortIDs: ShortIDs
+
+    /// The feature's id as messages show it.
+    var shortID: String { shortIDs.short(feature.id) }
 
     func finding(_ code: FindingCode, _ message: String, rule: String? = nil, severity: Severity? = nil, fix: Fix? = nil) -> Finding {
         Finding(code, message, rule: rule, severity: severity, feature: feature, file: file, fix: fix)

@@ -30,7 +30,7 @@ enum GeometryChecks {
             checkGeoJSON(wrapped.geometry, place, into: &findings)
             StructureRules.checkInteriorRings(place, into: &findings)
             if place.type == .relationship {
-                findings.append(Finding(StructureRules.relationshipGeometry, "relationship \(place.feature.id.prefix(8)) has a geometry (\(wrapped.geometry.typeName))",
+                findings.append(Finding(StructureRules.relationshipGeometry, "relationship \(place.shortID) has a geometry (\(wrapped.geometry.typeName))",
                     feature: place.feature, file: place.file))
             }
         }

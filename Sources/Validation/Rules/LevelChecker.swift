@@ -118,7 +118,7 @@ struct LevelChecker {
                     let outside = geometry.positions.map(projector.point).filter { !container.covers($0) }
                     if let farthest = outside.max(by: { engine.distance(from: $0, to: levelShapes) < engine.distance(from: $1, to: levelShapes) }) {
                         findings.append(finding(
-                            .G5, "opening \(feature.id.prefix(8)) reaches \(format(engine.distance(from: farthest, to: levelShapes))) m outside \(context.describe(level))",
+                            .G5, "opening \(context.short(feature.id)) reaches \(format(engine.distance(from: farthest, to: levelShapes))) m outside \(context.describe(level))",
                             feature, at: farthest, rule: AppleRules.withinLevel(.opening)))
                     }
                 }
@@ -147,7 +147,7 @@ struct LevelChecker {
                 guard case .point(let position)? = node.geometry else { continue }
                 let point = projector.point(position)
                 if !container.covers(point) {
-                    findings.append(finding(.N3, "path node \(node.id.prefix(8)) lies outside its \(context.describe(level))", node, at: point))
+                    findings.append(finding(.N3, "path node \(context.short(node.id)) lies outside its \(context.describe(level))", node, at: point))
                 }
             }
         }
@@ -190,7 +190,7 @@ struct LevelChecker {
         if !SpatialRules.openingLengths.contains(length) {
             let large = length > SpatialRules.openingLengths.upperBound
             findings.append(finding(
-                .G9, "opening \(opening.id.prefix(8)) is \(format(length)) m long, \(large ? "over 45 m" : "under 0.84 m (33 inches)")", opening,
+                .G9, "opening \(context.short(opening.id)) is \(format(length)) m long, \(large ? "over 45 m" : "under 0.84 m (33 inches)")", opening,
                 rule: large ? "OpeningIsSuspiciouslyLarge" : "OpeningIsSuspiciouslySmall"))
         }
         var worst: (Point, Double)?
@@ -210,7 +210,7 @@ struct LevelChecker {
         if let (point, distance) = worst {
             let how = distance.isFinite ? "\(format(distance)) m from the nearest unit boundary" : "not near any unit of its level"
             // Snapping moves an opening of one line; one of several lines is for a person to mend.
-            findings.append(finding(.G4, "opening \(opening.id.prefix(8)) is \(how)", opening, at: point,
+            findings.append(finding(.G4, "opening \(context.short(opening.id)) is \(how)", opening, at: point,
                 fix: lines.count == 1 ? Fix("snap it onto the nearest wall", repair: .moveOpening(opening.id, to: coordinate(point))) : nil))
         }
         if let position = opening.point(.displayPoint) {
@@ -218,7 +218,7 @@ struct LevelChecker {
             let distance = lines.map { Polyline.distance(from: point, to: $0) }.min() ?? 0
             if distance > SpatialRules.openingDisplayPointBuffer {
                 let apple = AppleRules.displayPointInside(.opening)
-                findings.append(finding(.G1, "display_point of opening \(opening.id.prefix(8)) is \(format(distance)) m off the opening's line", opening, at: point,
+                findings.append(finding(.G1, "display_point of opening \(context.short(opening.id)) is \(format(distance)) m off the opening's line", opening, at: point,
                     rule: apple.rule, severity: apple.severity, fix: Fix("recompute it", repair: .unset(feature: opening.id, key: PropertyKey.displayPoint.rawValue))))
             }
         }
@@ -235,7 +235,7 @@ struct LevelChecker {
             .compactMap { other -> Point? in if case .point(let at)? = other.geometry { projector.point(at) } else { nil } }
         let target = inside.map { Placement.freePlace(near: $0, inside: shapes, avoiding: others, engine) }
         findings.append(finding(
-            .G2, "anchor \(anchor.id.prefix(8)) is \(format(distance)) m outside its \(context.describe(unit))", anchor, at: point,
+            .G2, "anchor \(context.short(anchor.id)) is \(format(distance)) m outside its \(context.describe(unit))", anchor, at: point,
             rule: AppleRules.anchorInUnit,
             fix: target.map { Fix("move it into the unit", repair: .move(anchor.id, to: coordinate($0))) }))
     }
@@ -252,7 +252,7 @@ struct LevelChecker {
             nearest = Swift.min(nearest, engine.distance(from: point, to: shapes))
         }
         if nearest.isFinite && nearest > SpatialRules.containmentTolerance {
-            findings.append(finding(.G3, "amenity \(amenity.id.prefix(8)) is \(format(nearest)) m outside the units it names", amenity, at: point))
+            findings.append(finding(.G3, "amenity \(context.short(amenity.id)) is \(format(nearest)) m outside the units it names", amenity, at: point))
         }
     }
 

@@ -95,7 +95,7 @@ enum ReferenceChecks {
         for (type, file, collection) in context.imdfCollections where type == .address {
             for feature in collection.features where !used.contains(feature.id) {
                 findings.append(Finding(
-                    .R4, "address \(feature.id.prefix(8)) is not used by any feature", rule: AppleRules.addressUsed, severity: .error, feature: feature, file: file,
+                    .R4, "address \(context.short(feature.id)) is not used by any feature", rule: AppleRules.addressUsed, severity: .error, feature: feature, file: file,
                     fix: Fix("delete it", repair: .delete(feature: feature.id))))
             }
         }

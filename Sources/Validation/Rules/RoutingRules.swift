@@ -29,7 +29,7 @@ enum RoutingRules {
             for node in collection.features {
                 for neighbour in node.strings(RoutingExtension.neighbours) ?? [] {
                     guard nodes[neighbour] != nil else {
-                        findings.append(Finding(.N1, "path node \(node.id.prefix(8)) lists neighbour \(neighbour), which does not exist",
+                        findings.append(Finding(.N1, "path node \(context.short(node.id)) lists neighbour \(neighbour), which does not exist",
                             feature: node, file: file, fix: Fix("unlink it", repair: .unlink(node.id, neighbour))))
                         continue
                     }
@@ -39,7 +39,7 @@ enum RoutingRules {
             for link in links.sorted(by: { $0.lexicographicallyPrecedes($1) }) where !links.contains([link[1], link[0]]) {
                 let node = nodes[link[0]]!
                 findings.append(Finding(
-                    .N2, "path node \(link[0].prefix(8)) links to \(link[1].prefix(8)), which does not link back",
+                    .N2, "path node \(context.short(link[0])) links to \(context.short(link[1])), which does not link back",
                     feature: node, file: file, location: node.geometry.flatMap(SpatialRules.coordinate),
                     fix: Fix("link both ways", repair: .link(link[0], link[1]))))
             }

@@ -78,7 +78,7 @@ extension LevelChecker {
                 if let anchorID = item.string(.anchorID), let anchor = context.feature(anchorID), case .point(let position)? = anchor.geometry {
                     let point = projector.point(position)
                     if engine.distance(from: point, to: shape) > SpatialRules.pointTolerance {
-                        findings.append(finding(anchorRule, "\(context.describe(item)) does not contain its anchor \(anchorID.prefix(8))", item, at: point))
+                        findings.append(finding(anchorRule, "\(context.describe(item)) does not contain its anchor \(context.short(anchorID))", item, at: point))
                     }
                 }
             }
@@ -128,7 +128,7 @@ extension LevelChecker {
                 if boxes[j].minX > boxes[i].maxX { break }
                 guard boxes[i].intersects(boxes[j]) else { continue }
                 if openings[i].1.contains(where: { a in openings[j].1.contains { ShapeRules.linesCross(a, $0) } }) {
-                    findings.append(finding(ShapeRules.openingsCross, "opening \(openings[i].0.id.prefix(8)) crosses or overlaps opening \(openings[j].0.id.prefix(8))", openings[i].0))
+                    findings.append(finding(ShapeRules.openingsCross, "opening \(context.short(openings[i].0.id)) crosses or overlaps opening \(context.short(openings[j].0.id))", openings[i].0))
                 }
             }
         }
@@ -137,7 +137,7 @@ extension LevelChecker {
             let box = bounds(parts)
             for (index, opening) in openings.enumerated() where box.intersects(boxes[index]) {
                 if parts.contains(where: { a in opening.1.contains { ShapeRules.linesCross(a, $0) } }) {
-                    findings.append(finding(ShapeRules.detailCrossesOpening, "detail \(detail.id.prefix(8)) crosses opening \(opening.0.id.prefix(8))", detail))
+                    findings.append(finding(ShapeRules.detailCrossesOpening, "detail \(context.short(detail.id)) crosses opening \(context.short(opening.0.id))", detail))
                     break
                 }
             }
@@ -162,7 +162,7 @@ extension LevelChecker {
                     }
                 }
                 if let twin {
-                    findings.append(finding(rule, "\(type.rawValue) \(feature.id.prefix(8)) is at the place of \(type.rawValue) \(twin.id.prefix(8))", feature, at: point))
+                    findings.append(finding(rule, "\(type.rawValue) \(context.short(feature.id)) is at the place of \(type.rawValue) \(context.short(twin.id))", feature, at: point))
                 }
                 cells[cell, default: []].append((feature, point))
             }
@@ -224,7 +224,7 @@ extension LevelChecker {
             guard let shapes = polygons(of: ground) else { continue }
             for building in ground.strings(.buildingIDs) ?? [] {
                 if let aerial = ofBuilding[building]?["aerial"], !isCovered(shapes, by: aerial) {
-                    findings.append(finding(ShapeRules.aerialCoversGround, "the aerial footprint of building \(building.prefix(8)) does not cover \(context.describe(ground))", ground))
+                    findings.append(finding(ShapeRules.aerialCoversGround, "the aerial footprint of building \(context.short(building)) does not cover \(context.describe(ground))", ground))
                 }
             }
         }

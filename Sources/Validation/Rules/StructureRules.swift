@@ -69,7 +69,7 @@ enum StructureRules {
         default: return
         }
         if holes > 0 {
-            findings.append(Finding(rule, "\(place.type.rawValue) \(place.feature.id.prefix(8)) has \(holes == 1 ? "an interior ring" : "\(holes) interior rings")",
+            findings.append(Finding(rule, "\(place.type.rawValue) \(place.shortID) has \(holes == 1 ? "an interior ring" : "\(holes) interior rings")",
                 feature: place.feature, file: place.file, location: place.feature.geometry.flatMap(SpatialRules.coordinate)))
         }
     }

@@ -54,6 +54,6 @@ public struct AddNode: EditCommand {
             changes.append(.modify(before: other, after: linked))
         }
         changes.insert(.create(node, in: RoutingFormat.nodeCollection(document), at: nil), at: 0)
-        return Patch(label: "add node \(id.prefix(8)) on \(level.described(in: document))" + (other.map { " linked to \($0.id.prefix(8))" } ?? ""), changes: changes, mintedIDs: [id])
+        return Patch(label: "add node \(document.shortID(id)) on \(level.described(in: document))" + (other.map { " linked to \(document.shortID($0.id))" } ?? ""), changes: changes, mintedIDs: [id])
     }
 }

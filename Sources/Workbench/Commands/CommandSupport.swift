@@ -27,9 +27,9 @@ extension Feature {
     /// A short name for messages, in the document's display language: `unit "Room 310" (5c1e7a2b)`.
     func described(in document: Document) -> String {
         if let name = labels(.name)?.preferred(language: document.labelLanguage), !name.isEmpty {
-            return "\(featureType) \"\(name)\" (\(id.prefix(8)))"
+            return "\(featureType) \"\(name)\" (\(document.shortID(id)))"
         }
-        return "\(featureType) \(id.prefix(8))"
+        return "\(featureType) \(document.shortID(id))"
     }
 }
 

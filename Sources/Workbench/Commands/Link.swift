@@ -51,11 +51,11 @@ public struct Link: EditCommand {
             }
         }
         guard added > 0 else {
-            throw EditError("\(nodes.map { String($0.prefix(8)) }.joined(separator: " - ")) \(nodes.count == 2 ? "is" : "are") already linked", argument: "N1")
+            throw EditError("\(nodes.map { document.shortID($0) }.joined(separator: " - ")) \(nodes.count == 2 ? "is" : "are") already linked", argument: "N1")
         }
         let changes = order.compactMap { id -> Change? in
             current[id] == originals[id] ? nil : .modify(before: originals[id]!, after: current[id]!)
         }
-        return Patch(label: "link " + nodes.map { String($0.prefix(8)) }.joined(separator: " - ") + (oneway ? " (one way)" : ""), changes: changes)
+        return Patch(label: "link " + nodes.map { document.shortID($0) }.joined(separator: " - ") + (oneway ? " (one way)" : ""), changes: changes)
     }
 }

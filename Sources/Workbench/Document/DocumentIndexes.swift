@@ -189,7 +189,8 @@ struct DocumentIndexes: Sendable {
 struct NameIndexes: Sendable {
     /// Ids by their first four characters, lower-cased, for id-prefix references.
     private(set) var byIDPrefix: [IDPrefix: [Handle]] = [:]
-    /// Ids by name: every label, lower-cased, and its last word (a room designation: "310").
+    /// Ids by name: every label of name and alt_name, lower-cased, and its last word (a room
+    /// designation: "310").
     private(set) var byName: [String: Set<Handle>] = [:]
 
     /// The indexes of the features in `slots`: prefixes on one core, names on the other.
@@ -225,7 +226,15 @@ struct NameIndexes: Sendable {
     /// Calls `body` once with each name key of a feature: every label of its `name`, lower-cased,
     /// and the label's last word.
     static func forEachNameKey(in properties: JSONObject, _ body: (String) -> Void) {
-        guard case .object(let names)? = properties[PropertyKey.name.rawValue], !names.isEmpty else { return }
+        forEachLabelKey(PropertyKey.name, in: properties, body)
+        // The alt_name too: it is the room number a plan shows (`render` labels a room `101` from
+        // it), so what is read off the plan is a reference. A key both give is reported twice,
+        // which the index's sets absorb.
+        forEachLabelKey(PropertyKey.altName, in: properties, body)
+    }
+
+    private static func forEachLabelKey(_ key: PropertyKey, in properties: JSONObject, _ body: (String) -> Void) {
+        guard case .object(let names)? = properties[key.rawValue], !names.isEmpty else { return }
         // A name with a value that is not a string is no LABELS at all (`Labels(json:)`).
         guard names.allSatisfy({ $0.value.stringValue != nil }) else { return }
         // One label (the usual name): its two keys, without an array to tell repeats apart.

@@ -42,7 +42,7 @@ extension Document {
     }
 
     /// Metres from `position` to the nearest point of the longitude/latitude box `box` (0 inside).
-    static func metres(from position: Position, to box: Bounds) -> Double {
+    public static func metres(from position: Position, to box: Bounds) -> Double {
         let nearest = (x: Swift.min(Swift.max(position.x, box.minX), box.maxX), y: Swift.min(Swift.max(position.y, box.minY), box.maxY))
         let point = LocalFrame(originLongitude: nearest.x, originLatitude: nearest.y).point(longitude: position.x, latitude: position.y)
         return (point.x * point.x + point.y * point.y).squareRoot()
@@ -92,10 +92,14 @@ extension Document {
 
     /// Whether `point` is within a metre of `feature`'s own shape's extent.
     static func lies(_ point: Position, within feature: Feature) -> Bool {
-        guard point.isLongitudeLatitude, let geometry = feature.geometry else { return false }
-        var box = Bounds.empty
-        geometry.forEachPosition { box = box.union(Bounds(minX: $0.x, minY: $0.y, maxX: $0.x, maxY: $0.y)) }
-        guard !box.isEmpty else { return false }
+        guard point.isLongitudeLatitude, let box = extent(of: feature) else { return false }
         return metres(from: point, to: box) <= 1
+    }
+
+    /// The longitude/latitude box of `feature`'s shape; nil without one.
+    public static func extent(of feature: Feature) -> Bounds? {
+        var box = Bounds.empty
+        feature.geometry?.forEachPosition { box = box.union(Bounds(minX: $0.x, minY: $0.y, maxX: $0.x, maxY: $0.y)) }
+        return box.isEmpty ? nil : box
     }
 }
