@@ -1,6 +1,7 @@
-// `imdf-gdal convert IN OUT [--max-size S] [--max-total S]`: what `imdf convert` does when IN or
-// OUT is a GeoPackage or a Shapefile folder - an archive to a GeoPackage (one table per feature
-// file, R-tree indexes) or to Shapefiles (one way), and a GeoPackage imdf wrote back.
+// `imdf-gdal convert IN OUT [--max-size S] [--max-total S] [--dry-run]`: what `imdf convert` does
+// when IN or OUT is a GeoPackage or a Shapefile folder - an archive to a GeoPackage (one table per
+// feature file, R-tree indexes, styles) or to Shapefiles (one way), and a GeoPackage imdf wrote
+// back with what was edited in it, said in one line first; `--dry-run` says only that line.
 
 import Foundation
 import IMDF
@@ -11,9 +12,15 @@ enum ConvertJob {
     static func run(_ arguments: [String]) -> Never {
         var positional: [String] = []
         var limits = ArchiveLimits.standard
+        var dryRun = false
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
+            if argument == "--dry-run" {
+                dryRun = true
+                index += 1
+                continue
+            }
             if argument == "--max-size" || argument == "--max-total", index + 1 < arguments.count {
                 guard let bytes = ArchiveLimits.parseSize(arguments[index + 1]) else { Helper.fail("\(argument) \(arguments[index + 1]): not a size", status: 2) }
                 if argument == "--max-size" {
@@ -30,8 +37,12 @@ enum ConvertJob {
         }
         guard positional.count == 2 else { Helper.usage() }
         let (input, output) = (positional[0], positional[1])
+        if dryRun && !GeoPackage.isGeoPackagePath(input) {
+            Helper.fail("convert --dry-run: says what was edited in a GeoPackage imdf wrote; \(input) is not a .gpkg", status: 2)
+        }
         do {
             let archive = try read(input, limits: limits)
+            if dryRun { exit(0) }
             try ArchiveOutput.locked(output) { try write(archive, to: output) }
             exit(0)
         } catch let failure as CommandFailure {
@@ -50,6 +61,7 @@ enum ConvertJob {
             do {
                 let read = try GeoPackageReader.read(input)
                 read.warnings.forEach(Output.error)
+                Output.line(read.edits.summary(of: input))
                 KeptUntilExit.keep(read)
                 return read.archive
             } catch {

@@ -4,7 +4,8 @@ import Shell
 
 /// `imdf convert IN OUT`: load and save - folder <-> zip, legacy file names to canonical ones,
 /// canonical formatting - and GIS formats: OUT ending in `.gpkg` is a GeoPackage (read back when
-/// it is IN), OUT ending in `-shp` a folder of Shapefiles (one way). Refuses (exit 3, nothing
+/// it is IN, with what was edited in it; `--dry-run` only says what), OUT ending in `-shp` a folder
+/// of Shapefiles (one way). Refuses (exit 3, nothing
 /// written) when any file of IN cannot be read, since writing the rest would drop that file's
 /// features.
 struct ConvertCommand: ParsableCommand {
@@ -16,14 +17,18 @@ struct ConvertCommand: ParsableCommand {
             property a column, LABELS a column per language such as name_en, each whole feature in imdf_json; \
             tables with geometry have an R-tree spatial index); ending in -shp, a folder of Shapefiles (one way: \
             field names cut to 10 characters as its fields.csv lists, text to 254 bytes); ending in .zip or \
-            .imdf, a zip; otherwise a folder. IN may be a GeoPackage imdf wrote: it converts back to the same \
-            archive. Every write is atomic, and an archive open in another imdf is never overwritten.
+            .imdf, a zip; otherwise a folder. IN may be a GeoPackage imdf wrote: it converts back to its archive \
+            with what was edited in it (in QGIS, with sqlite3): changed cells and geometries, rows added (new \
+            features) and rows deleted, checked as the prompt checks them and said in one line; --dry-run says \
+            only that line and writes nothing. Every write is atomic, and an archive open in another imdf is \
+            never overwritten.
             """
     )
 
     @Argument(help: "The archive to read (folder, .zip or .imdf), or a GeoPackage imdf wrote (.gpkg).") var input: String
     @Argument(help: "Where to write: a folder, .zip/.imdf, .gpkg, or a folder whose name ends in -shp.") var output: String
     @OptionGroup var limitOptions: ArchiveLimitOptions
+    @Flag(help: "With a GeoPackage as IN: say what was edited in it, and write nothing.") var dryRun = false
 
     /// GeoPackages (IN or OUT ending in .gpkg) and Shapefile folders (ending in -shp) are GDAL's
     /// work, done by the GDAL helper in this process's place.
@@ -39,11 +44,15 @@ struct ConvertCommand: ParsableCommand {
             var arguments = ["convert", input, output]
             if let maxSize = limitOptions.maxSize { arguments += ["--max-size", maxSize] }
             if let maxTotal = limitOptions.maxTotal { arguments += ["--max-total", maxTotal] }
+            if dryRun { arguments.append("--dry-run") }
             do {
                 try GDALHelper.exec(arguments)
             } catch {
                 throw CommandFailure(exitCode: CommandFailure.commandFailed, message: "convert: \(error.message)")
             }
+        }
+        if dryRun {
+            throw CommandFailure(exitCode: CommandFailure.usage, message: "convert --dry-run: says what was edited in a GeoPackage imdf wrote; \(input) is not a .gpkg")
         }
         let load = try Loading.whole(input, limits: limitOptions.limits)
         do {

@@ -37,7 +37,8 @@ extension CommandLineTests {
             if line.hasPrefix("Layer name: ") { table = String(line.dropFirst("Layer name: ".count)) }
             if line.hasPrefix("Feature Count: "), let table { counts[table] = Int(line.dropFirst("Feature Count: ".count)) }
         }
-        var expected: [String: Int] = ["imdf_archive": original.allCollections.count + 1]
+        // Besides the feature tables: imdf_archive, and the styles of units and openings for QGIS.
+        var expected: [String: Int] = ["imdf_archive": original.allCollections.count + 1, "layer_styles": 2]
         for collection in original.allCollections {
             expected[String(collection.fileName.dropLast(".geojson".count))] = collection.features.count
         }
@@ -57,7 +58,7 @@ extension CommandLineTests {
         let back = folder + "/back"
         let convertBack = try imdf("convert", gpkg, back, environment: fixedTime)
         #expect(convertBack.status == 0, "\(convertBack.errors)")
-        #expect(convertBack.output.hasPrefix("wrote \(back) (folder): 6,421 features in 17 files"))
+        #expect(convertBack.output.hasPrefix("0 features changed in \(gpkg); 0 added; 0 deleted\nwrote \(back) (folder): 6,421 features in 17 files"))
         let read = try ArchiveReader.read(back).archive
         #expect(read.allCollections.map(\.fileName) == original.allCollections.map(\.fileName))
         for (collection, expected) in zip(read.allCollections, original.allCollections) {
@@ -133,5 +134,55 @@ extension CommandLineTests {
         let convert = try imdf("convert", folder + "/venue.gpkg", venue)
         #expect(convert.status == 1)
         #expect(convert.errors.contains("another imdf has this archive open"), "\(convert.errors)")
+    }
+
+    /// sqlite3 with SpatiaLite's GeoPackage functions, which the R-tree triggers call on every
+    /// UPDATE of a spatial table (libsqlite3-mod-spatialite, which `.ci/setup` installs).
+    func sqlite3(_ path: String, _ statement: String) throws -> Run {
+        try ChildProcess.run("/usr/bin/sqlite3", ["-cmd", ".load mod_spatialite", path, "SELECT EnableGpkgMode(); " + statement])
+    }
+
+    @Test func aNameChangedWithSqlite3ComesBackInTheArchiveAndDryRunOnlySaysSo() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let gpkg = folder + "/out.gpkg"
+        #expect(try imdf("convert", Samples.spbstu, gpkg).status == 0)
+        let unit = try #require(try ArchiveReader.read(Samples.spbstu).archive.features(of: .unit).dropFirst(16).first)
+        let edit = try sqlite3(gpkg, "UPDATE unit SET name_en = 'Lecture Hall «17»' WHERE fid = 17;")
+        #expect(edit.status == 0, "\(edit.errors)")
+        let summary = "1 feature changed in \(gpkg): unit \(unit.id.prefix(8)) name_en; 0 added; 0 deleted"
+
+        let back = folder + "/back"
+        let dryRun = try imdf("convert", gpkg, back, "--dry-run")
+        #expect(dryRun.status == 0, "\(dryRun.errors)")
+        #expect(dryRun.output == summary + "\n")
+        #expect(!FileManager.default.fileExists(atPath: back))
+
+        let convert = try imdf("convert", gpkg, back)
+        #expect(convert.status == 0, "\(convert.errors)")
+        #expect(convert.output.hasPrefix(summary + "\nwrote \(back) (folder): 6,421 features in 17 files"))
+        let read = try #require(try ArchiveReader.read(back).archive.features(of: .unit).first { $0.id == unit.id })
+        #expect(read.labels(.name)?["en"] == "Lecture Hall «17»")
+        #expect(read.labels(.name)?["ru"] == unit.labels(.name)?["ru"])
+        let text = try String(contentsOfFile: back + "/unit.geojson", encoding: .utf8)
+        #expect(text.contains("\"en\": \"Lecture Hall «17»\""))
+
+        // GDAL sees the styles QGIS applies.
+        let styles = try ogrinfo("-ro", gpkg, "-sql", "SELECT f_table_name FROM layer_styles")
+        #expect(column("f_table_name", of: styles) == ["unit", "opening"])
+    }
+
+    @Test func aBadCategoryEditIsRefusedWithItsRowAndNothingIsWritten() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let gpkg = folder + "/out.gpkg"
+        #expect(try imdf("convert", Samples.spbstu, gpkg).status == 0)
+        #expect(try sqlite3(gpkg, "UPDATE unit SET category = 'ofice' WHERE fid = 17;").status == 0)
+        for arguments in [[gpkg, folder + "/back"], [gpkg, folder + "/back", "--dry-run"]] {
+            let run = try Self.run(["convert"] + arguments)
+            #expect(run.status == 3, "\(run.errors)")
+            #expect(run.errors.contains("\(gpkg): table unit, row 17 (fid), column category: \"ofice\" is not a unit category; did you mean office?; nothing written"), "\(run.errors)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["out.gpkg"])
     }
 }

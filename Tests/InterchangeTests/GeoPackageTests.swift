@@ -108,11 +108,12 @@ struct GeoPackageTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try GeoPackageWriter.write(Self.smallArchive, to: folder + "/small.gpkg")
         let source = try VectorSource(path: folder + "/small.gpkg", drivers: ["GPKG"])
-        #expect(Set(source.layers.map(\.name)) == ["unit", "address", "navPath", "imdf_archive"])
+        #expect(Set(source.layers.map(\.name)) == ["unit", "address", "navPath", "imdf_archive", "layer_styles"])
         let units = try #require(source.layer(named: "unit"))
         // `imdf_json` and `id` are the table's; the properties so named get `_2`.
         #expect(units.fieldNames == [
-            "id", "category", "name_en", "name_ru", "name_zh-Hant", "level_id", "imdf_json_2", "ID_2", "area", "tags", "open", "imdf_json",
+            "id", "category", "name_en", "name_ru", "name_zh-Hant", "level_id", "level_name", "level_ordinal", "imdf_json_2", "ID_2", "area", "tags", "open",
+            "imdf_json",
         ])
         let rows = try units.features()
         #expect(rows.map { $0["id"]?.text } == ["11111111-1111-4111-8111-111111111111", "33333333-3333-4333-8333-333333333333", "44444444-4444-4444-8444-444444444444"])
@@ -200,8 +201,9 @@ struct GeoPackageTests {
         } catch {
             #expect(error.message.hasPrefix("\(damaged): the table unit, row 2: imdf_json is not an IMDF feature: "), "\(error)")
         }
+        // A row without imdf_json is a new feature, made from its cells: this one has no level.
         #expect(try ogrinfo(damaged, "-sql", "UPDATE unit SET imdf_json = NULL WHERE fid = 2").status == 0)
-        #expect(throws: InterchangeError("\(damaged): the table unit, row 2: imdf_json is empty (a row added outside imdf cannot be read back)")) {
+        #expect(throws: InterchangeError("\(damaged): table unit, row 2 (fid), column level_id: a new unit needs level_id")) {
             try GeoPackageReader.read(damaged)
         }
         let renamed = folder + "/renamed.gpkg"

@@ -14,6 +14,8 @@ enum FieldKind: Sendable, Equatable {
     /// Text holding a JSON value (GeoPackage marks the column as JSON).
     case json
     case binary
+    /// A date and time, given as ISO 8601 text.
+    case dateTime
 }
 
 /// One value of a row, for a field of the matching kind.
@@ -86,6 +88,7 @@ final class VectorWriter {
             case .real: type = OFTReal
             case .text, .json: type = OFTString
             case .binary: type = OFTBinary
+            case .dateTime: type = OFTDateTime
             }
             guard let definition = OGR_Fld_Create(field.name, type) else { throw failure("cannot define the field \(field.name) of \(name)") }
             defer { OGR_Fld_Destroy(definition) }

@@ -7,6 +7,10 @@
 // real one, all strings text; anything else (arrays, objects, a property that is a string here
 // and a number there) is JSON text, strings included, so every cell of such a column is JSON.
 // A property that is null or missing is a NULL cell.
+//
+// In a GeoPackage a table whose features have `level_id` also has `level_name` and
+// `level_ordinal` after it: the level's name and ordinal, for filtering by floor without a join.
+// They are derived, so they are never read back as a feature's value.
 
 import CGDAL
 import IMDF
@@ -64,6 +68,13 @@ struct TableLayout {
         case label(property: String, language: String)
         /// The whole feature as one-line GeoJSON.
         case wholeFeature
+        /// The name of the level the feature's `level_id` names (derived, read only).
+        case levelName
+        /// That level's ordinal (derived, read only).
+        case levelOrdinal
+
+        /// Whether the column shows something other than the feature's own value.
+        var isDerived: Bool { self == .levelName || self == .levelOrdinal }
     }
 
     struct Column: Equatable {
@@ -77,12 +88,19 @@ struct TableLayout {
     /// The IMDF id's column.
     static let idColumn = "id"
 
+    /// The derived columns' names.
+    static let levelNameColumn = "level_name"
+    static let levelOrdinalColumn = "level_ordinal"
+
     let columns: [Column]
+    /// What the derived level columns show.
+    let levels: LevelDirectory
 
     /// `names` holds what the table has besides its columns (a GeoPackage's `fid` and `geom`);
     /// `wholeFeature` adds `imdf_json`, placed last but named before the properties, so a
-    /// property called `imdf_json` becomes `imdf_json_2`.
-    init(features: [Feature], wholeFeature: Bool, names: UniqueNames) {
+    /// property called `imdf_json` becomes `imdf_json_2`. With `levels`, a `level_id` column is
+    /// followed by the derived `level_name` and `level_ordinal`.
+    init(features: [Feature], wholeFeature: Bool, names: UniqueNames, levels: LevelDirectory? = nil) {
         var names = names
         var columns = [Column(name: names.claim(Self.idColumn), source: .id, kind: .text)]
         let featureColumn = wholeFeature ? Column(name: names.claim(Self.featureColumn), source: .wholeFeature, kind: .json) : nil
@@ -93,34 +111,55 @@ struct TableLayout {
                 }
             } else {
                 columns.append(Column(name: names.claim(key), source: .property(key), kind: Self.kind(of: values)))
+                if levels != nil && key == PropertyKey.levelID.rawValue {
+                    columns.append(Column(name: names.claim(Self.levelNameColumn), source: .levelName, kind: .text))
+                    columns.append(Column(name: names.claim(Self.levelOrdinalColumn), source: .levelOrdinal, kind: .integer))
+                }
             }
         }
         if let featureColumn { columns.append(featureColumn) }
         self.columns = columns
+        self.levels = levels ?? LevelDirectory()
+    }
+
+    /// A layout as recorded beside the table (see TableLayoutRecord.swift).
+    init(columns: [Column], levels: LevelDirectory) {
+        self.columns = columns
+        self.levels = levels
     }
 
     var fields: [FieldDefinition] { columns.map { FieldDefinition(name: $0.name, kind: $0.kind) } }
 
-    /// The feature's row, one cell per column.
-    func cells(of feature: Feature) -> [Cell] {
+    /// The feature's row, one cell per column; without `wholeFeature`, `imdf_json` is left NULL
+    /// (for comparing a row with what was written, where writing the feature again is waste).
+    func cells(of feature: Feature, wholeFeature: Bool = true) -> [Cell] {
         columns.map { column in
             switch column.source {
             case .id:
                 return .text(feature.id)
             case .wholeFeature:
-                return .utf8(GeoJSONWriter.write(oneLine: feature))
+                return wholeFeature ? .utf8(GeoJSONWriter.write(oneLine: feature)) : .null
             case .label(let key, let language):
                 return feature.properties[key]?.objectValue?[language]?.stringValue.map(Cell.text) ?? .null
             case .property(let key):
                 guard let value = feature.properties[key], !value.isNull else { return .null }
-                switch column.kind {
-                case .boolean: return value.boolValue.map(Cell.boolean) ?? .null
-                case .integer: return value.numberValue.flatMap { Int64($0.text) }.map(Cell.integer) ?? .null
-                case .real: return value.doubleValue.map(Cell.real) ?? .null
-                case .text: return value.stringValue.map(Cell.text) ?? .null
-                case .json, .binary: return .text(value.inlineText)
-                }
+                return Self.cell(value, kind: column.kind)
+            case .levelName:
+                return feature.string(.levelID).flatMap { levels[$0]?.name }.map(Cell.text) ?? .null
+            case .levelOrdinal:
+                return feature.string(.levelID).flatMap { levels[$0]?.ordinal }.map(Cell.integer) ?? .null
             }
+        }
+    }
+
+    /// A property's value as a cell of a column of `kind`; NULL when the value does not fit it.
+    static func cell(_ value: JSONValue, kind: FieldKind) -> Cell {
+        switch kind {
+        case .boolean: return value.boolValue.map(Cell.boolean) ?? .null
+        case .integer: return value.numberValue.flatMap { Int64($0.text) }.map(Cell.integer) ?? .null
+        case .real: return value.doubleValue.map(Cell.real) ?? .null
+        case .text, .dateTime: return value.stringValue.map(Cell.text) ?? .null
+        case .json, .binary: return .text(value.inlineText)
         }
     }
 
@@ -171,6 +210,27 @@ struct TableLayout {
             return .json
         }
     }
+}
+
+/// Each level's name (its label in the manifest's language, else its first) and ordinal, by id:
+/// what the derived level columns show.
+struct LevelDirectory {
+    struct Level: Equatable {
+        var name: String?
+        var ordinal: Int64?
+    }
+
+    private var levels: [String: Level] = [:]
+
+    init() {}
+
+    init(_ features: [Feature], language: String?) {
+        for feature in features where levels[feature.id] == nil {
+            levels[feature.id] = Level(name: feature.labels(.name)?.preferred(language: language), ordinal: feature.integer(.ordinal).map(Int64.init))
+        }
+    }
+
+    subscript(id: String) -> Level? { levels[id] }
 }
 
 /// The geometry type of a GeoPackage table: one kind where the features have one (Polygon and

@@ -1,23 +1,25 @@
-// A GeoPackage written by GeoPackageWriter, read back into the archive it was written from.
-//
-// Every feature comes from its `imdf_json` cell, so ids, properties and their order, numbers as
-// written, geometry and features without geometry come back exactly; `imdf_archive` gives the
-// manifest, each file's name and collection members, the order of the files, and the files kept
-// byte for byte. The other columns and the geometry column are a view for GIS software: what is
-// changed in them is not read back. A row deleted in a GIS is a feature deleted.
+// A GeoPackage written by GeoPackageWriter, read back into its archive with what was edited in
+// it since (in QGIS, with sqlite3): TableEdits.swift says how cells, geometries, added and deleted
+// rows become the features' changes, EditChecks.swift what is checked. `imdf_archive` gives the
+// manifest, each file's name, collection members and column layout, the order of the files, and
+// the files kept byte for byte. An untouched GeoPackage gives back exactly the archive written.
 
 import CGDAL
 import Foundation
 import IMDF
 
-/// An archive read back from a GeoPackage, with what was left out of it.
+/// An archive read back from a GeoPackage, with what was left out of it and what was edited.
 public struct GeoPackageArchive: Sendable {
     public var archive: IMDFArchive
     /// Tables that are not part of the archive (added in a GIS), each said in a sentence.
     public var warnings: [String]
+    public var edits: GeoPackageEdits
 }
 
 public enum GeoPackageReader {
+    /// At most this many problems are listed when edits are refused.
+    static let listedProblems = 20
+
     public static func read(_ path: String) throws(InterchangeError) -> GeoPackageArchive {
         switch FileSystem.status(of: path).kind {
         case .missing: throw InterchangeError("\(path): no such file")
@@ -37,84 +39,69 @@ public enum GeoPackageReader {
         guard let manifestText = rows.manifest else {
             throw InterchangeError("\(path): \(GeoPackage.archiveTable) has no manifest row")
         }
-        let manifest = try object(manifestText, path: path, what: "\(GeoPackage.archiveTable): the manifest")
+        let manifest = Manifest(object: try object(manifestText, path: path, what: "\(GeoPackage.archiveTable): the manifest"))
 
-        var collections: [FeatureType: FeatureCollection] = [:]
-        var extensions: [FeatureCollection] = []
+        // Every table's rows first: the derived level columns are compared with the levels as
+        // imdf wrote them, whatever was edited in the level table since.
+        var tables: [(entry: ArchiveRows.Collection, rows: GeoPackageRows, layout: TableLayout)] = []
         for entry in rows.collections {
             guard let layer = source.layer(named: entry.table) else {
                 throw InterchangeError("\(path): the table \(entry.table) (\(entry.fileName)) is missing")
             }
-            var collection = try features(of: layer, path: path)
-            collection.fileName = entry.fileName
-            collection.foreignMembers = try object(entry.members, path: path, what: "\(GeoPackage.archiveTable): the members of \(entry.fileName)")
-            if let type = FeatureType.allCases.first(where: { $0.fileName == entry.fileName }) {
-                guard collections[type] == nil else { throw InterchangeError("\(path): \(GeoPackage.archiveTable) lists \(entry.fileName) twice") }
+            var recorded: TableLayout?
+            if let text = entry.columns {
+                guard let value = try? GeoJSONReader.readJSON(Array(text.utf8)), let layout = TableLayout(record: value, levels: LevelDirectory()) else {
+                    throw InterchangeError("\(path): \(GeoPackage.archiveTable): the columns of \(entry.fileName) are not a column list")
+                }
+                recorded = layout
+            }
+            let read = try GeoPackageRows.read(layer, layout: recorded, path: path)
+            tables.append((entry, read.rows, read.layout))
+        }
+        let writtenLevels = tables.first { $0.entry.fileName == FeatureType.level.fileName }?.rows.rows.compactMap(\.feature) ?? []
+        let levels = LevelDirectory(writtenLevels, language: manifest.language)
+
+        var problems: [EditProblem] = []
+        var results: [TableResult] = []
+        for table in tables {
+            let layout = TableLayout(columns: table.layout.columns, levels: levels)
+            results.append(TableEdits.apply(table.rows, layout: layout, fileName: table.entry.fileName, written: table.entry.features, problems: &problems))
+        }
+        EditChecks.check(results, problems: &problems)
+        guard problems.isEmpty else {
+            // In the tables' order, then by row, whichever check found them.
+            let order = Dictionary(tables.enumerated().map { ($1.rows.table, $0) }, uniquingKeysWith: { first, _ in first })
+            problems = problems.enumerated().sorted { a, b in
+                (order[a.element.table] ?? 0, a.element.fid, a.offset) < (order[b.element.table] ?? 0, b.element.fid, b.offset)
+            }.map(\.element)
+            var lines = problems.prefix(listedProblems).map { $0.text(path: path) }
+            if problems.count > listedProblems { lines.append("and \(problems.count - listedProblems) more problems") }
+            throw InterchangeError(lines.joined(separator: "\n"))
+        }
+
+        var collections: [FeatureType: FeatureCollection] = [:]
+        var extensions: [FeatureCollection] = []
+        var edits = GeoPackageEdits()
+        for (table, result) in zip(tables, results) {
+            var collection = FeatureCollection(fileName: table.entry.fileName, features: result.features)
+            collection.foreignMembers = try object(table.entry.members, path: path, what: "\(GeoPackage.archiveTable): the members of \(table.entry.fileName)")
+            if let type = result.imdfType {
+                guard collections[type] == nil else { throw InterchangeError("\(path): \(GeoPackage.archiveTable) lists \(table.entry.fileName) twice") }
                 collections[type] = collection
             } else {
                 extensions.append(collection)
             }
+            edits.changed += result.changes
+            edits.added += result.added
+            edits.deleted += result.deleted
         }
-        let known = Set(rows.collections.map(\.table) + [GeoPackage.archiveTable])
+        let known = Set(rows.collections.map(\.table) + [GeoPackage.archiveTable, LayerStyles.table])
         let warnings = source.layers.map(\.name).filter { !known.contains($0) }.map { table in
             "\(path): left out the table \(table): it is not part of the archive imdf wrote"
         }
-        let archive = IMDFArchive(
-            manifest: Manifest(object: manifest), collections: collections, extensions: extensions, opaqueFiles: rows.files)
-        return GeoPackageArchive(archive: archive, warnings: warnings)
+        let archive = IMDFArchive(manifest: manifest, collections: collections, extensions: extensions, opaqueFiles: rows.files)
+        return GeoPackageArchive(archive: archive, warnings: warnings, edits: edits)
     }
-
-    /// The features of a table, from its `imdf_json` cells in row order, read as one
-    /// FeatureCollection (and row by row when that fails, to say which row is wrong).
-    private static func features(of layer: VectorLayer, path: String) throws(InterchangeError) -> FeatureCollection {
-        let table = layer.name
-        guard let definition = OGR_L_GetLayerDefn(layer.handle) else { throw InterchangeError("\(path): the table \(table) cannot be read") }
-        let column = OGR_FD_GetFieldIndex(definition, TableLayout.featureColumn)
-        guard column >= 0 else {
-            throw InterchangeError("\(path): the table \(table) has no \(TableLayout.featureColumn) column, which holds each whole feature; it cannot be read back")
-        }
-        // Only the one column is read: no geometry is decoded, no other cell converted.
-        let ignored = layer.fieldNames.filter { $0 != TableLayout.featureColumn } + ["OGR_GEOMETRY", "OGR_STYLE"]
-        _ = CStringList.with(ignored) { list in OGR_L_SetIgnoredFields(layer.handle, UnsafeMutablePointer(mutating: list)) }
-        defer { _ = OGR_L_SetIgnoredFields(layer.handle, nil) }
-
-        var text = header
-        var rows: [(fid: Int64, range: Range<Int>)] = []
-        OGR_L_ResetReading(layer.handle)
-        CPLErrorReset()
-        while let feature = OGR_L_GetNextFeature(layer.handle) {
-            defer { OGR_F_Destroy(feature) }
-            let fid = Int64(OGR_F_GetFID(feature))
-            guard OGR_F_IsFieldSetAndNotNull(feature, column) != 0, let cell = OGR_F_GetFieldAsString(feature, column), cell.pointee != 0 else {
-                throw InterchangeError("\(path): the table \(table), row \(fid): \(TableLayout.featureColumn) is empty (a row added outside imdf cannot be read back)")
-            }
-            if !rows.isEmpty { text.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: "\n")]) }
-            let start = text.count
-            text.append(contentsOf: UnsafeBufferPointer(start: UnsafeRawPointer(cell).assumingMemoryBound(to: UInt8.self), count: strlen(cell)))
-            rows.append((fid, start..<text.count))
-        }
-        if CPLGetLastErrorType() == CE_Failure, let error = GDALRuntime.lastError {
-            throw InterchangeError("\(path): the table \(table): \(error)")
-        }
-        text.append(contentsOf: footer)
-        if let collection = try? GeoJSONReader.read(text), collection.features.count == rows.count { return collection }
-        // Something is wrong: each row on its own says which.
-        for row in rows {
-            let problem: String
-            do {
-                let alone = try GeoJSONReader.read(header + text[row.range] + footer)
-                guard alone.features.count != 1 else { continue }
-                problem = "it holds \(alone.features.count) features, not one"
-            } catch {
-                problem = error.problems.first?.message ?? "unreadable"
-            }
-            throw InterchangeError("\(path): the table \(table), row \(row.fid): \(TableLayout.featureColumn) is not an IMDF feature: \(problem)")
-        }
-        throw InterchangeError("\(path): the table \(table): its \(TableLayout.featureColumn) cells do not read as a feature each")
-    }
-
-    private static let header = Array("{\"type\": \"FeatureCollection\", \"features\": [\n".utf8)
-    private static let footer = Array("\n]}\n".utf8)
 
     private static func object(_ text: String?, path: String, what: String) throws(InterchangeError) -> JSONObject {
         guard let text else { return JSONObject() }
@@ -131,6 +118,10 @@ private struct ArchiveRows {
         var fileName: String
         var table: String
         var members: String?
+        /// How many rows imdf wrote.
+        var features: Int?
+        /// The table's layout (TableLayoutRecord.swift); nil in GeoPackages written before it was kept.
+        var columns: String?
     }
 
     var manifest: String?
@@ -143,15 +134,17 @@ private struct ArchiveRows {
         var columns: [String: Int32] = [:]
         for field in GeoPackage.archiveFields {
             let index = OGR_FD_GetFieldIndex(definition, field.name)
-            guard index >= 0 else { throw InterchangeError("\(path): \(table) has no \(field.name) column") }
+            guard index >= 0 else {
+                if field.name == "columns" { continue }
+                throw InterchangeError("\(path): \(table) has no \(field.name) column")
+            }
             columns[field.name] = index
         }
         OGR_L_ResetReading(layer.handle)
         while let feature = OGR_L_GetNextFeature(layer.handle) {
             defer { OGR_F_Destroy(feature) }
             func text(_ name: String) -> String? {
-                let index = columns[name]!
-                guard OGR_F_IsFieldSetAndNotNull(feature, index) != 0 else { return nil }
+                guard let index = columns[name], OGR_F_IsFieldSetAndNotNull(feature, index) != 0 else { return nil }
                 return OGR_F_GetFieldAsString(feature, index).map { String(cString: $0) }
             }
             let row = OGR_F_GetFID(feature)
@@ -162,7 +155,7 @@ private struct ArchiveRows {
                 guard let name = text("name"), let tableName = text("table_name") else {
                     throw InterchangeError("\(path): \(table), row \(row): a feature file without its name or table")
                 }
-                collections.append(Collection(fileName: name, table: tableName, members: text("json")))
+                collections.append(Collection(fileName: name, table: tableName, members: text("json"), features: text("features").flatMap { Int($0) }, columns: text("columns")))
             case .file:
                 guard let name = text("name") else { throw InterchangeError("\(path): \(table), row \(row): a file without its name") }
                 var count: Int32 = 0

@@ -77,7 +77,7 @@ public enum ShapefileWriter {
             for part in parts(of: collection.features) {
                 let name = layerNames.claim(part.kind.map { stem + "_" + $0.rawValue } ?? stem)
                 let layout = TableLayout(features: part.features, wholeFeature: false, names: UniqueNames(maxBytes: 10))
-                var rows = part.features.map(layout.cells)
+                var rows = part.features.map { layout.cells(of: $0) }
                 var fields = layout.fields
                 for (column, field) in fields.enumerated() where field.kind == .text || field.kind == .json {
                     var widest = 1
@@ -179,6 +179,8 @@ public enum ShapefileWriter {
         case .property(let key): key
         case .label(let key, let language): key + "_" + language
         case .wholeFeature: TableLayout.featureColumn
+        case .levelName: TableLayout.levelNameColumn
+        case .levelOrdinal: TableLayout.levelOrdinalColumn
         }
     }
 

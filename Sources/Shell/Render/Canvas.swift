@@ -3,6 +3,7 @@
 // carry the colour family of the unit it lies in and a style for overlays.
 
 import Geometry
+import IMDF
 
 struct Canvas {
     typealias Cell = (column: Double, row: Double)

@@ -7,6 +7,7 @@
 
 import Foundation
 import Geometry
+import IMDF
 import Validation
 
 public struct SVGPicture {
@@ -54,8 +55,8 @@ public struct SVGPicture {
         <style>
         .level{display:none} .level.default{display:inline}
         svg:has(.level:target) .level.default:not(:target){display:none} .level:target{display:inline}
-        .outline{fill:#fff;stroke:#222;stroke-width:2} .unit{stroke:#555;stroke-width:1;fill-rule:evenodd}
-        .opening .gap{stroke:#fff;stroke-width:4} .opening .door{stroke:#b5651d;stroke-width:1.5}
+        .outline{fill:#fff;stroke:#222;stroke-width:2} .unit{stroke:\(Palette.unitEdge);stroke-width:1;fill-rule:evenodd}
+        .opening .gap{stroke:#fff;stroke-width:4} .opening .door{stroke:\(Palette.opening);stroke-width:1.5}
         .link{stroke:#5a9;stroke-width:0.8;stroke-dasharray:2 2} .node{fill:#2a7}
         .anchor{fill:#e67e22;stroke:#fff;stroke-width:0.5} .amenity{fill:#8e44ad;stroke:#fff;stroke-width:0.5}
         .route{fill:none;stroke:#d62728;stroke-width:3;stroke-linejoin:round;stroke-linecap:round}
@@ -175,10 +176,10 @@ public struct SVGPicture {
     private func legend(_ families: [Palette.Family], route: Bool, top: Double) -> String {
         var text = "<g class=\"legend\">\n"
         var entries: [(swatch: String, name: String)] = families.map { family in
-            ("<rect width=\"14\" height=\"14\" y=\"-7\" fill=\"\(family.fill)\" stroke=\"#555\"/>", family.name)
+            ("<rect width=\"14\" height=\"14\" y=\"-7\" fill=\"\(family.fill)\" stroke=\"\(Palette.unitEdge)\"/>", family.name)
         }
         entries += [
-            ("<path d=\"M0 0 H14\" stroke=\"#b5651d\" stroke-width=\"2\"/>", "opening"),
+            ("<path d=\"M0 0 H14\" stroke=\"\(Palette.opening)\" stroke-width=\"2\"/>", "opening"),
             ("<circle cx=\"7\" r=\"2\" fill=\"#2a7\"/>", "path node"),
             ("<circle cx=\"7\" r=\"3\" fill=\"#e67e22\"/>", "anchor"),
             ("<circle cx=\"7\" r=\"3\" fill=\"#8e44ad\"/>", "amenity"),

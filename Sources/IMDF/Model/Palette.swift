@@ -1,6 +1,12 @@
-// Colours by unit category, shared by the terminal and the SVG so a room is the same colour in
-// both. Categories fall into a few families (rooms, teaching, circulation, ...) because sixty-odd
-// distinct colours could not be told apart; anything unknown is "other".
+// Colours by unit category, shared by the terminal, the SVG and the styles a GeoPackage carries
+// for QGIS, so a room is the same colour in all three. Categories fall into a few families (rooms,
+// teaching, circulation, ...) because sixty-odd distinct colours could not be told apart; anything
+// unknown is "other".
+//
+// The table lives here, beside the category enumerations it colours, because both the renderers
+// (Shell) and the GeoPackage writer (Interchange) need it and neither may depend on the other;
+// handing it to the writer through the GDAL helper's request instead would leave a GeoPackage
+// written by any other caller (the library, the tests) without its styles.
 
 public enum Palette {
     public struct Family: Sendable, Equatable {
@@ -24,6 +30,11 @@ public enum Palette {
 
     public static let families = [rooms, teaching, circulation, vertical, restrooms, food, service, structure, outdoor, other]
 
+    /// Openings (doors) are drawn as lines of this colour.
+    public static let opening = "#b5651d"
+    /// The edges of units.
+    public static let unitEdge = "#555"
+
     private static let byCategory: [String: Family] = {
         var map: [String: Family] = [:]
         let groups: [(Family, [String])] = [
@@ -44,11 +55,5 @@ public enum Palette {
     public static func family(of category: String) -> Family {
         if category.hasPrefix("restroom") { return restrooms }
         return byCategory[category] ?? other
-    }
-
-    /// Whether to colour terminal output: a terminal that is not `dumb`, and no `NO_COLOR`
-    /// (no-color.org: any non-empty value turns colour off).
-    public static func terminalColour(isTerminal: Bool, environment: [String: String]) -> Bool {
-        isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb" && environment["TERM"] != nil
     }
 }
