@@ -23,7 +23,7 @@ enum ViewingCommands {
             .view(try Self.list(session, type: args.optionalWord("TYPE").map(Self.typeName), in: args.value(after: "in")))
         },
         CommandSpec("show", [.positional(.ref, .required)], changesDocument: false,
-            "every property of a feature and where it is; values the hierarchy can hand down are marked inherited (and from where) or explicit",
+            "every property of a feature and where it is (a shape's vertices as X,Y with each edge's length and bearing); values the hierarchy can hand down are marked inherited (and from where) or explicit",
             example: "show 310") { session, args in
             let id = try session.resolve(args.word("REF"), argument: "REF")
             guard let feature = session.document.feature(id) else { throw EditError("show: \(id.prefix(8)) does not exist", argument: "REF") }
@@ -157,7 +157,10 @@ extension ViewingCommands {
 
     static func show(_ feature: Feature, _ session: EditingSession) -> String {
         var lines = ["\(session.describe(feature))" + session.whereabouts(feature), "  id            \(feature.id)", "  feature_type  \(feature.featureType)"]
-        if let geometry = feature.geometry { lines.append("  geometry      " + session.geometrySummary(geometry)) }
+        if let geometry = feature.geometry {
+            lines.append("  geometry      " + session.geometrySummary(geometry))
+            lines += session.outlineListing(geometry)
+        }
         let inherited = InheritedValues.sources(of: feature, in: session.document)
         let inheritable = InheritedValues.inheritableKeys(of: feature)
         for entry in feature.properties {
