@@ -49,6 +49,33 @@ struct PromptDetailsTests {
         #expect(reach.hasPrefix("checked 5 units on 1 level against 4 path nodes:"), "\(reach)")
     }
 
+    /// The x of each vertex of a feature, in the frame commands take.
+    func xs(_ feature: Feature, _ session: EditingSession) -> [Double] {
+        var xs: [Double] = []
+        feature.geometry?.forEachPosition { xs.append(session.frame.point(longitude: $0.x, latitude: $0.y).x) }
+        return xs
+    }
+
+    @Test func splitNamesThePartLeftOfTheLineFirstAndSaysEachPartsAreaAndSide() throws {
+        var session = try venue()
+        // Room 0.001 is x 0 to 4, y 0 to 6: a line running north at x = 1 leaves 1 x 6 m on its
+        // left (west) and 3 x 6 m on its right; the larger, right part keeps the id.
+        let said = try Fixtures.run("split unit 0.001 along 1,-1 1,7 names=West,East", &session)
+        #expect(said.contains(" - West: 6.0 m², left of the line; East: 18."), "\(said)")
+        #expect(said.contains("m², right (keeps the id)"), "\(said)")
+        let west = try #require(session.document.features(of: .unit).first { $0.labels(.name)?.labels.first?.text == "West" })
+        #expect(xs(west, session).max()! < 1.01, "West is not west of the line: \(xs(west, session))")
+        _ = try Fixtures.run("undo", &session)
+        // The same line drawn southwards: its left is the east.
+        let reversed = try Fixtures.run("split unit 0.001 along 1,7 1,-1 names=West,East", &session)
+        #expect(reversed.contains(" - West: 18."), "\(reversed)")
+        let named = try #require(session.document.features(of: .unit).first { $0.labels(.name)?.labels.first?.text == "West" })
+        #expect(xs(named, session).min()! > 0.99, "West is not east of the line: \(xs(named, session))")
+        // help says the rule.
+        let help = try Fixtures.run("help split unit", &session)
+        #expect(help.contains("A goes to the part left of the line looking from its first point to its last, B to the part right of it"), "\(help)")
+    }
+
     @Test func historyTellsStepsApartAndUndoSaysWhenItRanOut() throws {
         var session = try venue()
         _ = try Fixtures.run("add node at 1,7", &session)

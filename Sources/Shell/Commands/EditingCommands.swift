@@ -118,7 +118,10 @@ enum EditingCommands {
         },
         CommandSpec("split unit", [
             .positional(.ref, .required), .keywordList("along", .point, minimum: 2, required: true), .option("names", Parameter("A,B", .list)),
-        ], changesDocument: true, "cut a room along a line; the larger part keeps the id",
+        ], changesDocument: true,
+            "cut a room along a line; names=A,B: A goes to the part left of the line looking from its first point to its last, B to the part right of it "
+                + "(more parts, as a concave room gives: the left ones first, each side in the order the line passes them); the larger part keeps the id; "
+                + "the confirmation gives each part's area and side",
             example: "split unit 312 along 10,0 10,8 names=312A,312B") { session, args in
             let unit = try session.resolve(args.word("REF"), argument: "REF", types: ["unit"])
             var line: [Position] = []
