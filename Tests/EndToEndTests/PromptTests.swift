@@ -327,7 +327,7 @@ struct WholeJobTests {
         let doorID = String(door.prefix(8))
         // A metre along its wall, the other way where the wall ends within a metre.
         var moved = try run(terminal, "move opening \(doorID) by 1", until: "move opening")
-        if moved.contains("would run past the end of the wall") { moved = try run(terminal, "move opening \(doorID) by -1", until: "move opening") }
+        if moved.contains("past the end of its wall") { moved = try run(terminal, "move opening \(doorID) by -1", until: "move opening") }
         let after = try run(terminal, "ls opening in \(room)", until: "imdf Academic")
         let movedDoor = try #require(after.split(separator: "\n").first { $0.hasPrefix(doorID) })
         #expect(movedDoor != door, "the door did not move:\n\(moved)")

@@ -76,6 +76,43 @@ struct PromptDetailsTests {
         #expect(help.contains("A goes to the part left of the line looking from its first point to its last, B to the part right of it"), "\(help)")
     }
 
+    @Test func movingADoorSaysWhereItsWallRunsWhichWayPlusGoesAndHowFarItCan() throws {
+        var session = try venue()
+        // A room turned 30 degrees; its north-west wall runs 6 m from 1,2 at a bearing of 30°.
+        _ = try Fixtures.run("add unit Turned category=office poly 1,2 4,7.196 7.464,5.196 4.464,0 as turned", &session)
+        _ = try Fixtures.run("add opening on $turned at 2.5,4.6 as door", &session)
+        let moved = try Fixtures.run("move opening $door by 1", &session)
+        #expect(moved.contains("1 m north-east along its wall"), "\(moved)")
+        let door = try #require(session.handles["door"].flatMap(session.document.feature))
+        let middle = try #require(session.placeSummary(door))
+        #expect(middle.hasPrefix("at 3,5.47 "), "\(middle)")
+        let before = session.document
+        do {
+            _ = try Interpreter.run("move opening $door by 2", in: &session)
+            Issue.record("the door ran past the corner")
+        } catch {
+            #expect(error.argument == "by")
+            #expect(error.message.contains("the wall runs from 1,2 to 4,7.2; by +D moves north-east (30°); up to 1.55 m that way, 3.55 m the other"), "\(error.message)")
+        }
+        #expect(session.document == before)
+        // The distance offered is accepted.
+        _ = try Fixtures.run("move opening $door by -3.55", &session)
+        #expect(try Fixtures.run("help move opening", &session).contains("+D toward the wall's east end (its north end on a wall running due north-south)"))
+    }
+
+    @Test func aDoorOnAWallTwoRoomsShareStopsWhereTheSharedStretchEnds() throws {
+        var session = try venue()
+        // Room 0.001's door to the corridor lies on y = 6, on a wall 4 m long that the corridor shares.
+        let door = try #require(session.document.features(of: .opening).first { session.placeSummary($0)?.hasPrefix("at 2,6 ") == true })
+        do {
+            _ = try Interpreter.run("move opening \(door.id.prefix(8)) by -3", in: &session)
+            Issue.record("the door left the shared wall")
+        } catch {
+            #expect(error.message.contains("by +D moves east (90°); up to 1."), "\(error.message)")
+            #expect(error.message.contains(" m the other"), "\(error.message)")
+        }
+    }
+
     @Test func historyTellsStepsApartAndUndoSaysWhenItRanOut() throws {
         var session = try venue()
         _ = try Fixtures.run("add node at 1,7", &session)

@@ -1,6 +1,7 @@
 // The grammar of the edit commands (PRODUCT.md section 4): each entry declares its arguments and
 // turns them into a Workbench command, resolving references and coordinates in the session.
 
+import Geometry
 import IMDF
 import Workbench
 
@@ -138,12 +139,16 @@ enum EditingCommands {
         CommandSpec("move opening", [
             .positional(Parameter("REF", .reference(["opening"])), .required),
             .oneOf([.keyword("by", [Parameter("D", .distance)]), .keyword("to", [.point])], required: true),
-        ], changesDocument: true, "slide a door along its wall, or snap it to the nearest wall", example: "move opening $door by 1.5") { session, args in
+        ], changesDocument: true,
+            "slide a door D metres along its straight wall: +D toward the wall's east end (its north end on a wall running due north-south), "
+                + "never round a corner or past the end of a wall two rooms share - a refusal says where the wall runs, which way +D goes and how far "
+                + "the door can go each way; or snap it to the nearest wall",
+            example: "move opening $door by 1.5") { session, args in
             let opening = try session.resolve(args.word("REF"), argument: "REF", types: ["opening"])
             if let by = args.value(after: "by") {
-                return try session.perform(MoveOpening(opening, .along(try session.distance(by, argument: "by"))), args)
+                return try session.perform(MoveOpening(opening, .along(try session.distance(by, argument: "by")), frame: session.frame), args)
             }
-            return try session.perform(MoveOpening(opening, .to(try session.position(args.value(after: "to") ?? "", argument: "to"))), args)
+            return try session.perform(MoveOpening(opening, .to(try session.position(args.value(after: "to") ?? "", argument: "to")), frame: session.frame), args)
         },
         CommandSpec("move unit", [
             .positional(.unit.named("REF"), .required),
