@@ -113,6 +113,24 @@ struct PromptDetailsTests {
         }
     }
 
+    @Test func historyShowsUndoneStepsRedoCanBringBack() throws {
+        var session = try venue()
+        _ = try Fixtures.run("rename 0.001 Lab", &session)
+        _ = try Fixtures.run("rename 0.002 Office", &session)
+        _ = try Fixtures.run("undo 2", &session)
+        let history = try Fixtures.run("history", &session).split(separator: "\n").map(String.init)
+        #expect(history.count == 2, "\(history)")
+        #expect(history.first?.hasPrefix("1. rename") == true && history.first?.contains("\"Lab\"") == true, "\(history)")
+        #expect(history.first?.hasSuffix("(undone: `redo` brings it back)") == true, "\(history)")
+        #expect(history.last?.hasPrefix("2. rename") == true && history.last?.hasSuffix("(undone: `redo 2` brings it back)") == true, "\(history)")
+        _ = try Fixtures.run("redo", &session)
+        let after = try Fixtures.run("history", &session).split(separator: "\n").map(String.init)
+        #expect(!after[0].contains("undone") && after[1].contains("(undone: `redo` brings it back)"), "\(after)")
+        // A new edit drops what could be redone.
+        _ = try Fixtures.run("rename 0.003 Store", &session)
+        #expect(!(try Fixtures.run("history", &session)).contains("undone"))
+    }
+
     @Test func historyTellsStepsApartAndUndoSaysWhenItRanOut() throws {
         var session = try venue()
         _ = try Fixtures.run("add node at 1,7", &session)
