@@ -131,6 +131,25 @@ struct PromptDetailsTests {
         #expect(!(try Fixtures.run("history", &session)).contains("undone"))
     }
 
+    @Test func aRouteListsTheRoomsAndDoorsItPassesAndReachabilityNamesTheBuilding() throws {
+        var session = try venue()
+        // Room 0.001 (x 0 to 4) and 0.002 (x 4 to 8) open onto the corridor (y 6 to 8.5) through
+        // doors in the middle of their north walls.
+        _ = try Fixtures.run("add node at 2,3 as r1", &session)
+        _ = try Fixtures.run("associate $r1 0.001", &session)
+        for point in ["2,6", "2,7", "6,7", "6,6", "6,3"] { _ = try Fixtures.run("add node at \(point) link=prev", &session) }
+        let route = try Fixtures.run("route 0.001 $_", &session).split(separator: "\n").map(String.init)
+        #expect(route.first?.hasSuffix("over 6 path nodes") == true, "\(route)")
+        #expect(route.dropFirst().first == "  on level \"Ground Floor\"", "\(route)")
+        let stops = route.dropFirst(2).map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(stops.count == 5, "\(route)")
+        #expect(stops.first?.hasPrefix("unit \"Room 0.001\"") == true && stops.last?.hasPrefix("unit \"Room 0.002\"") == true, "\(route)")
+        #expect(stops.count == 5 && stops[1].hasPrefix("opening ") && stops[2].hasPrefix("unit \"Corridor") && stops[3].hasPrefix("opening "), "\(route)")
+        #expect(!route.joined().contains(session.handles["r1"]!.prefix(8)), "node ids are listed: \(route)")
+        let reach = try Fixtures.run("check reachability", &session).split(separator: "\n").dropFirst()
+        #expect(!reach.isEmpty && reach.allSatisfy { $0.hasSuffix(" in building \"Building 1\"") }, "\(reach)")
+    }
+
     @Test func historyTellsStepsApartAndUndoSaysWhenItRanOut() throws {
         var session = try venue()
         _ = try Fixtures.run("add node at 1,7", &session)

@@ -68,14 +68,16 @@ enum ViewingCommands {
             return .view(ValidationOutput.text(report, archive: session.archivePath ?? "untitled", featureCount: session.document.featureCount))
         },
         CommandSpec("route", [.positional(Parameter("FROM", .reference([])), .required), .positional(Parameter("TO", .reference([])), .required), .flag("accessible")],
-            changesDocument: false, "the shortest route over path nodes, with its length", example: "route 310 entrance accessible") { session, args in
+            changesDocument: false, "the shortest route over path nodes, with its length and the rooms and doors it passes, level by level",
+            example: "route 310 entrance accessible") { session, args in
             let from = try session.resolve(args.word("FROM"), argument: "FROM")
             let to = try session.resolve(args.word("TO"), argument: "TO")
             let route = try RoutingGraph(session.document).shortestRoute(from: from, to: to, accessible: args.flag("accessible"), name: session.describe)
-            return .view("from \(session.describe(from)) to \(session.describe(to)): " + String(format: "%.1f m over %d nodes: ", route.length, route.nodes.count)
-                + route.nodes.map { String($0.prefix(8)) }.joined(separator: " > "))
+            let heading = "from \(session.describe(from)) to \(session.describe(to)): "
+                + String(format: "%.1f m over %d path node%@", route.length, route.nodes.count, route.nodes.count == 1 ? "" : "s")
+            return .view(([heading] + Self.stops(route, session)).joined(separator: "\n"))
         },
-        CommandSpec("check reachability", [], changesDocument: false, "units that no path node reaches", example: "check reachability") { session, _ in
+        CommandSpec("check reachability", [], changesDocument: false, "units that no path node reaches, with their level and building", example: "check reachability") { session, _ in
             let document = session.document
             let unreachable = RoutingGraph.unreachableUnits(in: document)
             let units = document.indexes.byType[FeatureType.unit.rawValue]?.count ?? 0
@@ -84,7 +86,7 @@ enum ViewingCommands {
             let covered = "checked \(units.grouped) unit\(units == 1 ? "" : "s") on \(levels) level\(levels == 1 ? "" : "s") against \(nodes.grouped) path node\(nodes == 1 ? "" : "s")"
             guard !unreachable.isEmpty else { return .view("\(covered): every unit is reached by a path node") }
             return .view("\(covered): \(unreachable.count) unit\(unreachable.count == 1 ? "" : "s") no node reaches:\n"
-                + unreachable.prefix(50).map { "  \($0.id.prefix(8))  \(session.describe($0))" }.joined(separator: "\n")
+                + unreachable.prefix(50).map { "  \($0.id.prefix(8))  \(session.describe($0))" + session.building(of: $0) }.joined(separator: "\n")
                 + (unreachable.count > 50 ? "\n  ... and \(unreachable.count - 50) more" : ""))
         },
         CommandSpec("help", [.positional(Parameter("COMMAND", .command), .repeated(minimum: 0))], changesDocument: false,
@@ -153,6 +155,30 @@ extension ViewingCommands {
         var seen = Set<String>()
         lines += features.filter { seen.insert($0.id).inserted }.map(session.row)
         return lines.isEmpty ? "(none)" : lines.joined(separator: "\n")
+    }
+
+    /// The rooms and doors a route passes, one a line, under the name of each level it enters.
+    static func stops(_ route: Route, _ session: EditingSession) -> [String] {
+        let document = session.document
+        let language = document.labelLanguage
+        var lines: [String] = []
+        var level: String??
+        for stop in RoutingGraph.stops(of: route, in: document) {
+            guard let feature = document.feature(stop.featureID) else { continue }
+            if level != .some(stop.levelID) {
+                level = .some(stop.levelID)
+                let levelFeature = stop.levelID.flatMap(document.feature)
+                let name = levelFeature?.labels(.name)?.preferred(language: language).map { "\"\(TerminalText.escaped($0))\"" }
+                lines.append("  on level " + (name ?? stop.levelID.map { String($0.prefix(8)) } ?? "-") + (levelFeature.map(session.whereabouts) ?? ""))
+            }
+            var text = TerminalText.escaped(feature.featureType)
+            if let name = feature.labels(.name)?.preferred(language: language) { text += " \"\(TerminalText.escaped(name))\"" }
+            if let number = feature.labels(.altName)?.preferred(language: language), number != feature.labels(.name)?.preferred(language: language) {
+                text += " [\(TerminalText.escaped(number))]"
+            }
+            lines.append("    " + text + " (\(feature.id.prefix(8)))")
+        }
+        return lines
     }
 
     static func show(_ feature: Feature, _ session: EditingSession) -> String {
