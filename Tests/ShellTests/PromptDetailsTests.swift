@@ -72,7 +72,7 @@ struct PromptDetailsTests {
         let named = try #require(session.document.features(of: .unit).first { $0.labels(.name)?.labels.first?.text == "West" })
         #expect(xs(named, session).min()! > 0.99, "West is not east of the line: \(xs(named, session))")
         // help says the rule.
-        let help = try Fixtures.run("help split unit", &session)
+        let help = try Fixtures.run("help split unit", &session).replacingOccurrences(of: "\n  ", with: " ")
         #expect(help.contains("A goes to the part left of the line looking from its first point to its last, B to the part right of it"), "\(help)")
     }
 
@@ -97,7 +97,7 @@ struct PromptDetailsTests {
         #expect(session.document == before)
         // The distance offered is accepted.
         _ = try Fixtures.run("move opening $door by -3.55", &session)
-        #expect(try Fixtures.run("help move opening", &session).contains("+D toward the wall's east end (its north end on a wall running due north-south)"))
+        #expect(try Fixtures.run("help move opening", &session).replacingOccurrences(of: "\n  ", with: " ").contains("+D toward the wall's east end (its north end on a wall running due north-south)"))
     }
 
     @Test func aDoorOnAWallTwoRoomsShareStopsWhereTheSharedStretchEnds() throws {

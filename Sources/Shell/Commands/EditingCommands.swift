@@ -97,7 +97,7 @@ enum EditingCommands {
         CommandSpec("add node", [
             .at, .option("link", Parameter("REF", .reference([RoutingExtension.nodeType]), or: ["prev", "nearest"])), .option("tags", Parameter("a,b", .list)),
             .flag("--outside"), .handle,
-        ], changesDocument: true, "a path node on the level in use", example: "add node at 2,5 link=prev") { session, args in
+        ], changesDocument: true, group: .routing, "a path node on the level in use", example: "add node at 2,5 link=prev") { session, args in
             guard let level = session.levelID else { throw EditError("add node: no level in use (`use level REF`)", argument: "level") }
             let link: AddNode.LinkTarget
             switch args.option("link") {
@@ -173,7 +173,7 @@ enum EditingCommands {
             return try moveBy(target, args, &session)
         },
         CommandSpec("link", [.positional(.node, .repeated(minimum: 2)), .flag("oneway"), .option("weight", Parameter("W", .number))],
-            changesDocument: true, "link path nodes, both ways unless oneway; `nearest` is the node nearest the one before it",
+            changesDocument: true, group: .routing, "link path nodes, both ways unless oneway; `nearest` is the node nearest the one before it",
             example: "link $a $b $c") { session, args in
             var nodes: [String] = []
             for (index, word) in args.words("NODE").enumerated() {
@@ -191,13 +191,13 @@ enum EditingCommands {
             return try session.perform(Link(nodes, oneway: args.flag("oneway"), weight: args.number("weight")), args)
         },
         CommandSpec("unlink", [.positional(.node.named("N1"), .required), .positional(.node.named("N2"), .required)],
-            changesDocument: true, "remove the link between two path nodes, both ways", example: "unlink $a $b") { session, args in
+            changesDocument: true, group: .routing, "remove the link between two path nodes, both ways", example: "unlink $a $b") { session, args in
             let a = try session.resolve(args.word("N1"), argument: "N1", types: [RoutingExtension.nodeType])
             let b = try session.resolve(args.word("N2"), argument: "N2", types: [RoutingExtension.nodeType])
             return try session.perform(Unlink(a, b), args)
         },
         CommandSpec("associate", [.positional(.node, .required), .positional(.ref, .required)],
-            changesDocument: true, "tie a path node to a destination (unit, opening, amenity, occupant)",
+            changesDocument: true, group: .routing, "tie a path node to a destination (unit, opening, amenity, occupant)",
             example: "associate $door_node 310") { session, args in
             let node = try session.resolve(args.word("NODE"), argument: "NODE", types: [RoutingExtension.nodeType])
             return try session.perform(Associate(node: node, with: try session.resolve(args.word("REF"), argument: "REF")), args)

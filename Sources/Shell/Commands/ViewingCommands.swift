@@ -54,7 +54,7 @@ enum ViewingCommands {
         CommandSpec("validate", [
             .keyword("level", [Parameter("REF", .reference(["level"]))]), .option("code", Parameter("CODE", .findingCode)),
             .option("rule", Parameter("RULE", .text)), .flag("--json"),
-        ], changesDocument: false, "check the document against the IMDF rules (on one level, or all; of one code or one of Apple's rules)",
+        ], changesDocument: false, group: .checks, "check the document against the IMDF rules (on one level, or all; of one code or one of Apple's rules)",
             example: "validate level \"Floor 1\" code=G1") { session, args in
             let codes = args.option("code").flatMap(FindingCode.matching).map { [$0] } ?? []
             let report = try Self.report(session, args).only(codes: codes, rules: args.option("rule").map { [$0] } ?? [])
@@ -68,7 +68,7 @@ enum ViewingCommands {
             return .view(ValidationOutput.text(report, archive: session.archivePath ?? "untitled", featureCount: session.document.featureCount))
         },
         CommandSpec("route", [.positional(Parameter("FROM", .reference([])), .required), .positional(Parameter("TO", .reference([])), .required), .flag("accessible")],
-            changesDocument: false, "the shortest route over path nodes, with its length and the rooms and doors it passes, level by level",
+            changesDocument: false, group: .routing, "the shortest route over path nodes, with its length and the rooms and doors it passes, level by level",
             example: "route 310 entrance accessible") { session, args in
             let from = try session.resolve(args.word("FROM"), argument: "FROM")
             let to = try session.resolve(args.word("TO"), argument: "TO")
@@ -77,7 +77,7 @@ enum ViewingCommands {
                 + String(format: "%.1f m over %d path node%@", route.length, route.nodes.count, route.nodes.count == 1 ? "" : "s")
             return .view(([heading] + Self.stops(route, session)).joined(separator: "\n"))
         },
-        CommandSpec("check reachability", [], changesDocument: false, "units that no path node reaches, with their level and building", example: "check reachability") { session, _ in
+        CommandSpec("check reachability", [], changesDocument: false, group: .routing, "units that no path node reaches, with their level and building", example: "check reachability") { session, _ in
             let document = session.document
             let unreachable = RoutingGraph.unreachableUnits(in: document)
             let units = document.indexes.byType[FeatureType.unit.rawValue]?.count ?? 0
@@ -89,15 +89,12 @@ enum ViewingCommands {
                 + unreachable.prefix(50).map { "  \($0.id.prefix(8))  \(session.describe($0))" + session.building(of: $0) }.joined(separator: "\n")
                 + (unreachable.count > 50 ? "\n  ... and \(unreachable.count - 50) more" : ""))
         },
-        CommandSpec("help", [.positional(Parameter("COMMAND", .command), .repeated(minimum: 0))], changesDocument: false,
+        CommandSpec("help", [.positional(Parameter("COMMAND", .command), .repeated(minimum: 0))], changesDocument: false, group: .session,
             "list the commands, or one command's usage and an example", example: "help split") { _, args in
             let asked = args.words("COMMAND").joined(separator: " ")
             let commands = Interpreter.commands
-            if asked.isEmpty {
-                func list(_ specs: [CommandSpec]) -> [String] { specs.map { "  " + $0.name.padding(toLength: 20, withPad: " ", startingAt: 0) + $0.summary } }
-                return .view((["change the document (undo takes them back):"] + list(commands.filter(\.changesDocument))
-                    + ["", "look, choose where to work, save and run:"] + list(commands.filter { !$0.changesDocument })).joined(separator: "\n"))
-            }
+            let width = TextWrapping.terminalWidth
+            if asked.isEmpty { return .view(Self.commandList(width: width)) }
             // `help validate CODE|RULE`: what a finding code or one of Apple's rules checks.
             let words = args.words("COMMAND")
             if words.count == 2, words[0] == "validate" {
@@ -112,12 +109,32 @@ enum ViewingCommands {
                 let near = Spelling.nearest(to: asked, in: commands.map(\.name)).map { "; did you mean \($0)?" } ?? ""
                 throw EditError("help: no command \"\(TerminalText.excerpt(asked))\"\(near)", argument: "COMMAND")
             }
-            return .view(matching.map { "\($0.usage)\n  \($0.summary)\n  example: \($0.example)" }.joined(separator: "\n\n"))
+            return .view(matching.map { spec in
+                (TextWrapping.wrap(spec.usage, width: width, rest: "    ") + TextWrapping.wrap(spec.summary, width: width, first: "  ", rest: "  ")
+                    + TextWrapping.wrap(spec.example, width: width, first: "  example: ", rest: "    ")).joined(separator: "\n")
+            }.joined(separator: "\n\n"))
         },
     ]
 }
 
 extension ViewingCommands {
+    /// `help`: the commands' names by group, wrapped to `width`, short enough for a 40-row
+    /// screen; `help CMD` has the rest.
+    static func commandList(width: Int) -> String {
+        let indent = (CommandGroup.allCases.map(\.rawValue.count).max() ?? 0) + 3
+        var lines: [String] = []
+        for group in CommandGroup.allCases {
+            let names = Interpreter.commands.filter { $0.group == group }.map(\.name)
+            guard !names.isEmpty else { continue }
+            let title = "  " + group.rawValue.padding(toLength: indent - 2, withPad: " ", startingAt: 0)
+            lines += TextWrapping.wrap(items: names, separator: ", ", width: width, first: title, rest: String(repeating: " ", count: indent))
+        }
+        lines += [""] + TextWrapping.wrap(
+            "`help CMD` shows a command's usage, what it does and an example (`help split unit`); Tab completes commands, options, categories and names.",
+            width: width)
+        return lines.joined(separator: "\n")
+    }
+
     /// The feature type a word names: the routing graph's nodes answer to `node` and `path` too.
     static func typeName(_ word: String) -> String {
         ["node", "nodes", "path", "paths"].contains(word.lowercased()) ? RoutingExtension.nodeType : word
