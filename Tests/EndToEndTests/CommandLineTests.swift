@@ -54,6 +54,16 @@ struct CommandLineTests {
         }
     }
 
+    @Test func aScriptOnStandardInputPrintsNoGreeting() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try imdf("generate", folder + "/venue", "--rooms", "2").status == 0)
+        let run = try imdf(folder + "/venue", input: "where\n")
+        #expect(run.status == 0)
+        #expect(run.output.hasPrefix("archive "), "\(run.output)")
+        #expect(!run.output.contains("`help` lists the commands"), "\(run.output)")
+    }
+
     @Test func infoSummarisesEachSampleFolderAndItsZip() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

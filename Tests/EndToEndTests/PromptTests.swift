@@ -147,6 +147,47 @@ struct PromptTests {
         #expect(try !third.screen().contains("unsaved commands"))
     }
 
+    @Test func aTerminalSaysWhereHelpIsHelpFitsTheScreenAndAnOptionKeyCompletesToItsValue() throws {
+        let folder = NSTemporaryDirectory() + "imdf-prompt-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let imdf = CommandLineTests.executable
+        #expect(try ChildProcess.run(imdf, ["generate", folder + "/venue", "--rooms", "6"]).status == 0)
+        let terminal = Terminal(folder: folder)
+        defer { terminal.stop() }
+        // No COLUMNS: the width is the terminal's (120 columns, 40 rows).
+        try terminal.start("unset COLUMNS; IMDF_HISTORY=\(folder)/history \(imdf) \(folder)/venue")
+        #expect(try terminal.waitFor("imdf Building 1/G >"))
+        // One line before the first prompt says where help is.
+        let first = try terminal.screen().split(separator: "\n").map(String.init)
+        let prompt = try #require(first.firstIndex { $0.hasPrefix("imdf Building 1/G >") })
+        #expect(prompt > 0 && first[prompt - 1].contains("`help` lists the commands, `help CMD` shows one with an example, Tab"), "\(first)")
+        // help fits the screen: its first group is still on it when the prompt comes back.
+        try terminal.keys("C-l")
+        try terminal.type("help")
+        try terminal.keys("Enter")
+        #expect(try terminal.waitFor("`help CMD` shows a command's usage"))
+        let help = try terminal.screen()
+        #expect(help.contains("  viewing ") && help.contains("  files and session "), "\(help)")
+        #expect(help.split(separator: "\n").allSatisfy { $0.count <= 120 })
+        // An option key completes to its `=`, with no space: the value follows it.
+        try terminal.keys("C-l")
+        try terminal.type("import dxf plan.dxf cont")
+        try terminal.keys("Tab")
+        #expect(try terminal.waitFor("> import dxf plan.dxf control="))
+        try terminal.type("0,0=@8.55,50.1")
+        #expect(try terminal.waitFor("> import dxf plan.dxf control=0,0=@8.55,50.1"))
+        // After `category=`, Tab Tab lists the unit categories (and not an opening's).
+        try terminal.keys("C-u")
+        try terminal.type("add unit X category=")
+        try terminal.keys("Tab", "Tab")
+        #expect(try terminal.waitFor("category=laboratory"))
+        #expect(try !terminal.screen().contains("category=pedestrian"))
+        try terminal.keys("C-u")
+        try terminal.type("quit")
+        try terminal.keys("Enter")
+    }
+
     @Test func anEditAtARealTerminalIsFollowedByTheFindingsItIntroducedAndTheJournalKeepsOnlyTheCommand() throws {
         let folder = NSTemporaryDirectory() + "imdf-prompt-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -327,7 +368,7 @@ struct WholeJobTests {
         let doorID = String(door.prefix(8))
         // A metre along its wall, the other way where the wall ends within a metre.
         var moved = try run(terminal, "move opening \(doorID) by 1", until: "move opening")
-        if moved.contains("would run past the end of the wall") { moved = try run(terminal, "move opening \(doorID) by -1", until: "move opening") }
+        if moved.contains("past the end of its wall") { moved = try run(terminal, "move opening \(doorID) by -1", until: "move opening") }
         let after = try run(terminal, "ls opening in \(room)", until: "imdf Academic")
         let movedDoor = try #require(after.split(separator: "\n").first { $0.hasPrefix(doorID) })
         #expect(movedDoor != door, "the door did not move:\n\(moved)")

@@ -160,6 +160,16 @@ struct GrammarTests {
         #expect(Completion.candidates("delete $", session: session).contains("$_"))
     }
 
+    @Test func anOptionKeyCompletesToItsEqualsSignWithNoSpaceAfterIt() throws {
+        let session = try Fixtures.generated(seed: 2)
+        let key = Completion.candidates("import dxf plan.dxf cont", session: session)
+        #expect(key == ["control="])
+        #expect(!Completion.endsWord(key))
+        let value = Completion.candidates("add unit X category=", session: session)
+        #expect(Set(value) == Set(CategoryList.unit.values.map { "category=" + $0 }))
+        #expect(Completion.endsWord(["category=office"]))
+    }
+
     @Test func completionOffersTheRightEnumerationAfterCategory() throws {
         let session = try session()
         let unit = Completion.candidates("add unit X category=off", session: session)

@@ -219,7 +219,8 @@ struct ImportTests {
 
     @Test func importIsDeclaredLikeEveryCommand() throws {
         var session = try Fixtures.generated(seed: 35)
-        let help = try Interpreter.execute("help import gis", in: &session)
+        // The usage is wrapped to the terminal's width, at word boundaries.
+        let help = try Interpreter.execute("help import gis", in: &session).replacingOccurrences(of: "\n    ", with: " ")
         #expect(help.hasPrefix("import gis FILE type=unit|opening|fixture|section|kiosk|detail|amenity|anchor map=MAP.json [layer=NAME] [crs=CRS] [--skip-invalid] [--outside] [--json] [sha256=HEX] [map_sha256=HEX]"))
         #expect(Interpreter.command(named: "import gis")?.changesDocument == true)
         // Completion reads the same declaration: the formats, the options, the types.

@@ -31,6 +31,37 @@ struct LookingTests {
         #expect(door.contains("LineString from 1.55,6 to 2.45,6, 0.9 m"), "\(door)")
     }
 
+    @Test func showListsAShapesVerticesWithEachEdgesLengthAndBearing() throws {
+        var session = try venue()
+        // A room of a building turned 30 degrees: 6 m along a bearing of 30°, 4 m along 120°.
+        _ = try Fixtures.run("add unit Turned category=office poly 1,2 4,7.196 7.464,5.196 4.464,0 as turned", &session)
+        let shown = try Fixtures.run("show $turned", &session)
+        let rows = shown.split(separator: "\n").map(String.init)
+        #expect(rows.contains { $0.contains("outline: 4 vertices") }, "\(shown)")
+        #expect(rows.contains("      1  1,2       to 2: 6 m at 30°"), "\(shown)")
+        #expect(rows.contains("      2  4,7.2     to 3: 4 m at 120°"), "\(shown)")
+        #expect(rows.contains("      3  7.46,5.2  to 4: 6 m at 210°"), "\(shown)")
+        #expect(rows.contains("      4  4.46,0    to 1: 4 m at 300°"), "\(shown)")
+        // A point: no vertex list.
+        _ = try Fixtures.run("add node at 2.5,7 as n", &session)
+        #expect(!(try Fixtures.run("show $n", &session)).contains("vertices"))
+    }
+
+    @Test func showOfARingOfManyVerticesListsItsEndsAndCountsTheRest() throws {
+        var session = try venue()
+        let circle = (0..<80).map { step -> String in
+            let angle = Double(step) / 80 * 2 * Double.pi
+            return String(format: "%.3f,%.3f", 4 + 2 * cos(angle), 10 + 2 * sin(angle))
+        }
+        _ = try Fixtures.run("add unit Round category=office poly \(circle.joined(separator: " ")) as round", &session)
+        let shown = try Fixtures.run("show $round", &session)
+        let rows = shown.split(separator: "\n").map(String.init)
+        #expect(rows.contains { $0.contains("outline: 80 vertices") }, "\(shown)")
+        #expect(rows.contains("      ... 70 more (6 to 75) ..."), "\(shown)")
+        #expect(rows.contains { $0.hasPrefix("       5  ") } && rows.contains { $0.hasPrefix("      76  ") } && rows.contains { $0.hasPrefix("      80  ") })
+        #expect(!rows.contains { $0.hasPrefix("       6  ") }, "\(shown)")
+    }
+
     @Test func lsRowsCarryAPositionAndASize() throws {
         var session = try venue()
         let rows = try Fixtures.run("ls", &session).split(separator: "\n")

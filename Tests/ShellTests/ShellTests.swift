@@ -131,10 +131,30 @@ struct ShellTests {
     @Test func helpListsTheRunnersOwnCommandsToo() throws {
         var session = session()
         let help = try Interpreter.execute("help", in: &session)
-        for name in ["open", "source", "quit", "fix", "validate"] {
-            #expect(help.split(separator: "\n").contains { $0.hasPrefix("  " + name + " ") }, "\(name)")
+        // Each group's names follow its title, comma-separated.
+        let listed = help.split(separator: "\n").prefix { !$0.isEmpty }
+            .flatMap { $0.dropFirst(20).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+        for name in ["open", "source", "quit", "fix", "validate", "split unit", "check reachability"] {
+            #expect(listed.contains(name), "\(name): \(listed)")
         }
         #expect(try Interpreter.execute("help source", in: &session).contains("example: source "))
+    }
+
+    @Test func helpGroupsTheCommandsAndWrapsAtWordsToTheWidthSoItFitsAScreen() throws {
+        for width in [80, 50] {
+            let lines = ViewingCommands.commandList(width: width).split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines.count <= 38, "\(lines.count) lines at \(width) columns")
+            #expect(lines.allSatisfy { $0.count <= width }, "\(lines)")
+            for group in ["viewing", "editing", "routing", "checks", "history", "files and session"] {
+                #expect(lines.contains { $0.hasPrefix("  " + group + " ") }, "\(group)")
+            }
+            // A command's name is never broken across lines.
+            #expect(!lines.contains { $0.hasSuffix(" add") || $0.hasSuffix("check") }, "\(lines)")
+        }
+        #expect(TextWrapping.wrap("cut a room along a line", width: 12, first: "  ", rest: "  ") == ["  cut a room", "  along a", "  line"])
+        var session = session()
+        let usage = try Interpreter.execute("help split unit", in: &session).split(separator: "\n")
+        #expect(usage.allSatisfy { $0.count <= 80 }, "\(usage)")
     }
 
     @Test func scriptsJoinContinuationsAndReportFileAndLine() {

@@ -100,7 +100,7 @@ struct CommandTests {
         let door = history.document.features(of: .opening)[0]
         // Rooms are 4 m wide with the door in the middle: 3 m along it leaves the shared wall.
         let error = refusal(MoveOpening(door.id, .along(3)), on: &history)
-        #expect(error?.message.contains("run past the end of the wall") == true)
+        #expect(error?.message.contains("past the end of its wall") == true, "\(String(describing: error))")
     }
 
     @Test func snappingADoorToAPointFindsTheNearestWall() throws {

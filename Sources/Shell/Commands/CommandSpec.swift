@@ -5,8 +5,16 @@
 import IMDF
 import Workbench
 
+/// Where `help` lists a command: groups of what a person came to do.
+public enum CommandGroup: String, Sendable, CaseIterable {
+    case viewing, editing, routing, checks, history
+    case session = "files and session"
+}
+
 public struct CommandSpec: Sendable {
     public let words: [String]
+    /// The group `help` lists it in: its own, or its list's (`grouped`).
+    public private(set) var group: CommandGroup
     /// Other names the command answers to (`exit` for `quit`).
     public let aliases: [[String]]
     public let grammar: [GrammarPart]
@@ -16,10 +24,15 @@ public struct CommandSpec: Sendable {
     public let example: String
     let run: @Sendable (inout EditingSession, Arguments) throws -> CommandOutcome
 
+    /// Whether the declaration named its group; otherwise its list's applies.
+    private var declaresGroup: Bool
+
     init(
-        _ words: String, aliases: [String] = [], _ grammar: [GrammarPart], changesDocument: Bool, _ summary: String, example: String,
-        run: @escaping @Sendable (inout EditingSession, Arguments) throws -> CommandOutcome
+        _ words: String, aliases: [String] = [], _ grammar: [GrammarPart], changesDocument: Bool, group: CommandGroup? = nil, _ summary: String,
+        example: String, run: @escaping @Sendable (inout EditingSession, Arguments) throws -> CommandOutcome
     ) {
+        self.group = group ?? .session
+        declaresGroup = group != nil
         self.words = words.split(separator: " ").map(String.init)
         self.aliases = aliases.map { $0.split(separator: " ").map(String.init) }
         self.grammar = grammar
@@ -30,6 +43,13 @@ public struct CommandSpec: Sendable {
     }
 
     public var name: String { words.joined(separator: " ") }
+
+    /// The command in `group` unless it declared one of its own.
+    func grouped(_ group: CommandGroup) -> CommandSpec {
+        var spec = self
+        if !declaresGroup { spec.group = group }
+        return spec
+    }
 
     /// The usage line, derived from the grammar: `split unit REF along X,Y X,Y ... [names=A,B]`.
     public var usage: String { ([name] + grammar.map(\.usage)).joined(separator: " ") }

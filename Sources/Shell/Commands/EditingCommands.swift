@@ -1,6 +1,7 @@
 // The grammar of the edit commands (PRODUCT.md section 4): each entry declares its arguments and
 // turns them into a Workbench command, resolving references and coordinates in the session.
 
+import Geometry
 import IMDF
 import Workbench
 
@@ -96,7 +97,7 @@ enum EditingCommands {
         CommandSpec("add node", [
             .at, .option("link", Parameter("REF", .reference([RoutingExtension.nodeType]), or: ["prev", "nearest"])), .option("tags", Parameter("a,b", .list)),
             .flag("--outside"), .handle,
-        ], changesDocument: true, "a path node on the level in use", example: "add node at 2,5 link=prev") { session, args in
+        ], changesDocument: true, group: .routing, "a path node on the level in use", example: "add node at 2,5 link=prev") { session, args in
             guard let level = session.levelID else { throw EditError("add node: no level in use (`use level REF`)", argument: "level") }
             let link: AddNode.LinkTarget
             switch args.option("link") {
@@ -118,7 +119,10 @@ enum EditingCommands {
         },
         CommandSpec("split unit", [
             .positional(.ref, .required), .keywordList("along", .point, minimum: 2, required: true), .option("names", Parameter("A,B", .list)),
-        ], changesDocument: true, "cut a room along a line; the larger part keeps the id",
+        ], changesDocument: true,
+            "cut a room along a line; names=A,B: A goes to the part left of the line looking from its first point to its last, B to the part right of it "
+                + "(more parts, as a concave room gives: the left ones first, each side in the order the line passes them); the larger part keeps the id; "
+                + "the confirmation gives each part's area and side",
             example: "split unit 312 along 10,0 10,8 names=312A,312B") { session, args in
             let unit = try session.resolve(args.word("REF"), argument: "REF", types: ["unit"])
             var line: [Position] = []
@@ -135,12 +139,16 @@ enum EditingCommands {
         CommandSpec("move opening", [
             .positional(Parameter("REF", .reference(["opening"])), .required),
             .oneOf([.keyword("by", [Parameter("D", .distance)]), .keyword("to", [.point])], required: true),
-        ], changesDocument: true, "slide a door along its wall, or snap it to the nearest wall", example: "move opening $door by 1.5") { session, args in
+        ], changesDocument: true,
+            "slide a door D metres along its straight wall: +D toward the wall's east end (its north end on a wall running due north-south), "
+                + "never round a corner or past the end of a wall two rooms share - a refusal says where the wall runs, which way +D goes and how far "
+                + "the door can go each way; or snap it to the nearest wall",
+            example: "move opening $door by 1.5") { session, args in
             let opening = try session.resolve(args.word("REF"), argument: "REF", types: ["opening"])
             if let by = args.value(after: "by") {
-                return try session.perform(MoveOpening(opening, .along(try session.distance(by, argument: "by"))), args)
+                return try session.perform(MoveOpening(opening, .along(try session.distance(by, argument: "by")), frame: session.frame), args)
             }
-            return try session.perform(MoveOpening(opening, .to(try session.position(args.value(after: "to") ?? "", argument: "to"))), args)
+            return try session.perform(MoveOpening(opening, .to(try session.position(args.value(after: "to") ?? "", argument: "to")), frame: session.frame), args)
         },
         CommandSpec("move unit", [
             .positional(.unit.named("REF"), .required),
@@ -165,7 +173,7 @@ enum EditingCommands {
             return try moveBy(target, args, &session)
         },
         CommandSpec("link", [.positional(.node, .repeated(minimum: 2)), .flag("oneway"), .option("weight", Parameter("W", .number))],
-            changesDocument: true, "link path nodes, both ways unless oneway; `nearest` is the node nearest the one before it",
+            changesDocument: true, group: .routing, "link path nodes, both ways unless oneway; `nearest` is the node nearest the one before it",
             example: "link $a $b $c") { session, args in
             var nodes: [String] = []
             for (index, word) in args.words("NODE").enumerated() {
@@ -194,13 +202,13 @@ enum EditingCommands {
             return try session.perform(Link(nodes, oneway: args.flag("oneway"), weight: args.number("weight")), args)
         },
         CommandSpec("unlink", [.positional(.node.named("N1"), .required), .positional(.node.named("N2"), .required)],
-            changesDocument: true, "remove the link between two path nodes, both ways", example: "unlink $a $b") { session, args in
+            changesDocument: true, group: .routing, "remove the link between two path nodes, both ways", example: "unlink $a $b") { session, args in
             let a = try session.resolve(args.word("N1"), argument: "N1", types: [RoutingExtension.nodeType])
             let b = try session.resolve(args.word("N2"), argument: "N2", types: [RoutingExtension.nodeType])
             return try session.perform(Unlink(a, b), args)
         },
         CommandSpec("associate", [.positional(.node, .required), .positional(.ref, .required)],
-            changesDocument: true, "tie a path node to a destination (unit, opening, amenity, occupant)",
+            changesDocument: true, group: .routing, "tie a path node to a destination (unit, opening, amenity, occupant)",
             example: "associate $door_node 310") { session, args in
             let node = try session.resolve(args.word("NODE"), argument: "NODE", types: [RoutingExtension.nodeType])
             return try session.perform(Associate(node: node, with: try session.resolve(args.word("REF"), argument: "REF")), args)

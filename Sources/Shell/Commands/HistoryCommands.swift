@@ -32,10 +32,18 @@ enum HistoryCommands {
             let patches = try repeatStep(args, &session) { try $0.history.redo() }
             return CommandOutcome(.redo(patches), message(patches, done: "redid", verb: "redo", asked: Int(args.optionalWord("N") ?? "1") ?? 1))
         },
-        CommandSpec("history", [], changesDocument: false, "the steps that can be undone, oldest first", example: "history") { session, _ in
-            let steps = session.history.undoStack
-            guard !steps.isEmpty else { return .view("no steps yet") }
-            return .view(steps.enumerated().map { "\($0.offset + 1). \($0.element.patch.label)" }.joined(separator: "\n"))
+        CommandSpec("history", [], changesDocument: false,
+            "the steps that can be undone, oldest first, then the undone steps redo can bring back (marked undone)", example: "history") { session, _ in
+            let done = session.history.undoStack
+            // The next step redo brings back is the last of the redo stack: it follows the done ones.
+            let undone = Array(session.history.redoStack.reversed())
+            guard !done.isEmpty || !undone.isEmpty else { return .view("no steps yet") }
+            var lines = done.enumerated().map { "\($0.offset + 1). \($0.element.patch.label)" }
+            lines += undone.enumerated().map { offset, step in
+                let redo = offset == 0 ? "redo" : "redo \(offset + 1)"
+                return "\(done.count + offset + 1). \(step.patch.label)   (undone: `\(redo)` brings it back)"
+            }
+            return .view(lines.joined(separator: "\n"))
         },
         CommandSpec("begin", [.positional(Parameter("LABEL", .text), .repeated(minimum: 0))], changesDocument: false,
             "start a group of commands that undo as one step", example: "begin \"renovate 3rd floor\"") { session, args in

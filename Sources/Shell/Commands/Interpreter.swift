@@ -7,8 +7,9 @@ import Workbench
 
 public enum Interpreter {
     public static let commands: [CommandSpec] =
-        EditingCommands.all + ImportCommands.all + ContextCommands.all + ViewingCommands.all + RenderCommands.all + HistoryCommands.all
-        + FixCommands.all + TemplateCommands.all + SessionCommands.all
+        EditingCommands.all.map { $0.grouped(.editing) } + ImportCommands.all.map { $0.grouped(.editing) } + ContextCommands.all.map { $0.grouped(.viewing) }
+        + ViewingCommands.all.map { $0.grouped(.viewing) } + RenderCommands.all.map { $0.grouped(.viewing) } + HistoryCommands.all.map { $0.grouped(.history) }
+        + FixCommands.all.map { $0.grouped(.checks) } + TemplateCommands.all.map { $0.grouped(.session) } + SessionCommands.all.map { $0.grouped(.session) }
 
     /// The command for `tokens` (longest matching words, or alias) and the tokens after its name.
     static func match(_ tokens: [Token]) -> (CommandSpec, [Token])? {

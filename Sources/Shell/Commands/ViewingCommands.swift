@@ -23,7 +23,7 @@ enum ViewingCommands {
             .view(try Self.list(session, type: args.optionalWord("TYPE").map(Self.typeName), in: args.value(after: "in")))
         },
         CommandSpec("show", [.positional(.ref, .required)], changesDocument: false,
-            "every property of a feature and where it is; values the hierarchy can hand down are marked inherited (and from where) or explicit",
+            "every property of a feature and where it is (a shape's vertices as X,Y with each edge's length and bearing); values the hierarchy can hand down are marked inherited (and from where) or explicit",
             example: "show 310") { session, args in
             let id = try session.resolve(args.word("REF"), argument: "REF")
             guard let feature = session.document.feature(id) else { throw EditError("show: \(id.prefix(8)) does not exist", argument: "REF") }
@@ -39,7 +39,7 @@ enum ViewingCommands {
                 guard labels.contains(where: { $0.text.lowercased().contains(text) }) else { continue }
                 var line = session.row(feature)
                 if feature.imdfType == .occupant, let unit = feature.string(.anchorID).flatMap(session.document.feature)?.string(.unitID).flatMap(session.document.feature) {
-                    line += " in \(unit.labels(.name)?.preferred(language: language) ?? String(unit.id.prefix(8)))" + session.whereabouts(unit)
+                    line += " in \(unit.labels(.name)?.preferred(language: language) ?? session.document.shortID(unit.id))" + session.whereabouts(unit)
                 }
                 found.append(line)
             }
@@ -54,7 +54,7 @@ enum ViewingCommands {
         CommandSpec("validate", [
             .keyword("level", [Parameter("REF", .reference(["level"]))]), .option("code", Parameter("CODE", .findingCode)),
             .option("rule", Parameter("RULE", .text)), .flag("--json"),
-        ], changesDocument: false, "check the document against the IMDF rules (on one level, or all; of one code or one of Apple's rules)",
+        ], changesDocument: false, group: .checks, "check the document against the IMDF rules (on one level, or all; of one code or one of Apple's rules)",
             example: "validate level \"Floor 1\" code=G1") { session, args in
             let codes = args.option("code").flatMap(FindingCode.matching).map { [$0] } ?? []
             let report = try Self.report(session, args).only(codes: codes, rules: args.option("rule").map { [$0] } ?? [])
@@ -68,14 +68,16 @@ enum ViewingCommands {
             return .view(ValidationOutput.text(report, archive: session.archivePath ?? "untitled", featureCount: session.document.featureCount))
         },
         CommandSpec("route", [.positional(Parameter("FROM", .reference([])), .required), .positional(Parameter("TO", .reference([])), .required), .flag("accessible")],
-            changesDocument: false, "the shortest route over path nodes, with its length", example: "route 310 entrance accessible") { session, args in
+            changesDocument: false, group: .routing, "the shortest route over path nodes, with its length and the rooms and doors it passes, level by level",
+            example: "route 310 entrance accessible") { session, args in
             let from = try session.resolve(args.word("FROM"), argument: "FROM")
             let to = try session.resolve(args.word("TO"), argument: "TO")
             let route = try RoutingGraph(session.document).shortestRoute(from: from, to: to, accessible: args.flag("accessible"), name: session.describe)
-            return .view("from \(session.describe(from)) to \(session.describe(to)): " + String(format: "%.1f m over %d nodes: ", route.length, route.nodes.count)
-                + route.nodes.map { String($0.prefix(8)) }.joined(separator: " > "))
+            let heading = "from \(session.describe(from)) to \(session.describe(to)): "
+                + String(format: "%.1f m over %d path node%@", route.length, route.nodes.count, route.nodes.count == 1 ? "" : "s")
+            return .view(([heading] + Self.stops(route, session)).joined(separator: "\n"))
         },
-        CommandSpec("check reachability", [], changesDocument: false, "units that no path node reaches", example: "check reachability") { session, _ in
+        CommandSpec("check reachability", [], changesDocument: false, group: .routing, "units that no path node reaches, with their level and building", example: "check reachability") { session, _ in
             let document = session.document
             let unreachable = RoutingGraph.unreachableUnits(in: document)
             let units = document.indexes.byType[FeatureType.unit.rawValue]?.count ?? 0
@@ -84,18 +86,15 @@ enum ViewingCommands {
             let covered = "checked \(units.grouped) unit\(units == 1 ? "" : "s") on \(levels) level\(levels == 1 ? "" : "s") against \(nodes.grouped) path node\(nodes == 1 ? "" : "s")"
             guard !unreachable.isEmpty else { return .view("\(covered): every unit is reached by a path node") }
             return .view("\(covered): \(unreachable.count) unit\(unreachable.count == 1 ? "" : "s") no node reaches:\n"
-                + unreachable.prefix(50).map { "  \(session.document.shortID($0.id))  \(session.describe($0))" }.joined(separator: "\n")
+                + unreachable.prefix(50).map { "  \(session.document.shortID($0.id))  \(session.describe($0))" + session.building(of: $0) }.joined(separator: "\n")
                 + (unreachable.count > 50 ? "\n  ... and \(unreachable.count - 50) more" : ""))
         },
-        CommandSpec("help", [.positional(Parameter("COMMAND", .command), .repeated(minimum: 0))], changesDocument: false,
+        CommandSpec("help", [.positional(Parameter("COMMAND", .command), .repeated(minimum: 0))], changesDocument: false, group: .session,
             "list the commands, or one command's usage and an example", example: "help split") { _, args in
             let asked = args.words("COMMAND").joined(separator: " ")
             let commands = Interpreter.commands
-            if asked.isEmpty {
-                func list(_ specs: [CommandSpec]) -> [String] { specs.map { "  " + $0.name.padding(toLength: 20, withPad: " ", startingAt: 0) + $0.summary } }
-                return .view((["change the document (undo takes them back):"] + list(commands.filter(\.changesDocument))
-                    + ["", "look, choose where to work, save and run:"] + list(commands.filter { !$0.changesDocument })).joined(separator: "\n"))
-            }
+            let width = TextWrapping.terminalWidth
+            if asked.isEmpty { return .view(Self.commandList(width: width)) }
             // `help validate CODE|RULE`: what a finding code or one of Apple's rules checks.
             let words = args.words("COMMAND")
             if words.count == 2, words[0] == "validate" {
@@ -112,12 +111,32 @@ enum ViewingCommands {
                 let near = Spelling.nearest(to: asked, in: Array(Set(names)).sorted()).map { "; did you mean \($0)?" } ?? ""
                 throw EditError("help: no command \"\(TerminalText.excerpt(asked))\"\(near)", argument: "COMMAND")
             }
-            return .view(matching.map { "\($0.usage)\n  \($0.summary)\n  example: \($0.example)" }.joined(separator: "\n\n"))
+            return .view(matching.map { spec in
+                (TextWrapping.wrap(spec.usage, width: width, rest: "    ") + TextWrapping.wrap(spec.summary, width: width, first: "  ", rest: "  ")
+                    + TextWrapping.wrap(spec.example, width: width, first: "  example: ", rest: "    ")).joined(separator: "\n")
+            }.joined(separator: "\n\n"))
         },
     ]
 }
 
 extension ViewingCommands {
+    /// `help`: the commands' names by group, wrapped to `width`, short enough for a 40-row
+    /// screen; `help CMD` has the rest.
+    static func commandList(width: Int) -> String {
+        let indent = (CommandGroup.allCases.map(\.rawValue.count).max() ?? 0) + 3
+        var lines: [String] = []
+        for group in CommandGroup.allCases {
+            let names = Interpreter.commands.filter { $0.group == group }.map(\.name)
+            guard !names.isEmpty else { continue }
+            let title = "  " + group.rawValue.padding(toLength: indent - 2, withPad: " ", startingAt: 0)
+            lines += TextWrapping.wrap(items: names, separator: ", ", width: width, first: title, rest: String(repeating: " ", count: indent))
+        }
+        lines += [""] + TextWrapping.wrap(
+            "`help CMD` shows a command's usage, what it does and an example (`help split unit`); Tab completes commands, options, categories and names.",
+            width: width)
+        return lines.joined(separator: "\n")
+    }
+
     /// The feature type a word names: the routing graph's nodes answer to `node` and `path` too.
     static func typeName(_ word: String) -> String {
         ["node", "nodes", "path", "paths"].contains(word.lowercased()) ? RoutingExtension.nodeType : word
@@ -165,9 +184,36 @@ extension ViewingCommands {
         return lines.isEmpty ? "(none)" : lines.joined(separator: "\n")
     }
 
+    /// The rooms and doors a route passes, one a line, under the name of each level it enters.
+    static func stops(_ route: Route, _ session: EditingSession) -> [String] {
+        let document = session.document
+        let language = document.labelLanguage
+        var lines: [String] = []
+        var level: String??
+        for stop in RoutingGraph.stops(of: route, in: document) {
+            guard let feature = document.feature(stop.featureID) else { continue }
+            if level != .some(stop.levelID) {
+                level = .some(stop.levelID)
+                let levelFeature = stop.levelID.flatMap(document.feature)
+                let name = levelFeature?.labels(.name)?.preferred(language: language).map { "\"\(TerminalText.escaped($0))\"" }
+                lines.append("  on level " + (name ?? stop.levelID.map { session.document.shortID($0) } ?? "-") + (levelFeature.map(session.whereabouts) ?? ""))
+            }
+            var text = TerminalText.escaped(feature.featureType)
+            if let name = feature.labels(.name)?.preferred(language: language) { text += " \"\(TerminalText.escaped(name))\"" }
+            if let number = feature.labels(.altName)?.preferred(language: language), number != feature.labels(.name)?.preferred(language: language) {
+                text += " [\(TerminalText.escaped(number))]"
+            }
+            lines.append("    " + text + " (\(session.document.shortID(feature.id)))")
+        }
+        return lines
+    }
+
     static func show(_ feature: Feature, _ session: EditingSession) -> String {
         var lines = ["\(session.describe(feature))" + session.whereabouts(feature), "  id            \(feature.id)", "  feature_type  \(feature.featureType)"]
-        if let geometry = feature.geometry { lines.append("  geometry      " + session.geometrySummary(geometry)) }
+        if let geometry = feature.geometry {
+            lines.append("  geometry      " + session.geometrySummary(geometry))
+            lines += session.outlineListing(geometry)
+        }
         let inherited = InheritedValues.sources(of: feature, in: session.document)
         let inheritable = InheritedValues.inheritableKeys(of: feature)
         for entry in feature.properties {

@@ -51,6 +51,12 @@ public enum Completion {
         return unique(offered)
     }
 
+    /// Whether completing to these candidates ends the word, so a space may follow: not for an
+    /// option key (`control=`, `category=`), whose value is typed straight after the `=`.
+    public static func endsWord(_ candidates: [String]) -> Bool {
+        !candidates.contains { $0.hasSuffix("=") }
+    }
+
     /// Whether the word at the cursor is a file path (readline completes those itself).
     public static func wantsPath(_ line: String) -> Bool {
         let words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)

@@ -75,6 +75,8 @@ private let attemptCompletion: @convention(c) (UnsafePointer<CChar>?, Int32, Int
     if Completion.wantsPath(before) { return nil }  // readline's own file-name completion
     CompletionState.matches = CompletionState.source?(before) ?? []
     rl_attempted_completion_over = 1
+    // `control=` is half a word: its value follows without a space (readline would add one).
+    if !Completion.endsWord(CompletionState.matches) { rl_completion_suppress_append = 1 }
     return rl_completion_matches(text, completionGenerator)
 }
 

@@ -104,12 +104,18 @@ extension EditingSession {
     /// buildings, where the level's name alone does not say which; empty otherwise.
     func whereabouts(_ feature: Feature) -> String {
         guard (document.indexes.byType[FeatureType.building.rawValue]?.count ?? 0) > 1 else { return "" }
+        return building(of: feature)
+    }
+
+    /// ` in building "Hall 2"` for a feature on a level, whatever the number of buildings (a list
+    /// of rooms to act on names where each is); empty for one on no building's level.
+    func building(of feature: Feature) -> String {
         let level = feature.imdfType == .level ? feature : feature.string(.levelID).flatMap(document.feature)
         guard let buildings = level?.strings(.buildingIDs), !buildings.isEmpty else { return "" }
         let language = document.labelLanguage
         let names = buildings.compactMap(document.feature).map { building in
             building.labels(.name)?.preferred(language: language).map { "\"\(TerminalText.escaped($0))\"" } ?? document.shortID(building.id)
         }
-        return " in building " + names.joined(separator: ", ")
+        return names.isEmpty ? "" : " in building " + names.joined(separator: ", ")
     }
 }

@@ -41,9 +41,14 @@ public struct InputLoop {
         case failed
     }
 
+    /// The line a person at a terminal reads before the first prompt: where help is. A script
+    /// on standard input prints nothing of the kind.
+    public static let greeting = "`help` lists the commands, `help CMD` shows one with an example, Tab completes what may come next."
+
     /// Runs until quit or the end of input (the prompt reports failures and goes on).
     public func run(_ session: inout EditingSession, journal: inout Journal?) -> Ending {
         let file = isPrompt ? "<prompt>" : "<stdin>"
+        if isPrompt { output(Self.greeting) }
         var joiner = ContinuationJoiner(file: file)
         var number = 0
         while true {

@@ -85,10 +85,10 @@ public struct EditingSession: Sendable {
         var context = ""
         let language = document.labelLanguage
         if let buildingID, let building = document.feature(buildingID) {
-            context += building.labels(.name)?.preferred(language: language) ?? String(buildingID.prefix(8))
+            context += building.labels(.name)?.preferred(language: language) ?? document.shortID(buildingID)
         }
         if let levelID, let level = document.feature(levelID) {
-            let name = level.labels(.shortName)?.preferred(language: language) ?? level.labels(.name)?.preferred(language: language) ?? String(levelID.prefix(8))
+            let name = level.labels(.shortName)?.preferred(language: language) ?? level.labels(.name)?.preferred(language: language) ?? document.shortID(levelID)
             context += (context.isEmpty ? "" : "/") + name
         }
         // An open group shows, so nobody forgets to commit it: `imdf Hall 1/L3* [renovate] > `.

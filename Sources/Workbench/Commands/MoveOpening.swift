@@ -1,6 +1,8 @@
-// `move opening REF by D` slides an opening D metres along the wall it sits on (the sign gives the
-// direction along the unit's outline), turning the outline's corners; on a wall two units share,
-// it refuses to run past the end of the shared stretch. `move opening REF to X,Y` snaps it onto
+// `move opening REF by D` slides an opening D metres along the straight wall it sits on: a
+// positive D toward the wall's east end (its north end on a wall running due north-south; see
+// WallCourse). It refuses to turn a corner, or to run past the end of the stretch of wall two
+// units share; every refusal says where the wall runs, which way +D goes and how far the opening
+// can go each way, in the frame the command was typed in. `move opening REF to X,Y` snaps it onto
 // the nearest wall of its level, centred on the nearest wall point. The opening keeps its width.
 // A one-part MultiLineString (as some converters write openings) moves like a LineString and
 // stays one part; `flatten` makes it the LineString IMDF asks for.
@@ -16,12 +18,16 @@ public struct MoveOpening: EditCommand {
 
     public var openingID: String
     public var motion: Motion
+    /// The frame positions in messages are given in (the one the command was typed in); nil:
+    /// the document's own.
+    public var frame: LocalFrame?
     /// How far `to` may look for a wall.
     public static let snapRadius = 5.0
 
-    public init(_ openingID: String, _ motion: Motion) {
+    public init(_ openingID: String, _ motion: Motion, frame: LocalFrame? = nil) {
         self.openingID = openingID
         self.motion = motion
+        self.frame = frame
     }
 
     public func plan(_ document: Document, ids: inout IDSource) throws(EditError) -> Patch {
@@ -40,11 +46,11 @@ public struct MoveOpening: EditCommand {
         let line = positions.map(projector.point)
         let width = Polyline.length(line)
         let moved: [Point]
+        var how = ""
         switch motion {
         case .along(let distance):
-            guard distance.isFinite, distance != 0 else { throw EditError("the distance must be non-zero", argument: "by") }
-            let reach = Bounds(points: line)!.expanded(by: abs(distance) + width + 1)
-            let hosts = Walls.units(onLevel: levelID, near: reach, document, projector).filter { Walls.lies([line[0], Polyline.halfway(line), line[line.count - 1]], on: $0.1, engine) }
+            let probe = Bounds(points: line)!.expanded(by: width + 1)
+            let hosts = Walls.units(onLevel: levelID, near: probe, document, projector).filter { Walls.lies([line[0], Polyline.halfway(line), line[line.count - 1]], on: $0.1, engine) }
             guard let host = hosts.first, let polygon = host.1.min(by: {
                 engine.nearestBoundaryPosition(on: $0, to: Polyline.halfway(line)).distance
                     < engine.nearestBoundaryPosition(on: $1, to: Polyline.halfway(line)).distance
@@ -52,13 +58,24 @@ public struct MoveOpening: EditCommand {
                 throw EditError("\(before.described(in: document)) is not on a unit's wall; snap it onto one with `move opening REF to X,Y`", argument: "REF")
             }
             let centre = engine.nearestBoundaryPosition(on: polygon, to: Polyline.halfway(line))
-            let along = centre.distanceAlong + distance
-            moved = Walls.stretch(of: polygon, ring: centre.ring, from: along - width / 2, to: along + width / 2, engine)
-            for other in hosts.dropFirst() where !Walls.lies(moved, on: other.1, engine) {
+            guard let course = WallCourse(on: polygon, ring: centre.ring, at: centre.distanceAlong, width: width, sharers: Array(hosts.dropFirst())) else {
+                throw EditError("\(before.described(in: document)) is on a wall of no length", argument: "REF")
+            }
+            let shownFrame = frame ?? projector.frame
+            let explanation = course.explanation({ shownFrame.point(longitude: projector.position($0).x, latitude: projector.position($0).y) }, document)
+            guard distance.isFinite, distance != 0 else { throw EditError("by: the distance must be non-zero (\(explanation))", argument: "by") }
+            // A hair of slack, so the distance a refusal offers is accepted as typed back.
+            let room = distance > 0 ? course.forward : course.backward
+            guard abs(distance) <= room + 0.005 else {
                 throw EditError(
-                    "by: moving \(before.described(in: document)) \(distance) m would run past the end of the wall \(host.0.described(in: document)) shares with \(other.0.described(in: document))",
+                    "by: \(WallCourse.metres(distance)) m would take \(before.described(in: document)) past the end of its wall (\(explanation))",
                     argument: "by")
             }
+            let applied = distance > 0 ? min(distance, course.forward) : max(distance, -course.backward)
+            let along = centre.distanceAlong + (course.runsAgainstOutline ? -applied : applied)
+            let heading = distance > 0 ? course.bearing : (course.bearing + 180).truncatingRemainder(dividingBy: 360)
+            how = " \(WallCourse.metres(abs(distance))) m \(Bearing.compassWord(heading)) along its wall"
+            moved = Walls.stretch(of: polygon, ring: centre.ring, from: along - width / 2, to: along + width / 2, engine)
         case .to(let target):
             let point = projector.point(target)
             var best: (polygon: Polygon, position: BoundaryPosition)?
@@ -80,6 +97,6 @@ public struct MoveOpening: EditCommand {
         let movedLine = moved.map(projector.position)
         if case .multiLineString? = before.geometry { after.geometry = .multiLineString([movedLine]) } else { after.geometry = .lineString(movedLine) }
         if before.point(.displayPoint) != nil { after.setPoint(.displayPoint, projector.position(Polyline.halfway(moved))) }
-        return Patch(label: "move \(before.described(in: document))", changes: after == before ? [] : [.modify(before: before, after: after)])
+        return Patch(label: "move \(before.described(in: document))" + how, changes: after == before ? [] : [.modify(before: before, after: after)])
     }
 }

@@ -1,9 +1,13 @@
 // `split unit REF along X1,Y1 X2,Y2 [names=A,B]`: cuts a room with a line. The larger part keeps
 // the unit's id; every other part (a concave room can give three or more) becomes a new unit with
 // the same category, level, restriction and accessibility, named from the original ("Lab (2)")
-// or as given. Display points are recomputed; anchors, amenities and path-node associations move
-// to the part they lie in. Openings on the old outline still lie on a wall of one of the parts.
-// One undo step. Refuses a line that does not cut the room in two.
+// or as given. Names go to the parts in an order a person can tell from the line they typed: the
+// parts left of the line (looking from its first point to its last) first, then those right of
+// it, each side in the order the line passes them; unnamed parts are numbered in the same order.
+// Display points are recomputed; anchors, amenities and path-node associations move to the part
+// they lie in. Openings on the old outline still lie on a wall of one of the parts. One undo
+// step; its label names each part with its area and side. Refuses a line that does not cut the
+// room in two.
 
 import Geometry
 import IMDF
@@ -11,8 +15,13 @@ import IMDF
 public struct SplitUnit: EditCommand {
     public var unitID: String
     public var line: [Position]
-    /// Names for the parts, largest first (the first renames the kept unit).
+    /// Names for the parts: those left of the line first, then those right of it (see above).
     public var names: [String]?
+
+    /// The side of the line a part lies on, looking along the line.
+    public enum Side: String, Sendable {
+        case left, right
+    }
 
     public init(_ unitID: String, along line: [Position], names: [String]? = nil) {
         self.unitID = unitID
@@ -39,23 +48,35 @@ public struct SplitUnit: EditCommand {
         if let names, names.count != parts.count {
             throw EditError("names: the line cuts \(unit.described(in: document)) into \(parts.count) parts; give \(parts.count) names", argument: "names")
         }
+        let metresLine = line.map(projector.point)
+        let placed = parts.map { part in engine.interiorPoint([part]).flatMap { Polyline.side(of: $0, relativeTo: metresLine) } }
+        // The order names are given in: left of the line first, then along it.
+        let order = parts.indices.sorted { a, b in
+            let (left, right) = (placed[a]?.isLeft ?? false, placed[b]?.isLeft ?? false)
+            if left != right { return left }
+            return (placed[a]?.along ?? 0, a) < (placed[b]?.along ?? 0, b)
+        }
+        var slot = Array(repeating: 0, count: parts.count)
+        for (position, index) in order.enumerated() { slot[index] = position }
         let baseName = unit.labels(.name)
         // A given name is written in the display language, beside the room's names in other
-        // languages; without names the new parts are numbered in each language.
+        // languages; without names the kept part keeps its name and the others are numbered
+        // (2), (3) ... in the order names would be given.
+        let numbers = order.filter { $0 != 0 }
         func name(forPart index: Int) -> JSONValue {
             if let names {
                 var labels = baseName ?? Labels([])
-                labels[LabelLanguage.tag(for: baseName, display: document.labelLanguage)] = names[index]
+                labels[LabelLanguage.tag(for: baseName, display: document.labelLanguage)] = names[slot[index]]
                 return labels.json
             }
-            guard index > 0, let baseName else { return unit.property(.name) ?? .null }
-            return Labels(baseName.labels.map { ($0.language, "\($0.text) (\(index + 1))") }).json
+            guard index > 0, let baseName, let number = numbers.firstIndex(of: index) else { return unit.property(.name) ?? .null }
+            return Labels(baseName.labels.map { ($0.language, "\($0.text) (\(number + 2))") }).json
         }
         // A room number (alt_name) belongs to one room: given names become the parts' numbers,
         // in each language the number was written in; without names the new parts have none.
         func altName(forPart index: Int) -> JSONValue {
             guard let alternative = unit.labels(.altName), !alternative.labels.isEmpty else { return unit.property(.altName) ?? .null }
-            if let names { return Labels(alternative.labels.map { ($0.language, names[index]) }).json }
+            if let names { return Labels(alternative.labels.map { ($0.language, names[slot[index]]) }).json }
             return index == 0 ? alternative.json : .null
         }
         var changes: [Change] = []
@@ -68,6 +89,7 @@ public struct SplitUnit: EditCommand {
         }
         changes.append(.modify(before: unit, after: kept))
         var partIDs = [unit.id]
+        var made = [kept]
         for index in 1..<parts.count {
             let id = ids.next()
             partIDs.append(id)
@@ -75,7 +97,15 @@ public struct SplitUnit: EditCommand {
                 .name: name(forPart: index), .altName: altName(forPart: index), .displayPoint: displayPoint(of: [parts[index]], projector, engine),
             ]
             for key: PropertyKey in [.category, .restriction, .accessibility, .levelID] { values[key] = unit.property(key) ?? .null }
-            changes.append(.create(Feature(.unit, id: id, geometry: projector.geometry([parts[index]]), values: values), in: .imdf(.unit), at: nil))
+            let created = Feature(.unit, id: id, geometry: projector.geometry([parts[index]]), values: values)
+            made.append(created)
+            changes.append(.create(created, in: .imdf(.unit), at: nil))
+        }
+        // "104A: 18.2 m², left of the line (keeps the id); 104B: 12.1 m², right", in naming order.
+        let described = order.enumerated().map { position, index in
+            let title = made[index].labels(.name)?.preferred(language: document.labelLanguage) ?? String(partIDs[index].prefix(8))
+            let side = placed[index].map { $0.isLeft ? Side.left : Side.right }.map { position == 0 ? "\($0.rawValue) of the line" : $0.rawValue } ?? "on the line"
+            return "\(title): \(squareMetres(engine.area([parts[index]]))), \(side)" + (index == 0 ? " (keeps the id)" : "")
         }
         func part(containing position: Position) -> String {
             let point = projector.point(position)
@@ -102,6 +132,16 @@ public struct SplitUnit: EditCommand {
             }
             if after != referrer { changes.append(.modify(before: referrer, after: after)) }
         }
-        return Patch(label: "split \(unit.described(in: document)) into \(parts.count) parts", changes: changes, mintedIDs: Array(partIDs.dropFirst()))
+        return Patch(
+            label: "split \(unit.described(in: document)) into \(parts.count) parts - " + described.joined(separator: "; "), changes: changes,
+            mintedIDs: Array(partIDs.dropFirst()))
+    }
+
+    /// `18.2 m²`: an area to a tenth of a square metre.
+    private func squareMetres(_ area: Double) -> String {
+        let tenths = (area * 10).rounded()
+        guard tenths.isFinite, abs(tenths) < 1e15 else { return "? m²" }
+        let whole = Int(tenths) / 10
+        return "\(whole).\(abs(Int(tenths)) % 10) m²"
     }
 }
