@@ -188,6 +188,40 @@ struct PromptTests {
         try terminal.keys("Enter")
     }
 
+    /// A report taller than the screen is paged: the summary (which comes first) stays on the
+    /// screen, and the rest comes a page at a time, or not at all.
+    @Test func aLongValidationReportAtARealTerminalIsPagedWithItsSummaryFirst() throws {
+        let folder = NSTemporaryDirectory() + "imdf-prompt-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let imdf = CommandLineTests.executable
+        let terminal = Terminal(folder: folder)
+        defer { terminal.stop() }
+        try terminal.start("unset COLUMNS LINES; IMDF_HISTORY=\(folder)/history \(imdf) \(Samples.root)/spbstu-polymap --discard-journal")
+        #expect(try terminal.waitFor("imdf "))
+        try terminal.keys("C-l")
+        try terminal.type("validate")
+        try terminal.keys("Enter")
+        #expect(try terminal.waitFor("more lines: Enter for the next page, a for all, q to stop --", seconds: 30))
+        let first = try terminal.screen()
+        #expect(first.contains("errors,") && first.contains("warnings") && first.contains("features"), "\(first)")
+        // The next page, then stop: the rest is counted, and the prompt is back.
+        try terminal.keys("Enter")
+        #expect(try terminal.waitFor("more lines", seconds: 10))
+        try terminal.type("q")
+        try terminal.keys("Enter")
+        #expect(try terminal.waitFor("lines not shown)"))
+        #expect(try terminal.waitFor("imdf "))
+        // A short answer is not paged.
+        try terminal.keys("C-l")
+        try terminal.type("ls level")
+        try terminal.keys("Enter")
+        #expect(try terminal.waitFor("level \""))
+        #expect(try !terminal.screen().contains("more line"))
+        try terminal.type("quit")
+        try terminal.keys("Enter")
+    }
+
     @Test func anEditAtARealTerminalIsFollowedByTheFindingsItIntroducedAndTheJournalKeepsOnlyTheCommand() throws {
         let folder = NSTemporaryDirectory() + "imdf-prompt-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -104,6 +104,17 @@ public struct CommandOutcome: Sendable {
 
     public static func view(_ message: String) -> CommandOutcome { CommandOutcome(.view, message) }
 
+    /// A report (a list, a validation, a route) that may be longer than the screen: at a terminal
+    /// it is paged. Pictures are not: a page break would cut a drawing in two.
+    public static func report(_ message: String) -> CommandOutcome {
+        var outcome = CommandOutcome(.view, message)
+        outcome.isReport = true
+        return outcome
+    }
+
+    /// Whether the message is a report to page at a terminal (`report`).
+    public var isReport = false
+
     /// The ids the command minted (the journal records them so a replay mints the same).
     public var mintedIDs: [String] {
         switch effect {

@@ -43,7 +43,7 @@ enum HistoryCommands {
                 let redo = offset == 0 ? "redo" : "redo \(offset + 1)"
                 return "\(done.count + offset + 1). \(step.patch.label)   (undone: `\(redo)` brings it back)"
             }
-            return .view(lines.joined(separator: "\n"))
+            return .report(lines.joined(separator: "\n"))
         },
         CommandSpec("begin", [.positional(Parameter("LABEL", .text), .repeated(minimum: 0))], changesDocument: false,
             "start a group of commands that undo as one step", example: "begin \"renovate 3rd floor\"") { session, args in

@@ -15,19 +15,19 @@ enum ViewingCommands {
             lines.append("level     " + (session.levelID.flatMap(session.document.feature).map(session.describe) ?? "-"))
             let frame = session.frame
             lines.append("frame     origin @\(frame.originLongitude),\(frame.originLatitude) (x east, y north, metres)")
-            return .view(lines.joined(separator: "\n"))
+            return .report(lines.joined(separator: "\n"))
         },
         CommandSpec("ls", [.positional(Parameter("TYPE", .featureType), .optional), .keyword("in", [.ref])], changesDocument: false,
             "list features with where they are (default: the units of the level in use); in a room: its doors, with the rooms on their other side",
             example: "ls opening in 104") { session, args in
-            .view(try Self.list(session, type: args.optionalWord("TYPE").map(Self.typeName), in: args.value(after: "in")))
+            .report(try Self.list(session, type: args.optionalWord("TYPE").map(Self.typeName), in: args.value(after: "in")))
         },
         CommandSpec("show", [.positional(.ref, .required)], changesDocument: false,
             "every property of a feature and where it is (a shape's vertices as X,Y with each edge's length and bearing); values the hierarchy can hand down are marked inherited (and from where) or explicit",
             example: "show 310") { session, args in
             let id = try session.resolve(args.word("REF"), argument: "REF")
             guard let feature = session.document.feature(id) else { throw EditError("show: \(id.prefix(8)) does not exist", argument: "REF") }
-            return .view(Self.show(feature, session))
+            return .report(Self.show(feature, session))
         },
         CommandSpec("find", [.positional(Parameter("TEXT", .text), .repeated(minimum: 1))], changesDocument: false,
             "features whose names, alternative names or occupants match, with their building and level", example: "find 310") { session, args in
@@ -43,13 +43,13 @@ enum ViewingCommands {
                 }
                 found.append(line)
             }
-            return .view(found.isEmpty ? "nothing matches \"\(text)\"" : found.joined(separator: "\n"))
+            return .report(found.isEmpty ? "nothing matches \"\(text)\"" : found.joined(separator: "\n"))
         },
         CommandSpec("tree", [.positional(Parameter("REF", .reference(["building", "level"])), .optional)], changesDocument: false,
             "venue > buildings > levels with what is on each; for a building or level: its units, their anchors and occupants, and its openings",
             example: "tree \"Level 1\"") { session, args in
-            guard let word = args.optionalWord("REF") else { return .view(Self.tree(session)) }
-            return .view(Self.tree(session, of: try session.resolve(word, argument: "REF", types: ["building", "level"])))
+            guard let word = args.optionalWord("REF") else { return .report(Self.tree(session)) }
+            return .report(Self.tree(session, of: try session.resolve(word, argument: "REF", types: ["building", "level"])))
         },
         CommandSpec("validate", [
             .keyword("level", [Parameter("REF", .reference(["level"]))]), .option("code", Parameter("CODE", .findingCode)),
@@ -60,12 +60,12 @@ enum ViewingCommands {
             let report = try Self.report(session, args).only(codes: codes, rules: args.option("rule").map { [$0] } ?? [])
             if args.flag("--json") {
                 do {
-                    return .view(try ValidationOutput.json(report, archive: session.archivePath ?? "untitled"))
+                    return .report(try ValidationOutput.json(report, archive: session.archivePath ?? "untitled"))
                 } catch {
                     throw EditError("validate: cannot write JSON (\(error))")
                 }
             }
-            return .view(ValidationOutput.text(report, archive: session.archivePath ?? "untitled", featureCount: session.document.featureCount))
+            return .report(ValidationOutput.text(report, archive: session.archivePath ?? "untitled", featureCount: session.document.featureCount))
         },
         CommandSpec("route", [.positional(Parameter("FROM", .reference([])), .required), .positional(Parameter("TO", .reference([])), .required), .flag("accessible")],
             changesDocument: false, group: .routing, "the shortest route over path nodes, with its length and the rooms and doors it passes, level by level",
@@ -75,7 +75,7 @@ enum ViewingCommands {
             let route = try RoutingGraph(session.document).shortestRoute(from: from, to: to, accessible: args.flag("accessible"), name: session.describe)
             let heading = "from \(session.describe(from)) to \(session.describe(to)): "
                 + String(format: "%.1f m over %d path node%@", route.length, route.nodes.count, route.nodes.count == 1 ? "" : "s")
-            return .view(([heading] + Self.stops(route, session)).joined(separator: "\n"))
+            return .report(([heading] + Self.stops(route, session)).joined(separator: "\n"))
         },
         CommandSpec("check reachability", [], changesDocument: false, group: .routing, "units that no path node reaches, with their level and building", example: "check reachability") { session, _ in
             let document = session.document
@@ -84,8 +84,8 @@ enum ViewingCommands {
             let levels = document.indexes.byType[FeatureType.level.rawValue]?.count ?? 0
             let nodes = document.indexes.byType[RoutingExtension.nodeType]?.count ?? 0
             let covered = "checked \(units.grouped) unit\(units == 1 ? "" : "s") on \(levels) level\(levels == 1 ? "" : "s") against \(nodes.grouped) path node\(nodes == 1 ? "" : "s")"
-            guard !unreachable.isEmpty else { return .view("\(covered): every unit is reached by a path node") }
-            return .view("\(covered): \(unreachable.count) unit\(unreachable.count == 1 ? "" : "s") no node reaches:\n"
+            guard !unreachable.isEmpty else { return .report("\(covered): every unit is reached by a path node") }
+            return .report("\(covered): \(unreachable.count) unit\(unreachable.count == 1 ? "" : "s") no node reaches:\n"
                 + unreachable.prefix(50).map { "  \(session.document.shortID($0.id))  \(session.describe($0))" + session.building(of: $0) }.joined(separator: "\n")
                 + (unreachable.count > 50 ? "\n  ... and \(unreachable.count - 50) more" : ""))
         },
@@ -94,7 +94,7 @@ enum ViewingCommands {
             let asked = args.words("COMMAND").joined(separator: " ")
             let commands = Interpreter.commands
             let width = TextWrapping.terminalWidth
-            if asked.isEmpty { return .view(Self.commandList(width: width)) }
+            if asked.isEmpty { return .report(Self.commandList(width: width)) }
             // `help validate CODE|RULE`: what a finding code or one of Apple's rules checks.
             let words = args.words("COMMAND")
             if words.count == 2, words[0] == "validate" {
@@ -102,7 +102,7 @@ enum ViewingCommands {
                     let near = RuleExplanation.nearest(to: words[1]).map { "; did you mean \($0)?" } ?? ""
                     throw EditError("help validate: \(TerminalText.excerpt(words[1])) is not a finding code or a rule of Apple's\(near)", argument: "COMMAND")
                 }
-                return .view(text)
+                return .report(text)
             }
             let matching = commands.filter { $0.name == asked || $0.words[0] == asked || $0.aliases.contains([asked]) }
             guard !matching.isEmpty else {
@@ -111,7 +111,7 @@ enum ViewingCommands {
                 let near = Spelling.nearest(to: asked, in: Array(Set(names)).sorted()).map { "; did you mean \($0)?" } ?? ""
                 throw EditError("help: no command \"\(TerminalText.excerpt(asked))\"\(near)", argument: "COMMAND")
             }
-            return .view(matching.map { spec in
+            return .report(matching.map { spec in
                 (TextWrapping.wrap(spec.usage, width: width, rest: "    ") + TextWrapping.wrap(spec.summary, width: width, first: "  ", rest: "  ")
                     + TextWrapping.wrap(spec.example, width: width, first: "  example: ", rest: "    ")).joined(separator: "\n")
             }.joined(separator: "\n\n"))

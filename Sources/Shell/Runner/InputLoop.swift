@@ -104,9 +104,15 @@ public struct InputLoop {
         // At the prompt each edit is followed by the findings it introduced or resolved; a script
         // on standard input prints what `imdf run` prints.
         let outcome = ScriptRunner.run(
-            commands, in: &session, echo: false, keepGoing: isPrompt, reportFindings: isPrompt, journal: &journal, open: open, output: output)
+            commands, in: &session, echo: false, keepGoing: isPrompt, reportFindings: isPrompt, journal: &journal, open: open, output: output, report: page)
         for failure in outcome.failures { report(failure) }
         return outcome
+    }
+
+    /// A report: at a terminal, paged when it is taller than the screen.
+    private func page(_ text: String) {
+        guard case .prompt(let editor) = source, let rows = Pager.terminalRows else { return output(text) }
+        Pager(rows: rows, width: TextWrapping.terminalWidth, ask: { editor.line(prompt: $0, remember: false, complete: { _ in [] }) }).show(text, output: output)
     }
 
     private func nextLine(_ session: EditingSession, continuing: Bool) -> String? {

@@ -111,10 +111,10 @@ public enum ScriptRunner {
     /// resolved, unless the session has switched that off (`findings off`).
     public static func run(
         _ lines: [ScriptLine], in session: inout EditingSession, echo: Bool, keepGoing: Bool, reportFindings: Bool = false,
-        journal: inout Journal?, open: ArchiveOpener?, output: (String) -> Void
+        journal: inout Journal?, open: ArchiveOpener?, output: (String) -> Void, report: ((String) -> Void)? = nil
     ) -> Outcome {
         withoutActuallyEscaping(output) { output in
-            Runner(echo: echo, keepGoing: keepGoing, reportFindings: reportFindings, open: open, output: output)
+            Runner(echo: echo, keepGoing: keepGoing, reportFindings: reportFindings, open: open, output: output, report: report ?? output)
                 .run(lines, in: &session, journal: &journal, sourceChain: [])
         }
     }
@@ -125,6 +125,8 @@ public enum ScriptRunner {
         let reportFindings: Bool
         let open: ArchiveOpener?
         let output: (String) -> Void
+        /// Where reports (`CommandOutcome.report`) go: paged at a terminal.
+        let report: (String) -> Void
 
         func run(_ lines: [ScriptLine], in session: inout EditingSession, journal: inout Journal?, sourceChain: [String]) -> Outcome {
             var outcome = Outcome()
@@ -200,7 +202,7 @@ public enum ScriptRunner {
                     }
                 }
                 session.record(result, line: recorded)
-                if !result.message.isEmpty { output(result.message) }
+                if !result.message.isEmpty { (result.isReport ? report : output)(result.message) }
                 if let line = findingsLine(result, session) { output(line) }
             }
             return outcome
