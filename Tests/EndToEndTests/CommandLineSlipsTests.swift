@@ -33,3 +33,35 @@ struct CommandLineSlipsTests {
         #expect(try cli.imdf("convert", folder + "/venue", folder + "/out.zip").status == 0)
     }
 }
+
+/// A real archive whose venue display point is a left-over thousands of kilometres away stays
+/// editable, and `fix all` repairs that point with the rest.
+@Suite("a misplaced venue point")
+struct MisplacedVenuePointTests {
+    let cli = CommandLineTests()
+
+    @Test func everyEditAndTheRepairRunOnAVenueWhosePointIsFarAway() throws {
+        let folder = try cli.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try cli.imdf("generate", folder + "/venue", "--rooms", "4").status == 0)
+        // The venue's display point moved 90 degrees of longitude away (about 6,400 km at 50°N).
+        let file = folder + "/venue/venue.geojson"
+        var collection = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
+        var features = try #require(collection["features"] as? [[String: Any]])
+        var properties = try #require(features[0]["properties"] as? [String: Any])
+        var point = try #require(properties["display_point"] as? [String: Any])
+        let coordinates = try #require(point["coordinates"] as? [Double])
+        point["coordinates"] = [coordinates[0] - 90, coordinates[1]]
+        properties["display_point"] = point
+        features[0]["properties"] = properties
+        collection["features"] = features
+        try JSONSerialization.data(withJSONObject: collection).write(to: URL(fileURLWithPath: file))
+        let script = "use level \"Ground Floor\"\nadd unit Lab category=room rect 1,1 2x2\nadd node at 2,7\nfix all\n"
+        try script.write(toFile: folder + "/edit.imdfs", atomically: true, encoding: .utf8)
+        let run = try cli.imdf("run", folder + "/edit.imdfs", "--archive", folder + "/venue", "--save", folder + "/out")
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(!run.errors.contains("km from the venue"))
+        let check = try cli.imdf("validate", folder + "/out", "--code", "G1")
+        #expect(!check.output.contains("VenueGeometryMustContainDisplayPoint"), "\(check.output)")
+    }
+}
