@@ -1,4 +1,5 @@
 import IMDF
+import Testing
 import SyntheticVenue
 import Workbench
 
@@ -12,6 +13,19 @@ enum Fixtures {
         var session = EditingSession(document: Document(VenueGenerator.generate(VenueSpec(buildings: buildings, levels: levels, rooms: rooms, seed: seed))))
         _ = try Interpreter.execute("use level \"Ground Floor\"", in: &session)
         return session
+    }
+
+    /// Runs `line` expecting it to be refused: the error, or nil when it ran. A refused line must
+    /// leave the document as it was.
+    static func refusal(_ line: String, _ session: inout EditingSession, sourceLocation: SourceLocation = #_sourceLocation) -> EditError? {
+        let before = session.document
+        do {
+            _ = try Interpreter.run(line, in: &session)
+            return nil
+        } catch {
+            #expect(session.document == before, "\(line) changed the document", sourceLocation: sourceLocation)
+            return error
+        }
     }
 
     /// Runs one prompt line; its output.

@@ -14,16 +14,7 @@ struct RefusalTests {
         try Fixtures.generated(buildings: 1, levels: 1, rooms: 4, seed: 6)
     }
 
-    func refusal(_ line: String, _ session: inout EditingSession) -> EditError? {
-        let before = session.document
-        do {
-            _ = try Interpreter.run(line, in: &session)
-            return nil
-        } catch {
-            #expect(session.document == before, "\(line) changed the document")
-            return error
-        }
-    }
+    func refusal(_ line: String, _ session: inout EditingSession) -> EditError? { Fixtures.refusal(line, &session) }
 
     @Test func aPointFarOutsideTheLevelIsRefusedUnlessOutsideIsGiven() throws {
         var session = try venue()
