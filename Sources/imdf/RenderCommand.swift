@@ -11,14 +11,17 @@ struct RenderCommand: ParsableCommand {
         discussion: """
             REF is an id (or a unique prefix of 4+ hex digits) or a name. Unicode box drawing where the \
             locale shows it, ASCII otherwise; colour by unit category on a terminal unless NO_COLOR is set. \
-            A building (--building) is written as one SVG with a level picker.
+            A building (--building) alone is written as one SVG with a level picker; with --level or \
+            --unit it says which building's level or unit is meant, where several buildings have one \
+            of that name ("Level 1", "104").
             """
     )
 
     @Argument(help: "The archive (folder, .zip or .imdf).") var archive: String
     @Option(help: "The level to draw.") var level: String?
     @Option(help: "Frame one unit and its neighbours (on its level).") var unit: String?
-    @Option(help: "Every level of a building, as SVG (needs --svg).") var building: String?
+    @Option(help: "With --level or --unit: the building they are in. Alone: every level of the building, as SVG (needs --svg).")
+    var building: String?
     @Option(help: ArgumentHelp("Zoom to a region: the south-west corner and the size in metres.", valueName: "X,Y WxH")) var box: String?
     @Option(parsing: .upToNextOption, help: ArgumentHelp("Draw the shortest route between two path nodes or units.", valueName: "FROM TO"))
     var route: [String] = []
@@ -28,7 +31,10 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var limitOptions: ArchiveLimitOptions
 
     func validate() throws {
-        guard [level, unit, building].compactMap({ $0 }).count == 1 else { throw ValidationError("give one of --level, --unit or --building") }
+        let drawn = [level, unit].compactMap { $0 }.count
+        guard drawn == 1 || (drawn == 0 && building != nil) else {
+            throw ValidationError("give --level or --unit (with --building to say which building's), or --building alone")
+        }
         guard route.isEmpty || route.count == 2 else { throw ValidationError("--route takes two references: FROM TO") }
         if let box, box.split(separator: " ").count != 2 { throw ValidationError("--box takes \"X,Y WxH\", e.g. --box \"10,5 20x15\"") }
     }
@@ -39,12 +45,24 @@ struct RenderCommand: ParsableCommand {
         // question that lists them, not the first building's level.
         session.buildingID = nil
         session.levelID = nil
-        var words = ["render"]
         // Each value as one word of the command line (quoted when it holds spaces, quotes, ...).
         let quoted = Tokenizer.quoted
+        var words = ["render"]
         if let level { words += ["level", quoted(level)] }
         if let unit { words += ["unit", quoted(unit)] }
-        if let building { words += ["building", quoted(building)] }
+        if let building {
+            if level == nil && unit == nil {
+                words += ["building", quoted(building)]
+            } else {
+                // The building in use decides between levels and rooms of the same name, as after
+                // `use building` at the prompt.
+                do {
+                    session.buildingID = try session.resolve(building, argument: "building", types: ["building"])
+                } catch {
+                    throw CommandFailure(exitCode: CommandFailure.usage, message: "render: \(error.message)")
+                }
+            }
+        }
         if let box { words += ["box"] + box.split(separator: " ").map { quoted(String($0)) } }
         if route.count == 2 { words += ["--route"] + route.map(quoted) }
         if findings { words.append("--findings") }

@@ -374,6 +374,27 @@ struct CommandLineTests {
         #expect(run.errors.contains("in building \"Academic building №3\"") && run.errors.contains("in building \"Main academic building\""), "\(run.errors)")
     }
 
+    @Test func renderWithABuildingDrawsThatBuildingsLevelOfASharedNameAndRoutesBetweenItsRooms() throws {
+        let spbstu = Self.samples + "/spbstu-polymap"
+        // "Level 1" of Academic building №3 is level fc8f18cb: the same picture by either name.
+        let byID = try imdf("render", spbstu, "--level", "fc8f18cb", "--width", "120")
+        let byBuilding = try imdf("render", spbstu, "--building", "Academic building №3", "--level", "Level 1", "--width", "120")
+        #expect(byBuilding.status == 0, "\(byBuilding.errors)")
+        #expect(byBuilding.output == byID.output)
+        // Both buildings have a room 104 and a room 109: the building says whose are meant.
+        func routeLine(_ building: String) throws -> String? {
+            let run = try imdf("render", spbstu, "--building", building, "--level", "Level 1", "--route", "104", "109", "--width", "120")
+            #expect(run.status == 0, "\(run.errors)")
+            return run.output.split(separator: "\n").last { $0.contains("route") }.map(String.init)
+        }
+        #expect(try routeLine("Academic building №3") == "• route 52.4 m over 14 nodes")
+        #expect(try routeLine("Main academic building") == "• route 24.4 m over 8 nodes")
+        let unknown = try imdf("render", spbstu, "--building", "Academic building", "--level", "Level 1")
+        #expect(unknown.status == 2 && unknown.errors.contains("render: building: nothing is called Academic building"), "\(unknown.errors)")
+        let twoViews = try imdf("render", spbstu, "--level", "Level 1", "--unit", "104")
+        #expect(twoViews.status == 2 && twoViews.errors.contains("give --level or --unit"), "\(twoViews.errors)")
+    }
+
     @Test func theReadmesQuickStartRunsTheOptimizedBuild() throws {
         let readme = try String(contentsOf: Samples.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let firstBlock = try #require(readme.components(separatedBy: "```sh\n").dropFirst().first?.components(separatedBy: "```").first)
