@@ -65,3 +65,34 @@ struct MisplacedVenuePointTests {
         #expect(!check.output.contains("VenueGeometryMustContainDisplayPoint"), "\(check.output)")
     }
 }
+
+/// Items a mapper meets in a script piped to `imdf`: a room number read off the plan as a
+/// reference, a shape's vertices with each edge's length and bearing, which part of a split gets
+/// which name, which way a door moves, and degrees typed without `@`.
+@Suite("looking and editing without a GIS tool")
+struct LookingWithoutAGISToolTests {
+    let cli = CommandLineTests()
+
+    @Test func aScriptSeesVerticesRoomNumbersSplitSidesAndDoorDirections() throws {
+        let folder = try cli.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try cli.imdf("generate", folder + "/venue", "--rooms", "4").status == 0)
+        let script = """
+            use level "Ground Floor"
+            set 0.001 alt_name.en=B17
+            show B17
+            split unit B17 along 2,-1 2,7 names=West,East
+            move opening ac06f33e by 10
+            """
+        let run = try cli.imdf(folder + "/venue", input: script + "\n")
+        // The door cannot go 10 m: the run stops there, after everything before it worked.
+        #expect(run.status == 1)
+        #expect(run.output.contains("1  0,0     to 2: 4.01 m at 90°"), "\(run.output)")
+        #expect(run.output.contains("4  0,6     to 1: 6 m at 180°"))
+        #expect(run.output.contains("West: 12") && run.output.contains("left of the line") && run.output.contains("East: 12"), "\(run.output)")
+        #expect(run.errors.contains("by +D moves east") || run.errors.contains("by +D moves west"), "\(run.errors)")
+        #expect(run.errors.contains("the wall runs from"), "\(run.errors)")
+        let degrees = try cli.imdf(folder + "/venue", input: "use level \"Ground Floor\"\nadd node at 8.55029,50.10019\n")
+        #expect(degrees.status == 1 && degrees.errors.contains("did you mean @8.55029,50.10019?"), "\(degrees.errors)")
+    }
+}

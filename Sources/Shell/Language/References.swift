@@ -96,7 +96,8 @@ extension EditingSession {
 
     /// "an anchor", "a level".
     static func article(_ word: String) -> String {
-        word.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+        // By sound, not letter: "a unit" (no feature type starts with a silent or vowel-sounding u).
+        word.first.map { "aeio".contains($0) } == true ? "an" : "a"
     }
 
     func wrongType(_ feature: Feature, _ argument: String, _ types: Set<String>) -> EditError {
