@@ -67,15 +67,19 @@ let package = Package(
         ),
         // GDAL's work in a process of its own, started by imdf (see Shell/Import/GDALHelper.swift):
         // linked into imdf, GDAL's 130 libraries slowed every start fivefold.
-        .executableTarget(name: "imdf-gdal", dependencies: ["IMDF", "Geometry", "Interchange", "Shell"], path: "Sources/GDALHelper", swiftSettings: strict),
+        .executableTarget(
+            name: "imdf-gdal", dependencies: ["IMDF", "Geometry", "Interchange", "Shell"], path: "Sources/GDALHelper", swiftSettings: strict
+        ),
         // Fuzz targets (Fuzzing/run builds them for libFuzzer); in this build each replays its seed
         // corpus and past crashes, which EndToEndTests runs.
         .target(name: "FuzzSupport", path: "Fuzzing/Support", swiftSettings: strict),
         .executableTarget(name: "fuzz-geojson", dependencies: ["FuzzSupport", "IMDF"], path: "Fuzzing/GeoJSON", swiftSettings: strict),
         .executableTarget(name: "fuzz-zip", dependencies: ["FuzzSupport", "IMDF"], path: "Fuzzing/Zip", swiftSettings: strict),
-        .executableTarget(name: "fuzz-command-line", dependencies: ["FuzzSupport", "Shell"], path: "Fuzzing/CommandLine", swiftSettings: strict),
         .executableTarget(
-            name: "fuzz-interpreter", dependencies: ["FuzzSupport", "IMDF", "Shell", "Workbench", "SyntheticVenue"], path: "Fuzzing/Interpreter",
+            name: "fuzz-command-line", dependencies: ["FuzzSupport", "Shell"], path: "Fuzzing/CommandLine", swiftSettings: strict),
+        .executableTarget(
+            name: "fuzz-interpreter", dependencies: ["FuzzSupport", "IMDF", "Shell", "Workbench", "SyntheticVenue"],
+            path: "Fuzzing/Interpreter",
             swiftSettings: strict),
         // Paths the test targets share (the package root, the sample archives).
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
@@ -85,16 +89,21 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"], swiftSettings: strict),
-        .testTarget(name: "ValidationTests", dependencies: ["IMDF", "Geometry", "Validation", "SyntheticVenue", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "ValidationTests", dependencies: ["IMDF", "Geometry", "Validation", "SyntheticVenue", "TestSupport"],
+            swiftSettings: strict),
         .testTarget(
             name: "WorkbenchTests", dependencies: ["IMDF", "Geometry", "Workbench", "SyntheticVenue", "Validation", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
-            name: "ShellTests", dependencies: ["IMDF", "Geometry", "Validation", "Workbench", "Shell", "SyntheticVenue", "TestSupport", "imdf-gdal"],
+            name: "ShellTests",
+            dependencies: ["IMDF", "Geometry", "Validation", "Workbench", "Shell", "SyntheticVenue", "TestSupport", "imdf-gdal"],
             exclude: ["Golden"], swiftSettings: strict
         ),
-        .testTarget(name: "InterchangeTests", dependencies: ["IMDF", "Geometry", "Interchange", "SyntheticVenue", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "InterchangeTests", dependencies: ["IMDF", "Geometry", "Interchange", "SyntheticVenue", "TestSupport"],
+            swiftSettings: strict),
         .testTarget(name: "SyntheticVenueTests", dependencies: ["IMDF", "SyntheticVenue"], swiftSettings: strict),
         // Drives the built `imdf` executable the way a user does.
         .testTarget(

@@ -20,7 +20,9 @@ func fuzzCommandLine(_ bytes: [UInt8]) {
 
 // SwiftPM links an executable's `main` to `<target>_main`: under FUZZING that starts libFuzzer.
 #if FUZZING
-    @_cdecl("fuzz_command_line_main") public func fuzzerMain(_ argc: CInt, _ argv: FuzzDriver.Arguments) -> CInt { FuzzDriver.run(argc, argv, fuzzCommandLine) }
+    @_cdecl("fuzz_command_line_main") public func fuzzerMain(_ argc: CInt, _ argv: FuzzDriver.Arguments) -> CInt {
+        FuzzDriver.run(argc, argv, fuzzCommandLine)
+    }
 #else
     @main enum Replay { static func main() { FuzzReplay.run(fuzzCommandLine) } }
 #endif

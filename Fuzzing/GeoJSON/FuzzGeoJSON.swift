@@ -17,7 +17,9 @@ func fuzzGeoJSON(_ bytes: [UInt8]) {
 
 // SwiftPM links an executable's `main` to `<target>_main`: under FUZZING that starts libFuzzer.
 #if FUZZING
-    @_cdecl("fuzz_geojson_main") public func fuzzerMain(_ argc: CInt, _ argv: FuzzDriver.Arguments) -> CInt { FuzzDriver.run(argc, argv, fuzzGeoJSON) }
+    @_cdecl("fuzz_geojson_main") public func fuzzerMain(_ argc: CInt, _ argv: FuzzDriver.Arguments) -> CInt {
+        FuzzDriver.run(argc, argv, fuzzGeoJSON)
+    }
 #else
     @main enum Replay { static func main() { FuzzReplay.run(fuzzGeoJSON) } }
 #endif

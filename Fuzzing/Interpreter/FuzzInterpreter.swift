@@ -44,7 +44,9 @@ func fuzzInterpreter(_ bytes: [UInt8]) {
 
 // SwiftPM links an executable's `main` to `<target>_main`: under FUZZING that starts libFuzzer.
 #if FUZZING
-    @_cdecl("fuzz_interpreter_main") public func fuzzerMain(_ argc: CInt, _ argv: FuzzDriver.Arguments) -> CInt { FuzzDriver.run(argc, argv, fuzzInterpreter) }
+    @_cdecl("fuzz_interpreter_main") public func fuzzerMain(_ argc: CInt, _ argv: FuzzDriver.Arguments) -> CInt {
+        FuzzDriver.run(argc, argv, fuzzInterpreter)
+    }
 #else
     @main enum Replay { static func main() { FuzzReplay.run(fuzzInterpreter) } }
 #endif

@@ -24,7 +24,9 @@ func fuzzZip(_ bytes: [UInt8]) {
 
 // SwiftPM links an executable's `main` to `<target>_main`: under FUZZING that starts libFuzzer.
 #if FUZZING
-    @_cdecl("fuzz_zip_main") public func fuzzerMain(_ argc: CInt, _ argv: FuzzDriver.Arguments) -> CInt { FuzzDriver.run(argc, argv, fuzzZip) }
+    @_cdecl("fuzz_zip_main") public func fuzzerMain(_ argc: CInt, _ argv: FuzzDriver.Arguments) -> CInt {
+        FuzzDriver.run(argc, argv, fuzzZip)
+    }
 #else
     @main enum Replay { static func main() { FuzzReplay.run(fuzzZip) } }
 #endif

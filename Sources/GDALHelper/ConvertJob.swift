@@ -22,7 +22,9 @@ enum ConvertJob {
                 continue
             }
             if argument == "--max-size" || argument == "--max-total", index + 1 < arguments.count {
-                guard let bytes = ArchiveLimits.parseSize(arguments[index + 1]) else { Helper.fail("\(argument) \(arguments[index + 1]): not a size", status: 2) }
+                guard let bytes = ArchiveLimits.parseSize(arguments[index + 1]) else {
+                    Helper.fail("\(argument) \(arguments[index + 1]): not a size", status: 2)
+                }
                 if argument == "--max-size" {
                     limits.maxFileBytes = bytes
                     limits.maxTotalBytes = max(limits.maxTotalBytes, bytes)
@@ -71,7 +73,9 @@ enum ConvertJob {
         if ShapefileWriter.isShapefileFolderPath(input) && FileSystem.status(of: input + "/" + ShapefileWriter.fieldList).kind == .file {
             throw CommandFailure(
                 exitCode: CommandFailure.unreadableArchive,
-                message: "\(input): a Shapefile export, which does not convert back (it is one way); convert the archive or its GeoPackage instead")
+                message:
+                    "\(input): a Shapefile export, which does not convert back (it is one way); convert the archive or its GeoPackage instead"
+            )
         }
         return try Loading.whole(input, limits: limits).archive
     }
@@ -81,12 +85,16 @@ enum ConvertJob {
         if GeoPackage.isGeoPackagePath(output) {
             let summary = try GeoPackageWriter.write(archive, to: output)
             let spatial = summary.tables.filter(\.isSpatial).count
-            Output.line("wrote \(output) (GeoPackage): \(features) features in \(summary.tables.count) tables (\(spatial) with a spatial index), and \(GeoPackage.archiveTable)")
+            Output.line(
+                "wrote \(output) (GeoPackage): \(features) features in \(summary.tables.count) tables (\(spatial) with a spatial index), and \(GeoPackage.archiveTable)"
+            )
         } else if ShapefileWriter.isShapefileFolderPath(output) {
             let summary = try ShapefileWriter.write(archive, to: output)
             var notes = ["\(summary.cutNames) field names cut to 10 characters (see \(ShapefileWriter.fieldList))"]
             if summary.cutValues > 0 { notes.append("\(summary.cutValues.grouped) values cut to 254 bytes") }
-            Output.line("wrote \(output) (Shapefiles, one way): \(features) features in \(summary.layers.count) layers; \(notes.joined(separator: "; "))")
+            Output.line(
+                "wrote \(output) (Shapefiles, one way): \(features) features in \(summary.layers.count) layers; \(notes.joined(separator: "; "))"
+            )
         } else {
             try ArchiveOutput.write(archive, to: output)
         }

@@ -25,7 +25,9 @@ enum DrawingJobs {
     /// `level_outline` (the plan's footprint).
     static func importDrawing() -> Never {
         let request = Request.read()
-        guard let file = request.text("file"), let corner = request.numbers("corner"), corner.count == 2, let language = request.text("language") else {
+        guard let file = request.text("file"), let corner = request.numbers("corner"), corner.count == 2,
+            let language = request.text("language")
+        else {
             Reply.fail("the request names no file, corner or language")
         }
         var options = DXFImportOptions()
@@ -40,7 +42,8 @@ enum DrawingJobs {
             options.controls = controls.compactMap { control in
                 guard case .array(let values) = control, values.count == 4 else { return nil }
                 let numbers = values.compactMap(\.doubleValue)
-                return numbers.count == 4 ? ControlPoint(drawing: Point(x: numbers[0], y: numbers[1]), target: Point(x: numbers[2], y: numbers[3])) : nil
+                return numbers.count == 4
+                    ? ControlPoint(drawing: Point(x: numbers[0], y: numbers[1]), target: Point(x: numbers[2], y: numbers[3])) : nil
             }
         }
         options.fit = request.text("fit").flatMap(TransformKind.init(rawValue:)) ?? .similarity

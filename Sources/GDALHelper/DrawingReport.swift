@@ -18,7 +18,9 @@ enum DrawingReport {
     }
 
     static func listing(_ listing: DrawingListing) -> String {
-        let units = listing.header.insertionUnits.map { code in DrawingUnit(insertionUnits: code).map { "\(code) (\($0.name))" } ?? "\(code)" } ?? "none"
+        let units =
+            listing.header.insertionUnits.map { code in DrawingUnit(insertionUnits: code).map { "\(code) (\($0.name))" } ?? "\(code)" }
+            ?? "none"
         var lines = [
             "\(listing.path): \(listing.header.version ?? "version unknown"), $INSUNITS \(units)\(listing.header.codePage.map { ", code page \($0)" } ?? "")",
             "extent \(box(listing.extent)) (drawing units)\(listing.paperSpaceEntities > 0 ? "; \(listing.paperSpaceEntities) paper-space entities not listed" : "")",
@@ -28,7 +30,9 @@ enum DrawingReport {
             let counts = layer.counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
             let roles = layer.roles.map(\.rawValue) + (layer.clutter ? ["clutter"] : [])
             let name = TerminalText.sanitized(layer.name)
-            lines.append("  \(name.padding(toLength: max(nameWidth, name.count), withPad: " ", startingAt: 0))  \(counts)  [\(box(layer.bounds))]\(roles.isEmpty ? "" : "  looks like: \(roles.joined(separator: ", "))")")
+            lines.append(
+                "  \(name.padding(toLength: max(nameWidth, name.count), withPad: " ", startingAt: 0))  \(counts)  [\(box(layer.bounds))]\(roles.isEmpty ? "" : "  looks like: \(roles.joined(separator: ", "))")"
+            )
         }
         if !listing.blocks.isEmpty { lines.append("blocks: \(listing.blocks.map(TerminalText.sanitized).joined(separator: ", "))") }
         return lines.joined(separator: "\n")
@@ -46,13 +50,19 @@ enum DrawingReport {
         json.append(key: "code_page", value: listing.header.codePage.map(JSONValue.string) ?? .null)
         json.append(key: "extent", value: box(listing.extent))
         json.append(key: "paper_space_entities", value: .number(JSONNumber(listing.paperSpaceEntities)))
-        json.append(key: "layers", value: .array(listing.layers.map { layer in
-            .object([
-                "name": .string(layer.name),
-                "entities": .object(JSONObject(layer.counts.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: .number(JSONNumber($0.value))) })),
-                "extent": box(layer.bounds), "looks_like": .array(layer.roles.map { .string($0.rawValue) }), "clutter": .bool(layer.clutter),
-            ])
-        }))
+        json.append(
+            key: "layers",
+            value: .array(
+                listing.layers.map { layer in
+                    .object([
+                        "name": .string(layer.name),
+                        "entities": .object(
+                            JSONObject(
+                                layer.counts.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: .number(JSONNumber($0.value))) })),
+                        "extent": box(layer.bounds), "looks_like": .array(layer.roles.map { .string($0.rawValue) }),
+                        "clutter": .bool(layer.clutter),
+                    ])
+                }))
         json.append(key: "blocks", value: .array(listing.blocks.map(JSONValue.string)))
         return JSONValue.object(json).inlineText
     }
@@ -65,7 +75,8 @@ enum DrawingReport {
             lines.append("\(role.rawValue) layers: \(layers.isEmpty ? "none" : layers.map(TerminalText.sanitized).joined(separator: ", "))")
         }
         if !report.droppedLayers.isEmpty {
-            lines.append("left out: " + report.droppedLayers.map { "\(TerminalText.sanitized($0.layer)) (\($0.entities))" }.joined(separator: ", "))
+            lines.append(
+                "left out: " + report.droppedLayers.map { "\(TerminalText.sanitized($0.layer)) (\($0.entities))" }.joined(separator: ", "))
         }
         if report.paperSpaceEntities > 0 { lines.append("left out: \(report.paperSpaceEntities) paper-space entities") }
         if report.straysDropped > 0 { lines.append("left out: \(report.straysDropped) entities outside the plan's extent") }
@@ -77,18 +88,28 @@ enum DrawingReport {
         if report.tooSmallDropped > 0 { dropped.append("\(report.tooSmallDropped) shapes too small or too large to be rooms") }
         if !dropped.isEmpty { lines.append("not rooms: " + dropped.joined(separator: ", ")) }
         for repair in report.repaired { lines.append("repaired: \(TerminalText.sanitized(repair))") }
-        let sources = report.openingSources.sorted { $0.key < $1.key }.map { "\($0.value) from \($0.key == "gap" ? "wall gaps" : $0.key == "swing" ? "swings" : "door blocks")" }
-        lines.append("doors: \(report.openings)\(sources.isEmpty ? "" : " (\(sources.joined(separator: ", ")))")\(report.unplacedDoors > 0 ? "; \(report.unplacedDoors) not near any room's wall, not placed" : "")")
+        let sources = report.openingSources.sorted { $0.key < $1.key }.map {
+            "\($0.value) from \($0.key == "gap" ? "wall gaps" : $0.key == "swing" ? "swings" : "door blocks")"
+        }
+        lines.append(
+            "doors: \(report.openings)\(sources.isEmpty ? "" : " (\(sources.joined(separator: ", ")))")\(report.unplacedDoors > 0 ? "; \(report.unplacedDoors) not near any room's wall, not placed" : "")"
+        )
         if !report.unplacedLabels.isEmpty {
-            lines.append("labels in no room (\(report.unplacedLabels.count)): " + report.unplacedLabels.prefix(20).map {
-                "\"\(TerminalText.sanitized($0.text))\" at \(number($0.at.x)),\(number($0.at.y))"
-            }.joined(separator: ", ") + (report.unplacedLabels.count > 20 ? ", ..." : ""))
+            lines.append(
+                "labels in no room (\(report.unplacedLabels.count)): "
+                    + report.unplacedLabels.prefix(20).map {
+                        "\"\(TerminalText.sanitized($0.text))\" at \(number($0.at.x)),\(number($0.at.y))"
+                    }.joined(separator: ", ") + (report.unplacedLabels.count > 20 ? ", ..." : ""))
         }
         if let rmse = report.rmse {
-            let residuals = report.residuals.enumerated().map { "\($0.offset + 1): \(String(format: "%.3f", $0.element)) m" }.joined(separator: ", ")
-            lines.append("georeferenced: residuals \(residuals); RMSE \(String(format: "%.3f", rmse)) m; scale \(String(format: "%.4f", report.scale))")
+            let residuals = report.residuals.enumerated().map { "\($0.offset + 1): \(String(format: "%.3f", $0.element)) m" }.joined(
+                separator: ", ")
+            lines.append(
+                "georeferenced: residuals \(residuals); RMSE \(String(format: "%.3f", rmse)) m; scale \(String(format: "%.4f", report.scale))"
+            )
         } else {
-            lines.append("not georeferenced: placed at the level's south-west corner, north up; give two or more --control points to place it")
+            lines.append(
+                "not georeferenced: placed at the level's south-west corner, north up; give two or more --control points to place it")
         }
         if report.problems.isEmpty {
             lines.append("geometry: every room a valid polygon, none overlapping another by more than 0.5 m2")
@@ -108,18 +129,30 @@ enum DrawingReport {
         json.append(key: "rooms", value: count(report.rooms))
         json.append(key: "named", value: count(report.named))
         json.append(key: "openings", value: count(report.openings))
-        json.append(key: "opening_sources", value: .object(JSONObject(report.openingSources.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: count($0.value)) })))
+        json.append(
+            key: "opening_sources",
+            value: .object(JSONObject(report.openingSources.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: count($0.value)) })))
         json.append(key: "unplaced_doors", value: count(report.unplacedDoors))
-        json.append(key: "unplaced_labels", value: .array(report.unplacedLabels.map { label in
-            .object(["text": .string(label.text), "x": number(label.at.x), "y": number(label.at.y)])
-        }))
-        json.append(key: "dropped_layers", value: .array(report.droppedLayers.map { .object(["layer": .string($0.layer), "entities": count($0.entities)]) }))
+        json.append(
+            key: "unplaced_labels",
+            value: .array(
+                report.unplacedLabels.map { label in
+                    .object(["text": .string(label.text), "x": number(label.at.x), "y": number(label.at.y)])
+                }))
+        json.append(
+            key: "dropped_layers",
+            value: .array(report.droppedLayers.map { .object(["layer": .string($0.layer), "entities": count($0.entities)]) }))
         json.append(key: "paper_space_entities", value: count(report.paperSpaceEntities))
         json.append(key: "strays", value: count(report.straysDropped))
-        json.append(key: "units", value: .object([
-            "unit": .string(report.units.unit.rawValue), "declared": report.units.declared.map { .string($0.rawValue) } ?? .null, "reason": .string(report.units.reason),
-        ]))
-        json.append(key: "layers", value: .object(JSONObject(LayerRole.allCases.map { .init(key: $0.rawValue, value: strings(report.layers[$0] ?? [])) })))
+        json.append(
+            key: "units",
+            value: .object([
+                "unit": .string(report.units.unit.rawValue), "declared": report.units.declared.map { .string($0.rawValue) } ?? .null,
+                "reason": .string(report.units.reason),
+            ]))
+        json.append(
+            key: "layers",
+            value: .object(JSONObject(LayerRole.allCases.map { .init(key: $0.rawValue, value: strings(report.layers[$0] ?? [])) })))
         json.append(key: "rmse_m", value: report.rmse.map(number) ?? .null)
         json.append(key: "residuals_m", value: .array(report.residuals.map(number)))
         json.append(key: "scale", value: number(report.scale))

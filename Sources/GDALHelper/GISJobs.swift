@@ -15,8 +15,10 @@ enum GISJobs {
         let result: GISImport
         do {
             let mapping = try GISMapping.read(mapPath, for: type)
-            result = try GISImport.read(GISImport.Request(
-                path: file, layer: request.text("layer"), type: type, mapping: mapping, assumedReferenceSystem: request.text("crs"), language: language))
+            result = try GISImport.read(
+                GISImport.Request(
+                    path: file, layer: request.text("layer"), type: type, mapping: mapping, assumedReferenceSystem: request.text("crs"),
+                    language: language))
         } catch {
             Reply.fail(error.message)
         }
@@ -31,7 +33,9 @@ enum GISJobs {
         if !result.categories.isEmpty { lines.append("categories: \(counts(result.categories))") }
         if let field = result.categoryField, !result.unmapped.isEmpty {
             let total = result.unmapped.reduce(0) { $0 + $1.count }
-            lines.append("\(result.unmapped.count) value\(result.unmapped.count == 1 ? "" : "s") of \(field) not in the mapping (\(total) feature\(total == 1 ? "" : "s"), given \(result.defaultCategory ?? "no category")): \(counts(result.unmapped))")
+            lines.append(
+                "\(result.unmapped.count) value\(result.unmapped.count == 1 ? "" : "s") of \(field) not in the mapping (\(total) feature\(total == 1 ? "" : "s"), given \(result.defaultCategory ?? "no category")): \(counts(result.unmapped))"
+            )
         }
         if result.unnamed > 0 { lines.append("\(result.unnamed) feature\(result.unnamed == 1 ? " has" : "s have") no name") }
         var json = JSONObject()

@@ -24,12 +24,13 @@ enum Reply {
     }
 
     static func drafts(_ drafts: [FeatureDraft]) -> JSONValue {
-        .array(drafts.map { draft in
-            .object([
-                "type": .string(draft.type.rawValue), "geometry": draft.geometry.map { GeoJSONGeometry($0).json } ?? .null,
-                "properties": .object(draft.properties), "source": .string(draft.source),
-            ])
-        })
+        .array(
+            drafts.map { draft in
+                .object([
+                    "type": .string(draft.type.rawValue), "geometry": draft.geometry.map { GeoJSONGeometry($0).json } ?? .null,
+                    "properties": .object(draft.properties), "source": .string(draft.source),
+                ])
+            })
     }
 }
 

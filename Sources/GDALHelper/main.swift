@@ -11,7 +11,9 @@ import Shell
 
 enum Helper {
     static func usage() -> Never {
-        fail("usage: imdf-gdal import-dxf | import-gis | dataset-files | list-dxf FILE [--json] | convert IN OUT (started by imdf)", status: 2)
+        fail(
+            "usage: imdf-gdal import-dxf | import-gis | dataset-files | list-dxf FILE [--json] | convert IN OUT (started by imdf)",
+            status: 2)
     }
 
     static func fail(_ message: String, status: Int32) -> Never {

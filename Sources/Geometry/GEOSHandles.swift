@@ -14,10 +14,12 @@ final class GEOSContext {
         self.handle = handle
         // Unretained: the context owns the handle, so the handle never outlives the userdata.
         let userdata = Unmanaged.passUnretained(self).toOpaque()
-        _ = GEOSContext_setErrorMessageHandler_r(handle, { message, userdata in
-            guard let message, let userdata else { return }
-            Unmanaged<GEOSContext>.fromOpaque(userdata).takeUnretainedValue().lastError = String(cString: message)
-        }, userdata)
+        _ = GEOSContext_setErrorMessageHandler_r(
+            handle,
+            { message, userdata in
+                guard let message, let userdata else { return }
+                Unmanaged<GEOSContext>.fromOpaque(userdata).takeUnretainedValue().lastError = String(cString: message)
+            }, userdata)
         // Notices carry nothing a caller acts on (isValidDetail returns the same detail); without
         // a handler some GEOS builds print them.
         _ = GEOSContext_setNoticeMessageHandler_r(handle, { _, _ in }, nil)
@@ -144,9 +146,10 @@ extension GEOSContext {
     /// A collection that takes ownership of `parts`.
     func collection(_ type: Int32, _ parts: [OpaquePointer?]) -> Geom? {
         var parts = parts
-        return Geom(parts.withUnsafeMutableBufferPointer {
-            GEOSGeom_createCollection_r(handle, type, $0.baseAddress, UInt32($0.count))
-        }, self)
+        return Geom(
+            parts.withUnsafeMutableBufferPointer {
+                GEOSGeom_createCollection_r(handle, type, $0.baseAddress, UInt32($0.count))
+            }, self)
     }
 }
 

@@ -33,18 +33,23 @@ extension GeometryEngine {
                 guard length > 0, length.isFinite else { continue }
                 let (ux, uy) = ((b.x - a.x) / length * half, (b.y - a.y) / length * half)
                 let (nx, ny) = (-uy, ux)
-                let start = Point(x: a.x - ux, y: a.y - uy), end = Point(x: b.x + ux, y: b.y + uy)
-                rectangles.append(Polygon(exterior: [
-                    Point(x: start.x + nx, y: start.y + ny), Point(x: start.x - nx, y: start.y - ny),
-                    Point(x: end.x - nx, y: end.y - ny), Point(x: end.x + nx, y: end.y + ny),
-                ]))
+                let start = Point(x: a.x - ux, y: a.y - uy)
+                let end = Point(x: b.x + ux, y: b.y + uy)
+                rectangles.append(
+                    Polygon(exterior: [
+                        Point(x: start.x + nx, y: start.y + ny), Point(x: start.x - nx, y: start.y - ny),
+                        Point(x: end.x - nx, y: end.y - ny), Point(x: end.x + nx, y: end.y + ny),
+                    ]))
             }
         }
-        guard !rectangles.isEmpty, let all = context.geometry(rectangles), let walls = Geom(GEOSUnaryUnion_r(handle, all.pointer), context) else { return [] }
+        guard !rectangles.isEmpty, let all = context.geometry(rectangles), let walls = Geom(GEOSUnaryUnion_r(handle, all.pointer), context)
+        else { return [] }
         let grown = walls.polygons.flatMap { wall in
             wall.holes.compactMap { hole -> Geom? in
                 guard let space = context.geometry([Polygon(exterior: hole)]) else { return nil }
-                return Geom(GEOSBufferWithStyle_r(handle, space.pointer, half, 4, Int32(GEOSBUF_CAP_FLAT.rawValue), Int32(GEOSBUF_JOIN_MITRE.rawValue), 2), context)
+                return Geom(
+                    GEOSBufferWithStyle_r(
+                        handle, space.pointer, half, 4, Int32(GEOSBUF_CAP_FLAT.rawValue), Int32(GEOSBUF_JOIN_MITRE.rawValue), 2), context)
             }
         }
         // Grown back, two spaces can meet in a band at most half a gap wide (past a sharp corner,

@@ -86,9 +86,11 @@ enum WGS84 {
     /// Meridian arc length from the equator (Helmert's series in n, truncated after n^4: its error
     /// is below 0.1 mm over a quadrant, and nil over the few kilometres a frame spans).
     static func meridianArc(_ phi: Double) -> Double {
-        let n2 = n * n, n3 = n2 * n, n4 = n3 * n
-        return a / (1 + n) * (
-            (1 + n2 / 4 + n4 / 64) * phi
+        let n2 = n * n
+        let n3 = n2 * n
+        let n4 = n3 * n
+        return a / (1 + n)
+            * ((1 + n2 / 4 + n4 / 64) * phi
                 - 1.5 * (n - n3 / 8) * sin(2 * phi)
                 + 15.0 / 16 * (n2 - n4 / 4) * sin(4 * phi)
                 - 35.0 / 48 * n3 * sin(6 * phi)

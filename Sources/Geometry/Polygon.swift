@@ -133,7 +133,8 @@ extension Polygon {
     }
 
     static func segmentDistance(_ point: Point, _ start: Point, _ end: Point) -> Double {
-        let dx = end.x - start.x, dy = end.y - start.y
+        let dx = end.x - start.x
+        let dy = end.y - start.y
         let lengthSquared = dx * dx + dy * dy
         guard lengthSquared > 0 else { return point.distance(to: start) }
         let along = Swift.min(1, Swift.max(0, ((point.x - start.x) * dx + (point.y - start.y) * dy) / lengthSquared))

@@ -28,11 +28,13 @@ public final class SpatialIndex<Item> {
         packed = true
         var found: [Int] = []
         withUnsafeMutablePointer(to: &found) { found in
-            GEOSSTRtree_query_r(engine.handle, tree, probe.pointer, { item, userdata in
-                guard let userdata else { return }
-                // Items are indexes into `entries`, offset by one because a null item is no item.
-                userdata.assumingMemoryBound(to: [Int].self).pointee.append(Int(bitPattern: item) - 1)
-            }, found)
+            GEOSSTRtree_query_r(
+                engine.handle, tree, probe.pointer,
+                { item, userdata in
+                    guard let userdata else { return }
+                    // Items are indexes into `entries`, offset by one because a null item is no item.
+                    userdata.assumingMemoryBound(to: [Int].self).pointee.append(Int(bitPattern: item) - 1)
+                }, found)
         }
         return found.sorted().map { entries[$0].item }
     }

@@ -15,26 +15,58 @@ public enum DrawingGenerator {
         }
         func number(_ value: Double) -> String { String((value * 1000).rounded() / 1000) }
         func line(_ layer: String, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
-            pair(0, "LINE"); pair(100, "AcDbEntity"); pair(8, layer); pair(100, "AcDbLine")
-            pair(10, number(x1)); pair(20, number(y1)); pair(11, number(x2)); pair(21, number(y2))
+            pair(0, "LINE")
+            pair(100, "AcDbEntity")
+            pair(8, layer)
+            pair(100, "AcDbLine")
+            pair(10, number(x1))
+            pair(20, number(y1))
+            pair(11, number(x2))
+            pair(21, number(y2))
         }
         /// A wall face in `pieces` lines, as drawings made by many hands are.
         func face(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
             let pieces = 1 + Int(random.next() % 3)
             for piece in 0..<pieces {
-                let a = Double(piece) / Double(pieces), b = Double(piece + 1) / Double(pieces)
+                let a = Double(piece) / Double(pieces)
+                let b = Double(piece + 1) / Double(pieces)
                 line("A-WALL", x1 + (x2 - x1) * a, y1 + (y2 - y1) * a, x1 + (x2 - x1) * b, y1 + (y2 - y1) * b)
             }
         }
-        pair(0, "SECTION"); pair(2, "HEADER"); pair(9, "$ACADVER"); pair(1, "AC1027"); pair(9, "$INSUNITS"); pair(70, "6"); pair(0, "ENDSEC")
-        pair(0, "SECTION"); pair(2, "BLOCKS"); pair(0, "BLOCK"); pair(8, "0"); pair(2, "DOOR"); pair(70, "0"); pair(10, "0"); pair(20, "0")
+        pair(0, "SECTION")
+        pair(2, "HEADER")
+        pair(9, "$ACADVER")
+        pair(1, "AC1027")
+        pair(9, "$INSUNITS")
+        pair(70, "6")
+        pair(0, "ENDSEC")
+        pair(0, "SECTION")
+        pair(2, "BLOCKS")
+        pair(0, "BLOCK")
+        pair(8, "0")
+        pair(2, "DOOR")
+        pair(70, "0")
+        pair(10, "0")
+        pair(20, "0")
         line("0", 0, 0, 0, 0.9)
-        pair(0, "ARC"); pair(100, "AcDbEntity"); pair(8, "0"); pair(100, "AcDbCircle"); pair(10, "0"); pair(20, "0"); pair(40, "0.9")
-        pair(100, "AcDbArc"); pair(50, "0"); pair(51, "90")
-        pair(0, "ENDBLK"); pair(0, "ENDSEC")
-        pair(0, "SECTION"); pair(2, "ENTITIES")
+        pair(0, "ARC")
+        pair(100, "AcDbEntity")
+        pair(8, "0")
+        pair(100, "AcDbCircle")
+        pair(10, "0")
+        pair(20, "0")
+        pair(40, "0.9")
+        pair(100, "AcDbArc")
+        pair(50, "0")
+        pair(51, "90")
+        pair(0, "ENDBLK")
+        pair(0, "ENDSEC")
+        pair(0, "SECTION")
+        pair(2, "ENTITIES")
         // Rooms 5 x 4 m between walls 0.2 m thick; every second row of rooms faces a 2 m corridor.
-        let wall = 0.2, width = 5.0, depth = 4.0
+        let wall = 0.2
+        let width = 5.0
+        let depth = 4.0
         for row in 0..<rows {
             let y0 = Double(row) * (depth + wall) + Double(row / 2) * 2.0
             for column in 0..<columns {
@@ -50,8 +82,16 @@ public enum DrawingGenerator {
                         let outer = y == top ? y + wall : y - wall
                         face(left - wall, outer, doorX, outer)
                         face(doorX + 0.9, outer, right + wall, outer)
-                        pair(0, "INSERT"); pair(100, "AcDbEntity"); pair(8, "A-DOOR"); pair(100, "AcDbBlockReference"); pair(2, "DOOR")
-                        pair(10, number(doorX)); pair(20, number(y)); pair(41, "1"); pair(42, "1"); pair(50, y == top ? "270" : "0")
+                        pair(0, "INSERT")
+                        pair(100, "AcDbEntity")
+                        pair(8, "A-DOOR")
+                        pair(100, "AcDbBlockReference")
+                        pair(2, "DOOR")
+                        pair(10, number(doorX))
+                        pair(20, number(y))
+                        pair(41, "1")
+                        pair(42, "1")
+                        pair(50, y == top ? "270" : "0")
                     } else {
                         face(left, y, right, y)
                         let outer = y == top ? y + wall : y - wall
@@ -62,22 +102,47 @@ public enum DrawingGenerator {
                 face(right, bottom, right, top)
                 face(left - wall, bottom - wall, left - wall, top + wall)
                 face(right + wall, bottom - wall, right + wall, top + wall)
-                pair(0, "TEXT"); pair(100, "AcDbEntity"); pair(8, "A-AREA-IDEN"); pair(100, "AcDbText")
-                pair(10, number(left + 1.5)); pair(20, number(bottom + 2.2)); pair(40, "0.25"); pair(1, "Office")
-                pair(0, "TEXT"); pair(100, "AcDbEntity"); pair(8, "A-AREA-IDEN"); pair(100, "AcDbText")
-                pair(10, number(left + 1.5)); pair(20, number(bottom + 1.8)); pair(40, "0.25"); pair(1, "\(row + 1).\(String(column + 1).leftPadded(3))")
-                pair(0, "TEXT"); pair(100, "AcDbEntity"); pair(8, "A-AREA-IDEN"); pair(100, "AcDbText")
-                pair(10, number(left + 1.5)); pair(20, number(bottom + 1.4)); pair(40, "0.2"); pair(1, "20 m2")
+                pair(0, "TEXT")
+                pair(100, "AcDbEntity")
+                pair(8, "A-AREA-IDEN")
+                pair(100, "AcDbText")
+                pair(10, number(left + 1.5))
+                pair(20, number(bottom + 2.2))
+                pair(40, "0.25")
+                pair(1, "Office")
+                pair(0, "TEXT")
+                pair(100, "AcDbEntity")
+                pair(8, "A-AREA-IDEN")
+                pair(100, "AcDbText")
+                pair(10, number(left + 1.5))
+                pair(20, number(bottom + 1.8))
+                pair(40, "0.25")
+                pair(1, "\(row + 1).\(String(column + 1).leftPadded(3))")
+                pair(0, "TEXT")
+                pair(100, "AcDbEntity")
+                pair(8, "A-AREA-IDEN")
+                pair(100, "AcDbText")
+                pair(10, number(left + 1.5))
+                pair(20, number(bottom + 1.4))
+                pair(40, "0.2")
+                pair(1, "20 m2")
                 // A desk and a chair.
                 for (x, y, w, h) in [(left + 3, bottom + 0.5, 1.6, 0.8), (left + 3.5, bottom + 1.5, 0.5, 0.5)] {
-                    pair(0, "LWPOLYLINE"); pair(100, "AcDbEntity"); pair(8, "A-FURN"); pair(100, "AcDbPolyline"); pair(90, "4"); pair(70, "1")
+                    pair(0, "LWPOLYLINE")
+                    pair(100, "AcDbEntity")
+                    pair(8, "A-FURN")
+                    pair(100, "AcDbPolyline")
+                    pair(90, "4")
+                    pair(70, "1")
                     for (px, py) in [(x, y), (x + w, y), (x + w, y + h), (x, y + h)] {
-                        pair(10, number(px)); pair(20, number(py))
+                        pair(10, number(px))
+                        pair(20, number(py))
                     }
                 }
             }
         }
-        pair(0, "ENDSEC"); pair(0, "EOF")
+        pair(0, "ENDSEC")
+        pair(0, "EOF")
         return out
     }
 }

@@ -115,11 +115,13 @@ private struct Builder {
         let venueWidth = Double(columns) * (buildingLength + VenueGenerator.buildingGap) + VenueGenerator.buildingGap
         let venueHeight = Double(max(rows, 1)) * (buildingDepth + VenueGenerator.buildingGap) + VenueGenerator.buildingGap
         let venueAddress = add(.address, geometry: nil, address("1 Campus Drive"))
-        _ = add(.venue, geometry: rectangle(0, 0, venueWidth, venueHeight), [
-            .category: "businesscampus", .name: labels("Synthetic Campus \(spec.seed)"), .hours: "Mo-Fr 07:00-20:00",
-            .phone: "+496912345670", .website: "https://campus.example",
-            .displayPoint: point(venueWidth / 2, VenueGenerator.buildingGap / 2), .addressID: .string(venueAddress),
-        ])
+        _ = add(
+            .venue, geometry: rectangle(0, 0, venueWidth, venueHeight),
+            [
+                .category: "businesscampus", .name: labels("Synthetic Campus \(spec.seed)"), .hours: "Mo-Fr 07:00-20:00",
+                .phone: "+496912345670", .website: "https://campus.example",
+                .displayPoint: point(venueWidth / 2, VenueGenerator.buildingGap / 2), .addressID: .string(venueAddress),
+            ])
         for number in 0..<spec.buildings {
             let west = VenueGenerator.buildingGap + Double(number % columns) * (buildingLength + VenueGenerator.buildingGap)
             let south = VenueGenerator.buildingGap + Double(number / columns) * (buildingDepth + VenueGenerator.buildingGap)
@@ -131,25 +133,31 @@ private struct Builder {
         let east = west + buildingLength
         let north = south + buildingDepth
         let addressID = add(.address, geometry: nil, address("\(number + 1) Campus Drive"))
-        let building = add(.building, geometry: nil, [
-            .name: labels("Building \(number)"), .category: "unspecified",
-            .displayPoint: point((west + east) / 2, (south + north) / 2), .addressID: .string(addressID),
-        ])
-        for category in ["ground", "aerial"] {
-            _ = add(.footprint, geometry: rectangle(west, south, east, north), [
-                .category: .string(category), .buildingIDs: [.string(building)],
+        let building = add(
+            .building, geometry: nil,
+            [
+                .name: labels("Building \(number)"), .category: "unspecified",
+                .displayPoint: point((west + east) / 2, (south + north) / 2), .addressID: .string(addressID),
             ])
+        for category in ["ground", "aerial"] {
+            _ = add(
+                .footprint, geometry: rectangle(west, south, east, north),
+                [
+                    .category: .string(category), .buildingIDs: [.string(building)],
+                ])
         }
         let elevatorGroup = random.uuid()
         let stairsGroup = random.uuid()
         for ordinal in 0..<spec.levels {
-            let level = add(.level, geometry: rectangle(west, south, east, north), [
-                .category: "unspecified", .outdoor: false, .ordinal: .number(JSONNumber(ordinal)),
-                .name: labels(ordinal == 0 ? "Ground Floor" : "Floor \(ordinal)"),
-                .shortName: labels(ordinal == 0 ? "G" : "\(ordinal)"),
-                .displayPoint: point((west + east) / 2, south + VenueGenerator.roomDepth + VenueGenerator.corridorWidth / 2),
-                .buildingIDs: [.string(building)],
-            ])
+            let level = add(
+                .level, geometry: rectangle(west, south, east, north),
+                [
+                    .category: "unspecified", .outdoor: false, .ordinal: .number(JSONNumber(ordinal)),
+                    .name: labels(ordinal == 0 ? "Ground Floor" : "Floor \(ordinal)"),
+                    .shortName: labels(ordinal == 0 ? "G" : "\(ordinal)"),
+                    .displayPoint: point((west + east) / 2, south + VenueGenerator.roomDepth + VenueGenerator.corridorWidth / 2),
+                    .buildingIDs: [.string(building)],
+                ])
             buildLevel(level, ordinal: ordinal, west: west, south: south, groups: (elevatorGroup, stairsGroup))
         }
     }
@@ -166,11 +174,13 @@ private struct Builder {
         let corridorSouth = south + VenueGenerator.roomDepth
         let corridorNorth = corridorSouth + VenueGenerator.corridorWidth
         let east = west + buildingLength
-        let corridor = add(.unit, geometry: rectangle(west, corridorSouth, east, corridorNorth), [
-            .category: "walkway", .name: labels("Corridor \(ordinal == 0 ? "G" : String(ordinal))"),
-            .levelID: .string(level),
-            .displayPoint: point((west + east) / 2, (corridorSouth + corridorNorth) / 2),
-        ])
+        let corridor = add(
+            .unit, geometry: rectangle(west, corridorSouth, east, corridorNorth),
+            [
+                .category: "walkway", .name: labels("Corridor \(ordinal == 0 ? "G" : String(ordinal))"),
+                .levelID: .string(level),
+                .displayPoint: point((west + east) / 2, (corridorSouth + corridorNorth) / 2),
+            ])
         for index in 0..<spec.rooms {
             let onSouthSide = index < roomsSouth
             let slot = onSouthSide ? index : index - roomsSouth
@@ -184,26 +194,35 @@ private struct Builder {
             let centreY = (y0 + y1) / 2
             let designation = "\(ordinal).\(String(index + 1).leftPadded(to: 3))"
             let category = Self.roomCategories[Int(random.next() % UInt64(Self.roomCategories.count))]
-            let room = add(.unit, geometry: rectangle(x0, y0, x1, y1), [
-                .category: .string(category), .name: labels("Room \(designation)"), .levelID: .string(level),
-                .displayPoint: point(centreX, centreY),
-            ])
-            _ = add(.opening, geometry: .lineString([
-                position(centreX - VenueGenerator.doorWidth / 2, wall), position(centreX + VenueGenerator.doorWidth / 2, wall),
-            ]), [
-                .category: "pedestrian", .door: ["type": "swinging", "automatic": false, "material": "wood"],
-                .levelID: .string(level),
-            ])
+            let room = add(
+                .unit, geometry: rectangle(x0, y0, x1, y1),
+                [
+                    .category: .string(category), .name: labels("Room \(designation)"), .levelID: .string(level),
+                    .displayPoint: point(centreX, centreY),
+                ])
+            _ = add(
+                .opening,
+                geometry: .lineString([
+                    position(centreX - VenueGenerator.doorWidth / 2, wall), position(centreX + VenueGenerator.doorWidth / 2, wall),
+                ]),
+                [
+                    .category: "pedestrian", .door: ["type": "swinging", "automatic": false, "material": "wood"],
+                    .levelID: .string(level),
+                ])
             let anchor = add(.anchor, geometry: .point(position(centreX, centreY)), [.unitID: .string(room)])
             let first = Self.nameFirst[Int(random.next() % UInt64(Self.nameFirst.count))]
             let second = Self.nameSecond[Int(random.next() % UInt64(Self.nameSecond.count))]
             let domain = "\(first)-\(second)".lowercased()
-            _ = add(.occupant, geometry: nil, [
-                .name: labels("\(first) \(second)"),
-                .category: .string(Self.occupantCategories[Int(random.next() % UInt64(Self.occupantCategories.count))]),
-                .anchorID: .string(anchor), .hours: "Mo-Fr 08:00-18:00", .phone: .string("+49691000\(String(index + 1).leftPadded(to: 4))"),
-                .website: .string("https://\(domain).example"), .validity: ["start": .null, "end": .null, "modified": "2026-01-05T09:00:00Z"],
-            ])
+            _ = add(
+                .occupant, geometry: nil,
+                [
+                    .name: labels("\(first) \(second)"),
+                    .category: .string(Self.occupantCategories[Int(random.next() % UInt64(Self.occupantCategories.count))]),
+                    .anchorID: .string(anchor), .hours: "Mo-Fr 08:00-18:00",
+                    .phone: .string("+49691000\(String(index + 1).leftPadded(to: 4))"),
+                    .website: .string("https://\(domain).example"),
+                    .validity: ["start": .null, "end": .null, "modified": "2026-01-05T09:00:00Z"],
+                ])
         }
         let corridorY = (corridorSouth + corridorNorth) / 2
         let amenities: [(String, Double, String?)] = [
@@ -211,11 +230,13 @@ private struct Builder {
             ("fireextinguisher", west + buildingLength / 3, nil), ("drinkingfountain", west + 2 * buildingLength / 3, nil),
         ]
         for (category, x, group) in amenities {
-            _ = add(.amenity, geometry: .point(position(x, corridorY)), [
-                .category: .string(category), .unitIDs: [.string(corridor)],
-                // One building of one level has no copies on other levels to correlate with.
-                .correlationID: spec.levels > 1 ? group.map(JSONValue.string) ?? .null : .null,
-            ])
+            _ = add(
+                .amenity, geometry: .point(position(x, corridorY)),
+                [
+                    .category: .string(category), .unitIDs: [.string(corridor)],
+                    // One building of one level has no copies on other levels to correlate with.
+                    .correlationID: spec.levels > 1 ? group.map(JSONValue.string) ?? .null : .null,
+                ])
         }
     }
 

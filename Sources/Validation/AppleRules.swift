@@ -27,9 +27,11 @@ public enum AppleRules {
     /// of rule names such as `UnitMustReferenceLevel`).
     public static func name(of type: FeatureType) -> String { names[type]! }
 
-    private static let categoryRules = Dictionary(uniqueKeysWithValues: FeatureType.allCases.map { ($0, name(of: $0) + "CategoryMustBeValid") })
+    private static let categoryRules = Dictionary(
+        uniqueKeysWithValues: FeatureType.allCases.map { ($0, name(of: $0) + "CategoryMustBeValid") })
 
-    private static let names = Dictionary(uniqueKeysWithValues: FeatureType.allCases.map { ($0, $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst()) })
+    private static let names = Dictionary(
+        uniqueKeysWithValues: FeatureType.allCases.map { ($0, $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst()) })
 
     /// The rule that a display point lies in its feature's geometry, by feature type. Apple makes
     /// each of them a Warning but the venue's, which is a Violation.
@@ -115,7 +117,8 @@ public enum AppleRules {
         switch (type, PropertyKey(rawValue: key)) {
         case (.footprint, .category?): rule = nil
         case (_, .category?): rule = typeName + "MustHaveCategory"
-        case (.detail, .levelID?), (.fixture, .levelID?), (.kiosk, .levelID?), (.opening, .levelID?), (.section, .levelID?), (.unit, .levelID?):
+        case (.detail, .levelID?), (.fixture, .levelID?), (.kiosk, .levelID?), (.opening, .levelID?), (.section, .levelID?),
+            (.unit, .levelID?):
             rule = typeName + "MustReferenceLevel"
         case (.amenity, .unitIDs?), (.anchor, .unitID?): rule = typeName + "MustReferenceUnit"
         case (.occupant, .anchorID?): rule = "OccupantMustReferenceAnchor"
@@ -189,12 +192,17 @@ public enum AppleRuleCoverage: Sendable, Equatable {
             }
             if rule == AppleRules.featureID { return .implemented(.F2, FindingCode.F2.severity) }
             for spec in type.schema where spec.isRequired {
-                if let required = AppleRules.requiredProperty(type, key: spec.key), required.rule == rule { return .implemented(.F4, required.severity) }
+                if let required = AppleRules.requiredProperty(type, key: spec.key), required.rule == rule {
+                    return .implemented(.F4, required.severity)
+                }
             }
             if type == .anchor, rule == AppleRules.anchorInUnit { return .implemented(.G2, FindingCode.G2.severity) }
             if AppleRules.withinLevel(type) == rule { return .implemented(.G5, FindingCode.G5.severity) }
             let labels = type.schema.filter { if case .labels = $0.kind { true } else { false } }.map(\.key)
-            if !labels.isEmpty, rule == AppleRules.languageTag || rule == AppleRules.labelNotBlank || labels.contains(where: { AppleRules.labelIsString($0) == rule }) {
+            if !labels.isEmpty,
+                rule == AppleRules.languageTag || rule == AppleRules.labelNotBlank
+                    || labels.contains(where: { AppleRules.labelIsString($0) == rule })
+            {
                 return .implemented(.F7, FindingCode.F7.severity)
             }
             if type.schema.contains(where: { AppleRules.format($0.kind) == rule }) { return .implemented(.F8, .error) }
@@ -216,7 +224,8 @@ public enum AppleRuleCoverage: Sendable, Equatable {
         case (_, AppleRules.oneVenue): return .implemented(.A8, FindingCode.A8.severity)
         case ("Building", "BuildingLevelOrdinalZeroShouldBePresent"): return .implemented(.O3, FindingCode.O3.severity)
         case ("Level", "OutdoorLevelHasNegativeOrdinal"): return .implemented(.O4, FindingCode.O4.severity)
-        case ("Opening", "OpeningIsSuspiciouslyLarge"), ("Opening", "OpeningIsSuspiciouslySmall"): return .implemented(.G9, FindingCode.G9.severity)
+        case ("Opening", "OpeningIsSuspiciouslyLarge"), ("Opening", "OpeningIsSuspiciouslySmall"):
+            return .implemented(.G9, FindingCode.G9.severity)
         default: return .notYet
         }
     }

@@ -58,7 +58,8 @@ public enum Repair: Sendable, Hashable, Codable {
     public var featureIDs: [String] {
         switch self {
         case .save: []
-        case .choose(let id, _, _), .set(let id, _, _), .unset(let id, _), .removeGeometry(let id), .flatten(let id), .delete(let id), .moveOpening(let id, _), .move(let id, _):
+        case .choose(let id, _, _), .set(let id, _, _), .unset(let id, _), .removeGeometry(let id), .flatten(let id), .delete(let id),
+            .moveOpening(let id, _), .move(let id, _):
             [id]
         case .link(let a, let b), .unlink(let a, let b): [a, b]
         }
@@ -108,7 +109,8 @@ public struct Finding: Sendable, Hashable, Codable {
     public var fix: Fix?
 
     public init(
-        _ code: FindingCode, _ message: String, rule: String? = nil, ofApples: Bool = true, severity: Severity? = nil, feature: Feature? = nil,
+        _ code: FindingCode, _ message: String, rule: String? = nil, ofApples: Bool = true, severity: Severity? = nil,
+        feature: Feature? = nil,
         file: String? = nil, line: Int? = nil, column: Int? = nil, location: Coordinate? = nil, fix: Fix? = nil
     ) {
         self.code = code

@@ -25,9 +25,11 @@ public enum FindingCode: String, Sendable, Hashable, CaseIterable, Codable {
 
     public var severity: Severity {
         switch self {
-        case .A1, .A2, .A4, .A5, .A7, .A8, .F1, .F2, .F2v, .F3, .F4, .F4c, .F4t, .F7, .F13, .T1, .T2, .T4, .T5, .R1, .R2, .R5, .R6, .G2, .G5, .O1, .N1:
+        case .A1, .A2, .A4, .A5, .A7, .A8, .F1, .F2, .F2v, .F3, .F4, .F4c, .F4t, .F7, .F13, .T1, .T2, .T4, .T5, .R1, .R2, .R5, .R6, .G2,
+            .G5, .O1, .N1:
             .error
-        case .A3, .A6, .F5, .F6, .F8, .F9, .F10, .F11, .F12, .T3, .T6, .R7, .R8, .G1, .G3, .G4, .G6, .G8, .G9, .G10, .G11, .C1, .C2, .O2, .O3, .O4, .N2, .N3:
+        case .A3, .A6, .F5, .F6, .F8, .F9, .F10, .F11, .F12, .T3, .T6, .R7, .R8, .G1, .G3, .G4, .G6, .G8, .G9, .G10, .G11, .C1, .C2, .O2,
+            .O3, .O4, .N2, .N3:
             .warning
         case .R4, .O5:
             .info

@@ -41,7 +41,8 @@ enum Formats {
             guard isUUID(bytes) else { return false }
             let variant = bytes[19] | 0x20
             return bytes[14] == UInt8(ascii: "4")
-                && (variant == UInt8(ascii: "8") || variant == UInt8(ascii: "9") || variant == UInt8(ascii: "a") || variant == UInt8(ascii: "b"))
+                && (variant == UInt8(ascii: "8") || variant == UInt8(ascii: "9") || variant == UInt8(ascii: "a")
+                    || variant == UInt8(ascii: "b"))
         }
     }
 
@@ -49,25 +50,28 @@ enum Formats {
     /// then optional script (4 letters), region (2 letters or 3 digits) and variants/extensions.
     static func isLanguageTag(_ text: String) -> Bool {
         // Text of ASCII (every tag seen) is judged byte by byte, each byte one character.
-        if let judged = withBytes(text, { bytes -> Bool? in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-            func isLetter(_ byte: UInt8) -> Bool { byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z") }
-            func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
-            var partStart = 0
-            var first = true
-            for index in 0...bytes.count {
-                guard index == bytes.count || bytes[index] == UInt8(ascii: "-") else { continue }
-                let part = UnsafeBufferPointer(rebasing: bytes[partStart..<index])
-                if first {
-                    guard (2...8).contains(part.count), part.allSatisfy(isLetter) else { return false }
-                    first = false
-                } else {
-                    guard (1...8).contains(part.count), part.allSatisfy({ isLetter($0) || isDigit($0) }) else { return false }
+        if let judged = withBytes(
+            text,
+            { bytes -> Bool? in
+                guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+                func isLetter(_ byte: UInt8) -> Bool { byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z") }
+                func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+                var partStart = 0
+                var first = true
+                for index in 0...bytes.count {
+                    guard index == bytes.count || bytes[index] == UInt8(ascii: "-") else { continue }
+                    let part = UnsafeBufferPointer(rebasing: bytes[partStart..<index])
+                    if first {
+                        guard (2...8).contains(part.count), part.allSatisfy(isLetter) else { return false }
+                        first = false
+                    } else {
+                        guard (1...8).contains(part.count), part.allSatisfy({ isLetter($0) || isDigit($0) }) else { return false }
+                    }
+                    partStart = index + 1
                 }
-                partStart = index + 1
-            }
-            return true
-        }) {
+                return true
+            })
+        {
             return judged
         }
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
@@ -91,16 +95,21 @@ enum Formats {
     static func isWebsite(_ text: String) -> Bool {
         // Text of ASCII: the same test on bytes (a byte is a character, and lower-casing only
         // changes A-Z).
-        if let judged = withBytes(text, { bytes -> Bool? in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-            func hasPrefix(_ prefix: StaticString) -> Bool {
-                prefix.utf8CodeUnitCount <= bytes.count
-                    && (0..<prefix.utf8CodeUnitCount).allSatisfy { bytes[$0] | (bytes[$0] >= 65 && bytes[$0] <= 90 ? 0x20 : 0) == prefix.utf8Start[$0] }
-            }
-            guard hasPrefix("http://") || hasPrefix("https://") else { return false }
-            guard let slash = bytes.firstIndex(of: UInt8(ascii: "/")) else { return false }
-            return bytes.count > slash + 2 && !bytes.contains(UInt8(ascii: " "))
-        }) {
+        if let judged = withBytes(
+            text,
+            { bytes -> Bool? in
+                guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+                func hasPrefix(_ prefix: StaticString) -> Bool {
+                    prefix.utf8CodeUnitCount <= bytes.count
+                        && (0..<prefix.utf8CodeUnitCount).allSatisfy {
+                            bytes[$0] | (bytes[$0] >= 65 && bytes[$0] <= 90 ? 0x20 : 0) == prefix.utf8Start[$0]
+                        }
+                }
+                guard hasPrefix("http://") || hasPrefix("https://") else { return false }
+                guard let slash = bytes.firstIndex(of: UInt8(ascii: "/")) else { return false }
+                return bytes.count > slash + 2 && !bytes.contains(UInt8(ascii: " "))
+            })
+        {
             return judged
         }
         let lower = text.lowercased()

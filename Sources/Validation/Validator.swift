@@ -100,7 +100,11 @@ public enum Validator {
         for group in groups.indices {
             for position in groups[group].indices {
                 let (severity, code) = (groups[group][position].severity, groups[group][position].code)
-                keys.append((severityRank[severity] ?? 0, codeRank[code] ?? 0, groups[group][position].file ?? "", groups[group][position].line ?? 0))
+                keys.append(
+                    (
+                        severityRank[severity] ?? 0, codeRank[code] ?? 0, groups[group][position].file ?? "",
+                        groups[group][position].line ?? 0
+                    ))
                 places.append((group, position))
             }
         }
@@ -198,7 +202,10 @@ enum ValidationJob: Sendable {
                 jobs.append(.features(type, file: file, start..<Swift.min(start + sliceSize, collection.features.count)))
             }
         }
-        jobs += [.featuresArchiveWide, .addresses, .expectedProperties, .distinctNames, .correlation, .temporal, .hierarchy, .parking, .ordinals, .routing]
+        jobs += [
+            .featuresArchiveWide, .addresses, .expectedProperties, .distinctNames, .correlation, .temporal, .hierarchy, .parking, .ordinals,
+            .routing,
+        ]
         jobs += (spatial?.tasks ?? []).map { .spatial($0) }
         return jobs
     }

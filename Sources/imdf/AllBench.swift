@@ -29,8 +29,13 @@ struct AllBenchCommand: ParsableCommand {
         var table = BenchTable()
 
         // Whole-archive runs, interleaved with Python's so both see the machine in the same state.
-        var prompt: [Double] = [], terminal: [Double] = [], peaks: [Int] = [], convert: [Double] = [], convertZip: [Double] = []
-        var pythonLoad: [Double] = [], pythonLoadDump: [Double] = []
+        var prompt: [Double] = []
+        var terminal: [Double] = []
+        var peaks: [Int] = []
+        var convert: [Double] = []
+        var convertZip: [Double] = []
+        var pythonLoad: [Double] = []
+        var pythonLoadDump: [Double] = []
         _ = try ChildRun.run([imdf, folder], environment: environment)  // the file cache warmed
         for _ in 0..<runs {
             let opened = try ChildRun.run([imdf, folder], environment: environment)
@@ -38,7 +43,8 @@ struct AllBenchCommand: ParsableCommand {
             peaks.append(opened.peakBytes)
             terminal.append(try ChildRun.untilPrompt([imdf, folder], environment: environment))
             convert.append(try ChildRun.run([imdf, "convert", folder, workFolder + "/bench-all-saved"], environment: environment).seconds)
-            convertZip.append(try ChildRun.run([imdf, "convert", zipped, workFolder + "/bench-all-saved.zip"], environment: environment).seconds)
+            convertZip.append(
+                try ChildRun.run([imdf, "convert", zipped, workFolder + "/bench-all-saved.zip"], environment: environment).seconds)
             if let seconds = Python.time(Python.load, [folder]) { pythonLoad.append(seconds) }
             if let seconds = Python.time(Python.loadAndDump, [folder, workFolder + "/bench-all-python"]) { pythonLoadDump.append(seconds) }
         }
@@ -47,28 +53,38 @@ struct AllBenchCommand: ParsableCommand {
         let promptMedian = Workload.median(prompt)
         table.row(
             "open W to the prompt", "`imdf W < /dev/null`: read, document, indexes, journal, then end of input",
-            Self.seconds(promptMedian) + (load.map { " = \(Self.ratio(promptMedian / $0)) Python's json.load (\(Self.seconds($0)))" } ?? ""),
+            Self.seconds(promptMedian)
+                + (load.map { " = \(Self.ratio(promptMedian / $0)) Python's json.load (\(Self.seconds($0)))" } ?? ""),
             "<= 0.5 s, <= 0.35 x", promptMedian <= 0.5 && load.map { promptMedian / $0 <= 0.35 } ?? true)
         let terminalMedian = Workload.median(terminal)
-        table.row("open W at a terminal", "`imdf W` on a pseudo-terminal, until its prompt is shown", Self.seconds(terminalMedian), "<= 0.5 s", terminalMedian <= 0.5)
+        table.row(
+            "open W at a terminal", "`imdf W` on a pseudo-terminal, until its prompt is shown", Self.seconds(terminalMedian), "<= 0.5 s",
+            terminalMedian <= 0.5)
         let peak = peaks.max() ?? 0
-        table.row("memory with W open", "peak resident memory of `imdf W < /dev/null`", Self.megabytes(peak), "<= 300 MB", peak <= 300_000_000)
+        table.row(
+            "memory with W open", "peak resident memory of `imdf W < /dev/null`", Self.megabytes(peak), "<= 300 MB", peak <= 300_000_000)
         let convertMedian = Workload.median(convert)
         table.row(
             "open + save W", "`imdf convert W OUT` (a folder, synced)",
-            Self.seconds(convertMedian) + (loadDump.map { " = \(Self.ratio(convertMedian / $0)) Python's json loads + dumps (\(Self.seconds($0)))" } ?? ""),
+            Self.seconds(convertMedian)
+                + (loadDump.map { " = \(Self.ratio(convertMedian / $0)) Python's json loads + dumps (\(Self.seconds($0)))" } ?? ""),
             "<= 0.25 x", loadDump.map { convertMedian / $0 <= 0.25 } ?? true)
-        table.row("open + save W as a zip", "`imdf convert W.zip OUT.zip` (deflated on all cores)", Self.seconds(Workload.median(convertZip)), "", nil)
+        table.row(
+            "open + save W as a zip", "`imdf convert W.zip OUT.zip` (deflated on all cores)", Self.seconds(Workload.median(convertZip)), "",
+            nil)
 
         // Validation, in this process.
         let archive = try Loading.open(folder)
         let manyLoad = try ValidateBenchCommand.withManyFindings(folder)
         let validations = ValidateBenchCommand.measure([archive, manyLoad], runs: runs)
         let (clean, many) = (validations[0], validations[1])
-        table.row("validate W", "all 358 of Apple's rules and ours (\(clean.findings) finding)", Self.seconds(clean.median), "<= 1 s", clean.median <= 1)
+        table.row(
+            "validate W", "all 358 of Apple's rules and ours (\(clean.findings) finding)", Self.seconds(clean.median), "<= 1 s",
+            clean.median <= 1)
         KeptUntilExit.keep(manyLoad)
         table.row(
-            "validate W, 24,000 findings", "a unit category on every occupant", "\(Self.seconds(many.median)) = \(String(format: "%.2f", many.median / clean.median)) x the clean run",
+            "validate W, 24,000 findings", "a unit category on every occupant",
+            "\(Self.seconds(many.median)) = \(String(format: "%.2f", many.median / clean.median)) x the clean run",
             "<= 1.10 x", many.median / clean.median <= 1.1)
         KeptUntilExit.keep(archive)
 
@@ -88,13 +104,16 @@ struct AllBenchCommand: ParsableCommand {
         }
 
         let replay = try ReplayBenchCommand.measure(folder, commands: 10_000)
-        table.row("replay", "a 10,000-command script on W, each line parsed", Self.seconds(replay.seconds), "<= 5 s", replay.seconds <= 5 && replay.failures.isEmpty)
+        table.row(
+            "replay", "a 10,000-command script on W, each line parsed", Self.seconds(replay.seconds), "<= 5 s",
+            replay.seconds <= 5 && replay.failures.isEmpty)
 
         let session = try Sessions.open(folder)
         if let render = RenderBenchCommand.measure(session, width: 160, runs: 20) {
             table.row(
                 "render", "the busiest level of W (\(render.features) features): terminal / colour / SVG",
-                [render.plain, render.coloured, render.svg].map { String(format: "%.1f", $0.median * 1000) }.joined(separator: " / ") + " ms", "<= 100 ms",
+                [render.plain, render.coloured, render.svg].map { String(format: "%.1f", $0.median * 1000) }.joined(separator: " / ")
+                    + " ms", "<= 100 ms",
                 max(render.plain.median, render.coloured.median, render.svg.median) <= 0.1)
         }
         KeptUntilExit.keep(session)
@@ -102,11 +121,14 @@ struct AllBenchCommand: ParsableCommand {
         var start: [Double] = []
         for _ in 0..<max(10, runs) { start.append(try ChildRun.untilPrompt([imdf], environment: environment)) }
         let startMedian = Workload.median(start)
-        table.row("start to the prompt", "`imdf` with no archive on a pseudo-terminal", String(format: "%.0f ms", startMedian * 1000), "<= 50 ms", startMedian <= 0.05)
+        table.row(
+            "start to the prompt", "`imdf` with no archive on a pseudo-terminal", String(format: "%.0f ms", startMedian * 1000), "<= 50 ms",
+            startMedian <= 0.05)
 
         let imported = try ImportBenchCommand.measure(rows: 36, columns: 36, runs: runs, in: workFolder)
         table.row(
-            "import a DXF plan", "`imdf import dxf` of a generated \(String(format: "%.1f", Double(imported.bytes) / 1e6)) MB drawing (1,296 rooms from wall lines, doors, names) onto a blank level",
+            "import a DXF plan",
+            "`imdf import dxf` of a generated \(String(format: "%.1f", Double(imported.bytes) / 1e6)) MB drawing (1,296 rooms from wall lines, doors, names) onto a blank level",
             Self.seconds(imported.median), "< 5 s", imported.median < 5)
 
         let megabytes = Double(Memory.archiveSize(folder)) / 1e6
@@ -231,7 +253,8 @@ enum ChildRun {
         var pid: pid_t = 0
         let failure = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
         guard failure == 0 else {
-            throw CommandFailure(exitCode: CommandFailure.commandFailed, message: "cannot start \(arguments[0]): \(String(cString: strerror(failure)))")
+            throw CommandFailure(
+                exitCode: CommandFailure.commandFailed, message: "cannot start \(arguments[0]): \(String(cString: strerror(failure)))")
         }
         return pid
     }
@@ -286,7 +309,8 @@ enum ChildRun {
             waitpid(pid, &status, 0)
         }
         guard let shown else {
-            throw CommandFailure(exitCode: CommandFailure.commandFailed, message: "\(arguments.joined(separator: " ")): no prompt within 10 s")
+            throw CommandFailure(
+                exitCode: CommandFailure.commandFailed, message: "\(arguments.joined(separator: " ")): no prompt within 10 s")
         }
         return shown
     }

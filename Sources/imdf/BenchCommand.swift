@@ -11,7 +11,8 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Run a performance workload and print medians.",
         subcommands: [
-            AllBenchCommand.self, IOBenchCommand.self, ValidateBenchCommand.self, EditBenchCommand.self, ReplayBenchCommand.self, RenderBenchCommand.self, ImportBenchCommand.self,
+            AllBenchCommand.self, IOBenchCommand.self, ValidateBenchCommand.self, EditBenchCommand.self, ReplayBenchCommand.self,
+            RenderBenchCommand.self, ImportBenchCommand.self,
             IOBenchWorker.self,
         ]
     )
@@ -39,7 +40,9 @@ struct ValidateBenchCommand: ParsableCommand {
         guard manyFindings else { return }
         let wrong = measured[1]
         let ratio = wrong.median / clean.median
-        Output.line("many       \(wrong.text)  \(String(format: "%.2f", ratio)) x the clean run  target <= 1.10 x: \(ratio <= 1.1 ? "met" : "MISSED")")
+        Output.line(
+            "many       \(wrong.text)  \(String(format: "%.2f", ratio)) x the clean run  target <= 1.10 x: \(ratio <= 1.1 ? "met" : "MISSED")"
+        )
     }
 
     /// The workload at `source` with a unit category ("classroom") on every occupant, one F4c
@@ -86,7 +89,10 @@ struct ValidateBenchCommand: ParsableCommand {
             let report = reports[reports.count - loads.count + number]
             let median = Workload.median(times[number])
             let findings = "\(report.count(.error)) errors, \(report.count(.warning)) warnings, \(report.count(.info)) info"
-            return (median, report.findings.count, "median \(ms(median)) (min \(ms(times[number].min()!)), max \(ms(times[number].max()!))); \(findings)")
+            return (
+                median, report.findings.count,
+                "median \(ms(median)) (min \(ms(times[number].min()!)), max \(ms(times[number].max()!))); \(findings)"
+            )
         }
     }
 }

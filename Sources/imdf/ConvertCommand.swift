@@ -52,7 +52,9 @@ struct ConvertCommand: ParsableCommand {
             }
         }
         if dryRun {
-            throw CommandFailure(exitCode: CommandFailure.usage, message: "convert --dry-run: says what was edited in a GeoPackage imdf wrote; \(input) is not a .gpkg")
+            throw CommandFailure(
+                exitCode: CommandFailure.usage,
+                message: "convert --dry-run: says what was edited in a GeoPackage imdf wrote; \(input) is not a .gpkg")
         }
         let load = try Loading.whole(input, limits: limitOptions.limits)
         do {

@@ -48,8 +48,9 @@ struct EditBenchCommand: ParsableCommand {
     func report(_ small: [(String, Double)], _ large: [(String, Double)], target: Double) {
         for (name, time) in large {
             let smallTime = small.first { $0.0 == name }!.1
-            Output.line("  " + name.padded(14) + String(format: "%8.3f ms %8.3f ms", smallTime * 1000, time * 1000)
-                + (time * 1000 <= target ? "" : "  (over \(Int(target)) ms)"))
+            Output.line(
+                "  " + name.padded(14) + String(format: "%8.3f ms %8.3f ms", smallTime * 1000, time * 1000)
+                    + (time * 1000 <= target ? "" : "  (over \(Int(target)) ms)"))
         }
         let worst = large.map { $0.1 }.max() ?? 0
         Output.line("target <= \(Int(target)) ms on W: \(worst * 1000 <= target ? "met" : "MISSED")")
@@ -79,8 +80,10 @@ struct EditTimer {
             guard let outline = projector.polygons(level.geometry)?.first else { continue }
             let bounds = outline.bounds
             let y = (bounds.minY + bounds.maxY) / 2
-            let a = try history.perform(AddNode(at: projector.position(Point(x: bounds.minX + 1, y: y)), levelID: level.id), ids: &ids).mintedIDs[0]
-            let b = try history.perform(AddNode(at: projector.position(Point(x: bounds.minX + 3, y: y)), levelID: level.id), ids: &ids).mintedIDs[0]
+            let a = try history.perform(AddNode(at: projector.position(Point(x: bounds.minX + 1, y: y)), levelID: level.id), ids: &ids)
+                .mintedIDs[0]
+            let b = try history.perform(AddNode(at: projector.position(Point(x: bounds.minX + 3, y: y)), levelID: level.id), ids: &ids)
+                .mintedIDs[0]
             nodePairs.append((a, b))
         }
         var timings: [String: [Double]] = [:]
@@ -101,14 +104,29 @@ struct EditTimer {
             let bounds = projector.polygons(room.geometry)![0].bounds
             let middle = (bounds.minX + bounds.maxX) / 2
             let commands: [(String, any EditCommand)] = [
-                ("add unit", AddUnit(name: "Bench \(run)", category: "storage", outline: [[
-                    projector.position(Point(x: bounds.minX, y: bounds.minY - 10)), projector.position(Point(x: bounds.minX + 3, y: bounds.minY - 10)),
-                    projector.position(Point(x: bounds.minX + 3, y: bounds.minY - 7)), projector.position(Point(x: bounds.minX, y: bounds.minY - 7)),
-                    projector.position(Point(x: bounds.minX, y: bounds.minY - 10)),
-                ]], levelID: room.string(.levelID)!)),
-                ("split unit", SplitUnit(room.id, along: [
-                    projector.position(Point(x: middle, y: bounds.minY - 1)), projector.position(Point(x: middle, y: bounds.maxY + 1)),
-                ])),
+                (
+                    "add unit",
+                    AddUnit(
+                        name: "Bench \(run)", category: "storage",
+                        outline: [
+                            [
+                                projector.position(Point(x: bounds.minX, y: bounds.minY - 10)),
+                                projector.position(Point(x: bounds.minX + 3, y: bounds.minY - 10)),
+                                projector.position(Point(x: bounds.minX + 3, y: bounds.minY - 7)),
+                                projector.position(Point(x: bounds.minX, y: bounds.minY - 7)),
+                                projector.position(Point(x: bounds.minX, y: bounds.minY - 10)),
+                            ]
+                        ], levelID: room.string(.levelID)!)
+                ),
+                (
+                    "split unit",
+                    SplitUnit(
+                        room.id,
+                        along: [
+                            projector.position(Point(x: middle, y: bounds.minY - 1)),
+                            projector.position(Point(x: middle, y: bounds.maxY + 1)),
+                        ])
+                ),
                 ("move opening", MoveOpening(doors[(run * 104_729) % doors.count].id, .along(0.5))),
                 ("link", Link([nodePairs[run % nodePairs.count].0, nodePairs[run % nodePairs.count].1])),
                 ("attach", AttachAnchor(to: room.id)),

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
-import Synchronization
 import IMDF
 import Shell
+import Synchronization
 import Workbench
 
 /// The entry point. Exit codes (PRODUCT.md section 2): 0 success, 1 a command failed, 2 usage
@@ -35,7 +35,8 @@ enum Entry {
 /// `imdf validte venue`: a first word that is no subcommand and names no file is a misspelt
 /// subcommand, not an archive for `imdf edit` to fail to open. Nil when the words are fine.
 func misspeltSubcommand(_ arguments: [String]) -> String? {
-    guard let first = arguments.first, !first.hasPrefix("-"), !first.contains("/"), FileManager.default.fileExists(atPath: first) == false else { return nil }
+    guard let first = arguments.first, !first.hasPrefix("-"), !first.contains("/"), FileManager.default.fileExists(atPath: first) == false
+    else { return nil }
     let names = IMDFCommand.configuration.subcommands.map { $0.configuration.commandName ?? "" }.filter { !$0.isEmpty }
     guard !names.contains(first) else { return nil }
     var best: (name: String, distance: Int)?
@@ -44,7 +45,8 @@ func misspeltSubcommand(_ arguments: [String]) -> String? {
         if best == nil || distance < best!.distance { best = (name, distance) }
     }
     guard let best, Spelling.isClose(best.distance, to: best.name) else { return nil }
-    return "unknown command \(TerminalText.excerpt(first)); did you mean \(best.name)? (`imdf --help` lists the commands; an archive of that name does not exist)"
+    return
+        "unknown command \(TerminalText.excerpt(first)); did you mean \(best.name)? (`imdf --help` lists the commands; an archive of that name does not exist)"
 }
 
 struct IMDFCommand: ParsableCommand {
@@ -58,7 +60,8 @@ struct IMDFCommand: ParsableCommand {
             """,
         version: ToolInfo.version,
         subcommands: [
-            PromptCommand.self, RunCommand.self, NewCommand.self, RenderCommand.self, InfoCommand.self, ValidateCommand.self, ConvertCommand.self,
+            PromptCommand.self, RunCommand.self, NewCommand.self, RenderCommand.self, InfoCommand.self, ValidateCommand.self,
+            ConvertCommand.self,
             ImportCommand.self,
             GenerateCommand.self, BenchCommand.self,
         ],
@@ -141,7 +144,8 @@ struct PromptCommand: ParsableCommand {
                 try journal?.pendingSaveWasWritten()
             } catch let error as EditError {
                 keepJournal = true
-                throw CommandFailure(exitCode: CommandFailure.commandFailed, message: "\(error.message); the commands are kept in the journal")
+                throw CommandFailure(
+                    exitCode: CommandFailure.commandFailed, message: "\(error.message); the commands are kept in the journal")
             } catch {
                 keepJournal = true
                 throw CommandFailure(exitCode: CommandFailure.commandFailed, message: "\(error)")
@@ -156,4 +160,3 @@ struct PromptCommand: ParsableCommand {
         }
     }
 }
-

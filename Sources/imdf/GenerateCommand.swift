@@ -34,7 +34,9 @@ struct GenerateCommand: ParsableCommand {
         } catch {
             throw CommandFailure(exitCode: CommandFailure.commandFailed, message: error.description)
         }
-        Output.line("wrote \(output): \(archive.featureCount.grouped) features (\(Self.count(buildings, "building")) x \(Self.count(levels, "level")) x \(Self.count(rooms, "room")), seed \(seed))")
+        Output.line(
+            "wrote \(output): \(archive.featureCount.grouped) features (\(Self.count(buildings, "building")) x \(Self.count(levels, "level")) x \(Self.count(rooms, "room")), seed \(seed))"
+        )
     }
 
     static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }

@@ -105,14 +105,21 @@ struct IOBenchWorker: ParsableCommand {
         func ms(_ seconds: Double) -> String { String(format: "%.0f ms", seconds * 1000) }
         let megabytes = Double(dataBytes) / 1e6
         let stored = Double(Memory.archiveSize(source)) / 1e6
-        Output.line("workload   \(source): \(features.grouped) features, \(String(format: "%.1f", megabytes)) MB of JSON (\(String(format: "%.1f", stored)) MB on disk)")
+        Output.line(
+            "workload   \(source): \(features.grouped) features, \(String(format: "%.1f", megabytes)) MB of JSON (\(String(format: "%.1f", stored)) MB on disk)"
+        )
         Output.line("runs       \(runs)")
-        Output.line("open       median \(ms(median(opens)))  (min \(ms(opens.min()!)), max \(ms(opens.max()!)))  \(String(format: "%.0f", megabytes / median(opens))) MB/s")
-        Output.line("save       median \(ms(median(saves)))  (min \(ms(saves.min()!)), max \(ms(saves.max()!)))  \(String(format: "%.0f", megabytes / median(saves))) MB/s")
+        Output.line(
+            "open       median \(ms(median(opens)))  (min \(ms(opens.min()!)), max \(ms(opens.max()!)))  \(String(format: "%.0f", megabytes / median(opens))) MB/s"
+        )
+        Output.line(
+            "save       median \(ms(median(saves)))  (min \(ms(saves.min()!)), max \(ms(saves.max()!)))  \(String(format: "%.0f", megabytes / median(saves))) MB/s"
+        )
         Output.line("  encode   median \(ms(median(encodes))) of the save (the rest is writing and syncing)")
         // The targets (a ratio to Python's json module, memory at the prompt) are `imdf bench all`'s.
         Output.line("open+save  median \(ms(median(totals)))")
-        Output.line("memory     \(resident(residentWithArchiveOpen)) resident with W open, peak \(resident(peak)) over \(runs) opens and saves")
+        Output.line(
+            "memory     \(resident(residentWithArchiveOpen)) resident with W open, peak \(resident(peak)) over \(runs) opens and saves")
     }
 
     func median(_ values: [Double]) -> Double { Workload.median(values) }

@@ -19,11 +19,15 @@ struct ImportBenchCommand: ParsableCommand {
     func run() throws {
         let result = try Self.measure(rows: rows, columns: columns, runs: runs, in: workFolder)
         Output.line("drawing    \(result.drawing): \(String(format: "%.1f", Double(result.bytes) / 1_000_000)) MB, \(rows * columns) rooms")
-        Output.line("import     median \(AllBenchCommand.seconds(result.median)) (\(result.times.map(AllBenchCommand.seconds).joined(separator: ", "))), peak memory \(AllBenchCommand.megabytes(result.peak))  target < 5 s: \(result.median < 5 ? "met" : "MISSED")")
+        Output.line(
+            "import     median \(AllBenchCommand.seconds(result.median)) (\(result.times.map(AllBenchCommand.seconds).joined(separator: ", "))), peak memory \(AllBenchCommand.megabytes(result.peak))  target < 5 s: \(result.median < 5 ? "met" : "MISSED")"
+        )
     }
 
     /// Generates the drawing and a blank archive once, then runs the import `runs` times.
-    static func measure(rows: Int, columns: Int, runs: Int, in workFolder: String) throws -> (drawing: String, bytes: Int, median: Double, times: [Double], peak: Int) {
+    static func measure(rows: Int, columns: Int, runs: Int, in workFolder: String) throws -> (
+        drawing: String, bytes: Int, median: Double, times: [Double], peak: Int
+    ) {
         let imdf = try AllBenchCommand.executablePath()
         try FileManager.default.createDirectory(atPath: workFolder, withIntermediateDirectories: true)
         let drawing = workFolder + "/plan-\(rows)x\(columns).dxf"
@@ -38,13 +42,17 @@ struct ImportBenchCommand: ParsableCommand {
         guard try ChildRun.run([imdf, "new", blank, "--template", "blank"], environment: environment).status == 0 else {
             throw CommandFailure(exitCode: CommandFailure.commandFailed, message: "imdf new \(blank) --template blank failed")
         }
-        let arguments = [imdf, "import", "dxf", drawing, "--archive", blank, "--level", "Ground Floor", "--save", workFolder + "/import-out"]
+        let arguments = [
+            imdf, "import", "dxf", drawing, "--archive", blank, "--level", "Ground Floor", "--save", workFolder + "/import-out",
+        ]
         var times: [Double] = []
         var peak = 0
         for _ in 0..<max(runs, 1) {
             let result = try ChildRun.run(arguments, environment: environment)
             guard result.status == 0 else {
-                throw CommandFailure(exitCode: CommandFailure.commandFailed, message: "\(arguments.dropFirst().joined(separator: " ")) failed (status \(result.status))")
+                throw CommandFailure(
+                    exitCode: CommandFailure.commandFailed,
+                    message: "\(arguments.dropFirst().joined(separator: " ")) failed (status \(result.status))")
             }
             times.append(result.seconds)
             peak = max(peak, result.peakBytes)

@@ -27,7 +27,9 @@ struct ImportTarget: ParsableArguments {
     /// Opens the archive, puts the level in use, runs `line` (the prompt's import command, to
     /// which the common flags are added) and saves. Prints the command's report.
     func run(_ words: [String]) throws {
-        try Self.run(words, archive: archive, level: level, save: save, skipInvalid: skipInvalid, outside: outside, json: json, limits: limitOptions.limits)
+        try Self.run(
+            words, archive: archive, level: level, save: save, skipInvalid: skipInvalid, outside: outside, json: json,
+            limits: limitOptions.limits)
     }
 
     static func run(
@@ -77,7 +79,8 @@ struct ImportGISCommand: ParsableCommand {
     @Option(help: "The layer to read; needed when the file holds several.") var layer: String?
     @Option(help: "The IMDF feature type: unit, opening, fixture, section, kiosk, detail, amenity or anchor.") var type: String
     @Option(help: "The mapping file (JSON): attributes to names, attribute values to categories.") var map: String
-    @Option(help: ArgumentHelp("The reference system the coordinates are in, when the file does not say (e.g. EPSG:25832).", valueName: "CRS"))
+    @Option(
+        help: ArgumentHelp("The reference system the coordinates are in, when the file does not say (e.g. EPSG:25832).", valueName: "CRS"))
     var crs: String?
     @OptionGroup var target: ImportTarget
 
@@ -110,13 +113,21 @@ struct ImportDXFCommand: ParsableCommand {
     @Option(name: .customLong("rooms-layer"), help: "A layer (glob) holding room outlines; repeatable.") var roomsLayers: [String] = []
     @Option(name: .customLong("walls-layer"), help: "A layer (glob) holding walls; repeatable.") var wallsLayers: [String] = []
     @Option(name: .customLong("doors-layer"), help: "A layer (glob) holding doors; repeatable.") var doorsLayers: [String] = []
-    @Option(name: .customLong("text-layer"), help: "A layer (glob) holding room names and numbers; repeatable.") var textLayers: [String] = []
+    @Option(name: .customLong("text-layer"), help: "A layer (glob) holding room names and numbers; repeatable.") var textLayers: [String] =
+        []
     @Option(help: "The drawing's unit, whatever $INSUNITS says: mm, cm, m, in or ft.") var units: String?
-    @Option(help: ArgumentHelp("Import only what lies in this window, in drawing units: \"X,Y WxH\".", valueName: "X,Y WxH")) var extent: String?
-    @Option(name: .customLong("control"), help: ArgumentHelp("A control point: drawing X,Y = @LON,LAT, or = REF (an anchor or a feature's display point); repeatable.", valueName: "X,Y=@LON,LAT"))
+    @Option(help: ArgumentHelp("Import only what lies in this window, in drawing units: \"X,Y WxH\".", valueName: "X,Y WxH")) var extent:
+        String?
+    @Option(
+        name: .customLong("control"),
+        help: ArgumentHelp(
+            "A control point: drawing X,Y = @LON,LAT, or = REF (an anchor or a feature's display point); repeatable.",
+            valueName: "X,Y=@LON,LAT"))
     var controls: [String] = []
     @Option(help: "With three or more control points: similarity (the default) or affine.") var fit: String?
-    @Option(help: ArgumentHelp("The widest gap in a wall closed when rooms are formed from wall lines, 0.5 to 3 m (default 1.3: a door).", valueName: "M"))
+    @Option(
+        help: ArgumentHelp(
+            "The widest gap in a wall closed when rooms are formed from wall lines, 0.5 to 3 m (default 1.3: a door).", valueName: "M"))
     var doorGap: String?
     @Option(help: "The archive to import into (folder, .zip or .imdf).") var archive: String?
     @Option(help: "The level the rooms go on: an id, a unique id prefix, a name, a short name or an ordinal.") var level: String?
@@ -148,6 +159,7 @@ struct ImportDXFCommand: ParsableCommand {
         if let fit { words.append("fit=\(quoted(fit))") }
         if let doorGap { words.append("door-gap=\(quoted(doorGap))") }
         try ImportTarget.run(
-            words, archive: archive, level: level, save: save, skipInvalid: skipInvalid, outside: outside, json: json, limits: limitOptions.limits)
+            words, archive: archive, level: level, save: save, skipInvalid: skipInvalid, outside: outside, json: json,
+            limits: limitOptions.limits)
     }
 }

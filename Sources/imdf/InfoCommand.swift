@@ -20,7 +20,8 @@ struct InfoCommand: ParsableCommand {
         if !load.isComplete {
             throw CommandFailure(
                 exitCode: CommandFailure.unreadableArchive,
-                message: "\(archive): \(load.unreadableFiles.count) file(s) could not be read: \(load.unreadableFiles.joined(separator: ", "))")
+                message:
+                    "\(archive): \(load.unreadableFiles.count) file(s) could not be read: \(load.unreadableFiles.joined(separator: ", "))")
         }
     }
 }
@@ -61,9 +62,10 @@ enum InfoReport {
         let shownBuildings = 40
         for building in summary.buildings.prefix(shownBuildings) {
             let name = building.name ?? "(unnamed \(building.id.prefix(8)))"
-            lines.append("  " + name.padded(36) + (building.category ?? "-").padded(14)
-                + "\(building.levelCount) level\(building.levelCount == 1 ? "" : "s"), "
-                + "\(building.footprintCount) footprint\(building.footprintCount == 1 ? "" : "s")")
+            lines.append(
+                "  " + name.padded(36) + (building.category ?? "-").padded(14)
+                    + "\(building.levelCount) level\(building.levelCount == 1 ? "" : "s"), "
+                    + "\(building.footprintCount) footprint\(building.footprintCount == 1 ? "" : "s")")
         }
         if summary.buildings.count > shownBuildings {
             lines.append("  ... and \(summary.buildings.count - shownBuildings) more")
@@ -84,7 +86,9 @@ enum InfoReport {
         let errors = load.errors.count
         let warnings = load.warnings.count
         lines.append("")
-        lines.append("\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s") while reading (listed on standard error)")
+        lines.append(
+            "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s") while reading (listed on standard error)"
+        )
         return lines.joined(separator: "\n")
     }
 }

@@ -16,19 +16,24 @@ struct NewCommand: ParsableCommand {
 
     @Argument(help: "Where to write the new archive (a folder, or a .zip/.imdf file).") var output: String?
     @Option(help: "The template.") var template: String = "blank"
-    @Option(help: ArgumentHelp("Where the venue stands: the template moved there, every shape keeping its size in metres.", valueName: "@LON,LAT"))
+    @Option(
+        help: ArgumentHelp(
+            "Where the venue stands: the template moved there, every shape keeping its size in metres.", valueName: "@LON,LAT"))
     var at: String?
     @Flag(help: "List the templates.") var list = false
 
     func run() throws {
         guard let catalog = TemplateCatalog.find() else {
-            throw CommandFailure(exitCode: CommandFailure.commandFailed, message: "new: no Templates folder found (set IMDF_TEMPLATES to one)")
+            throw CommandFailure(
+                exitCode: CommandFailure.commandFailed, message: "new: no Templates folder found (set IMDF_TEMPLATES to one)")
         }
         if list {
             for entry in catalog.templates { Output.line(entry.name.padded(14) + entry.summary) }
             return
         }
-        guard let output else { throw CommandFailure(exitCode: CommandFailure.usage, message: "new: give the archive to write (imdf new OUT --template NAME)") }
+        guard let output else {
+            throw CommandFailure(exitCode: CommandFailure.usage, message: "new: give the archive to write (imdf new OUT --template NAME)")
+        }
         guard let chosen = catalog.template(template) else {
             let names = catalog.templates.map(\.name).joined(separator: ", ")
             throw CommandFailure(exitCode: CommandFailure.usage, message: "new: no template \"\(template)\" (there are: \(names))")
@@ -55,6 +60,8 @@ struct NewCommand: ParsableCommand {
         } catch {
             throw CommandFailure(exitCode: CommandFailure.commandFailed, message: error.description)
         }
-        Output.line("wrote \(output) from the \(chosen.name) template\(at.map { " at \($0)" } ?? ""): \(archive.featureCount.grouped) features; open it with: imdf \(output)")
+        Output.line(
+            "wrote \(output) from the \(chosen.name) template\(at.map { " at \($0)" } ?? ""): \(archive.featureCount.grouped) features; open it with: imdf \(output)"
+        )
     }
 }

@@ -17,13 +17,18 @@ struct ReplayBenchCommand: ParsableCommand {
     func run() throws {
         let source = try Workload.prepare(VenueSpec.benchmark, zip: false, in: workFolder)
         let result = try Self.measure(source, commands: commands)
-        Output.line("workload   \(source): \(result.features.grouped) features (opened in \(String(format: "%.0f ms", result.openSeconds * 1000)))")
-        Output.line("replay     \(result.commands.grouped) commands in \(String(format: "%.2f s", result.seconds)) (\(String(format: "%.0f", result.seconds / Double(max(result.commands, 1)) * 1e6)) µs each), \(result.failures.count) failed  target <= 5 s: \(result.seconds <= 5 && result.failures.isEmpty ? "met" : "MISSED")")
+        Output.line(
+            "workload   \(source): \(result.features.grouped) features (opened in \(String(format: "%.0f ms", result.openSeconds * 1000)))")
+        Output.line(
+            "replay     \(result.commands.grouped) commands in \(String(format: "%.2f s", result.seconds)) (\(String(format: "%.0f", result.seconds / Double(max(result.commands, 1)) * 1e6)) µs each), \(result.failures.count) failed  target <= 5 s: \(result.seconds <= 5 && result.failures.isEmpty ? "met" : "MISSED")"
+        )
         for failure in result.failures.prefix(3) { Output.error(failure.description) }
     }
 
     /// Opens the archive at `source` and runs a script of `commands` lines on it, timed.
-    static func measure(_ source: String, commands: Int) throws -> (seconds: Double, openSeconds: Double, commands: Int, failures: [ScriptFailure], features: Int) {
+    static func measure(_ source: String, commands: Int) throws -> (
+        seconds: Double, openSeconds: Double, commands: Int, failures: [ScriptFailure], features: Int
+    ) {
         let openStart = DispatchTime.now()
         var session = try Sessions.open(source)
         defer { KeptUntilExit.keep(session) }

@@ -64,7 +64,8 @@ struct RunCommand: ParsableCommand {
                 throw CommandFailure(exitCode: CommandFailure.usage, message: "\(script): cannot read the script")
             }
             let result = ScriptRunner.run(
-                ScriptRunner.lines(of: text, file: script), in: &session, echo: echo, keepGoing: keepGoing, reportFindings: echo && !json, journal: &journal,
+                ScriptRunner.lines(of: text, file: script), in: &session, echo: echo, keepGoing: keepGoing, reportFindings: echo && !json,
+                journal: &journal,
                 open: openArchive, output: { if !json { Output.line($0) } })
             outcome.commands += result.commands
             outcome.failures += result.failures
@@ -88,9 +89,12 @@ struct RunCommand: ParsableCommand {
             }
         }
         if json {
-            var summary: [String: Any] = ["commands": outcome.commands, "failures": outcome.failures.map {
-                ["file": $0.file, "line": $0.line, "message": $0.message] as [String: Any]
-            }]
+            var summary: [String: Any] = [
+                "commands": outcome.commands,
+                "failures": outcome.failures.map {
+                    ["file": $0.file, "line": $0.line, "message": $0.message] as [String: Any]
+                },
+            ]
             // The --save path as before; every archive written in "saves".
             if let save, saved.contains(save) { summary["saved"] = save }
             if !saved.isEmpty { summary["saves"] = saved }

@@ -19,7 +19,9 @@ struct ValidateCommand: ParsableCommand {
     )
 
     @Argument(help: "The archive (folder, .zip or .imdf).") var archive: String?
-    @Option(help: ArgumentHelp("Say what a finding code or a rule of Apple's validator checks, and how they correspond.", valueName: "CODE|RULE"))
+    @Option(
+        help: ArgumentHelp(
+            "Say what a finding code or a rule of Apple's validator checks, and how they correspond.", valueName: "CODE|RULE"))
     var explain: String?
     @Flag(help: "Print the findings as JSON.") var json = false
     @Option(help: ArgumentHelp("Only findings of this code (repeatable).", valueName: "CODE")) var code: [String] = []
@@ -38,7 +40,8 @@ struct ValidateCommand: ParsableCommand {
         if let explain {
             guard let text = RuleExplanation.text(for: explain) else {
                 let near = RuleExplanation.nearest(to: explain).map { "; did you mean \($0)?" } ?? ""
-                throw CommandFailure(exitCode: CommandFailure.usage, message: "--explain \(explain): not a finding code or a rule of Apple's\(near)")
+                throw CommandFailure(
+                    exitCode: CommandFailure.usage, message: "--explain \(explain): not a finding code or a rule of Apple's\(near)")
             }
             Output.line(text)
             return
@@ -53,7 +56,8 @@ struct ValidateCommand: ParsableCommand {
         }
         defer { KeptUntilExit.keep(load) }
         let progress = Progress("validating \(archive)")
-        let report = Validator.validate(load, progress: progress.validationStages).only(codes: code.compactMap(FindingCode.matching), rules: rule)
+        let report = Validator.validate(load, progress: progress.validationStages).only(
+            codes: code.compactMap(FindingCode.matching), rules: rule)
         progress.finish()
         if json {
             Output.line(try ValidationOutput.json(report, archive: archive))

@@ -16,7 +16,9 @@ struct ArchitectureTests {
             let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             guard cells.count >= 5 else { continue }
             let name = cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
-            let allowed = cells[3].split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "` "))}.filter { !$0.isEmpty && $0 != "-" }
+            let allowed = cells[3].split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "` ")) }.filter {
+                !$0.isEmpty && $0 != "-"
+            }
             rows[name] = Set(allowed)
         }
         return rows
@@ -31,7 +33,9 @@ struct ArchitectureTests {
             if line.components(separatedBy: "\"\"\"").count % 2 == 0 { inString.toggle() }
             guard !inString else { continue }
             var words = line.split(separator: " ").map(String.init)
-            while let first = words.first, first.hasPrefix("@") || ["public", "internal", "private", "fileprivate", "package"].contains(first) {
+            while let first = words.first,
+                first.hasPrefix("@") || ["public", "internal", "private", "fileprivate", "package"].contains(first)
+            {
                 words.removeFirst()
             }
             if words.count >= 2, words[0] == "import" { names.insert(words[1]) }
@@ -48,7 +52,10 @@ struct ArchitectureTests {
         var violations: [String] = []
         for module in try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted() {
             let folder = sources.appendingPathComponent(module)
-            guard let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap({ $0 as? String }).filter({ $0.hasSuffix(".swift") }),
+            guard
+                let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap({ $0 as? String }).filter({
+                    $0.hasSuffix(".swift")
+                }),
                 !files.isEmpty
             else { continue }
             guard let allowed = rows[module] else {
@@ -68,7 +75,9 @@ struct ArchitectureTests {
     @Test func anImportTheTableDoesNotAllowIsFound() {
         let rows = Self.allowedImports("| `Workbench` | the document | `IMDF`, `Geometry` |\n| `CGEOS` | GEOS | - |")
         #expect(rows == ["Workbench": ["IMDF", "Geometry"], "CGEOS": []])
-        let found = Self.imports("import IMDF\n@preconcurrency import CReadline\ninternal import Shell\n// import Nothing\nlet s = \"\"\"\nimport json\n\"\"\"\n")
+        let found = Self.imports(
+            "import IMDF\n@preconcurrency import CReadline\ninternal import Shell\n// import Nothing\nlet s = \"\"\"\nimport json\n\"\"\"\n"
+        )
         #expect(found == ["IMDF", "CReadline", "Shell"])
         #expect(!found.subtracting(rows["Workbench"]!).subtracting(Self.system).isEmpty)
     }

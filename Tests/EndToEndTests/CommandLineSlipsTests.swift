@@ -46,7 +46,8 @@ struct MisplacedVenuePointTests {
         #expect(try cli.imdf("generate", folder + "/venue", "--rooms", "4").status == 0)
         // The venue's display point moved 90 degrees of longitude away (about 6,400 km at 50°N).
         let file = folder + "/venue/venue.geojson"
-        var collection = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
+        var collection = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
         var features = try #require(collection["features"] as? [[String: Any]])
         var properties = try #require(features[0]["properties"] as? [String: Any])
         var point = try #require(properties["display_point"] as? [String: Any])
@@ -89,7 +90,8 @@ struct LookingWithoutAGISToolTests {
         #expect(run.status == 1)
         #expect(run.output.contains("1  0,0     to 2: 4.01 m at 90°"), "\(run.output)")
         #expect(run.output.contains("4  0,6     to 1: 6 m at 180°"))
-        #expect(run.output.contains("West: 12") && run.output.contains("left of the line") && run.output.contains("East: 12"), "\(run.output)")
+        #expect(
+            run.output.contains("West: 12") && run.output.contains("left of the line") && run.output.contains("East: 12"), "\(run.output)")
         #expect(run.errors.contains("by +D moves east") || run.errors.contains("by +D moves west"), "\(run.errors)")
         #expect(run.errors.contains("the wall runs from"), "\(run.errors)")
         let degrees = try cli.imdf(folder + "/venue", input: "use level \"Ground Floor\"\nadd node at 8.55029,50.10019\n")

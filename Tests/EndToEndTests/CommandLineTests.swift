@@ -150,7 +150,8 @@ struct CommandLineTests {
         let flipped = folder + "/flipped.zip"
         let archive = try Archive(url: URL(fileURLWithPath: flipped), accessMode: .create)
         for name in try FileManager.default.contentsOfDirectory(atPath: Self.samples + "/spbstu-polymap") {
-            try archive.addEntry(with: name, fileURL: URL(fileURLWithPath: Self.samples + "/spbstu-polymap/" + name), compressionMethod: .none)
+            try archive.addEntry(
+                with: name, fileURL: URL(fileURLWithPath: Self.samples + "/spbstu-polymap/" + name), compressionMethod: .none)
         }
         var bytes = try Data(contentsOf: URL(fileURLWithPath: flipped))
         let marker = try #require(bytes.range(of: Data(#""feature_type":"venue""#.utf8)))
@@ -285,7 +286,8 @@ struct CommandLineTests {
         // A copy of the sample: a run keeps its journal beside the archive, never in shared/.
         try FileManager.default.copyItem(atPath: Self.samples + "/spbstu-polymap", toPath: folder + "/spbstu-polymap")
         for script in ["spbstu-link-two-nodes.imdfs", "fix-spbstu-categories.imdfs"] {
-            let run = try imdf("run", sessions + "/" + script, "--archive", folder + "/spbstu-polymap", "--save", folder + "/" + script + ".zip")
+            let run = try imdf(
+                "run", sessions + "/" + script, "--archive", folder + "/spbstu-polymap", "--save", folder + "/" + script + ".zip")
             #expect(run.status == 0, "\(script): \(run.errors)")
         }
         let fixed = try imdf("validate", folder + "/fix-spbstu-categories.imdfs.zip", "--json")
@@ -302,7 +304,8 @@ struct CommandLineTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(try imdf("generate", folder + "/venue", "--rooms", "6").status == 0)
         let script = folder + "/overlap.imdfs"
-        try "add unit Annex category=office rect 1,1 2x2\nrename Annex Store\nundo\nundo\n".write(toFile: script, atomically: true, encoding: .utf8)
+        try "add unit Annex category=office rect 1,1 2x2\nrename Annex Store\nundo\nundo\n".write(
+            toFile: script, atomically: true, encoding: .utf8)
         let echoed = try imdf("run", script, "--archive", folder + "/venue", "--echo")
         #expect(echoed.status == 0, "\(echoed.errors)")
         let overlap = "G8 unit \"Room 0.001\" and unit \"Annex\" overlap by 4.0 m²"
@@ -310,9 +313,10 @@ struct CommandLineTests {
         #expect(lines.count == 10, "\(lines)")
         #expect(Array(lines.prefix(3)) == ["> add unit Annex category=office rect 1,1 2x2", lines[1], "1 new warning: \(overlap)"])
         // A rename and its undo change no finding; undoing the unit resolves the overlap.
-        #expect(Array(lines.suffix(7)) == [
-            "> rename Annex Store", lines[4], "> undo", lines[6], "> undo", lines[8], "1 resolved: \(overlap)",
-        ])
+        #expect(
+            Array(lines.suffix(7)) == [
+                "> rename Annex Store", lines[4], "> undo", lines[6], "> undo", lines[8], "1 resolved: \(overlap)",
+            ])
         // Without --echo a run prints what it always printed, and so does a script on standard input.
         let plain = try imdf("run", script, "--archive", folder + "/venue")
         #expect(plain.status == 0 && !plain.output.contains("G8") && plain.output.split(separator: "\n").count == 4, "\(plain.output)")
@@ -326,7 +330,8 @@ struct CommandLineTests {
         #expect(try imdf("generate", folder + "/venue.zip", "--rooms", "4").status == 0)
         let before = try Data(contentsOf: URL(fileURLWithPath: folder + "/venue.zip"))
         let script = folder + "/fix.imdfs"
-        try "rename 0.001 \"Seminar\"\nsplit unit 0.002 along 90,0 90,6\nrename 0.003 Never\n".write(toFile: script, atomically: true, encoding: .utf8)
+        try "rename 0.001 \"Seminar\"\nsplit unit 0.002 along 90,0 90,6\nrename 0.003 Never\n".write(
+            toFile: script, atomically: true, encoding: .utf8)
         let run = try imdf("run", script, "--archive", folder + "/venue.zip", "--save", folder + "/out.zip")
         #expect(run.status == 1)
         #expect(run.errors.contains("\(script):2: along: the line does not cross"))
@@ -371,7 +376,9 @@ struct CommandLineTests {
     @Test func renderOfALevelNameSeveralBuildingsShareAsksWhichNamingTheBuildings() throws {
         let run = try imdf("render", Self.samples + "/spbstu-polymap", "--level", "Level 1")
         #expect(run.status == 2)
-        #expect(run.errors.contains("in building \"Academic building №3\"") && run.errors.contains("in building \"Main academic building\""), "\(run.errors)")
+        #expect(
+            run.errors.contains("in building \"Academic building №3\"") && run.errors.contains("in building \"Main academic building\""),
+            "\(run.errors)")
     }
 
     @Test func renderWithABuildingDrawsThatBuildingsLevelOfASharedNameAndRoutesBetweenItsRooms() throws {
@@ -390,7 +397,8 @@ struct CommandLineTests {
         #expect(try routeLine("Academic building №3") == "• route 52.4 m over 14 nodes")
         #expect(try routeLine("Main academic building") == "• route 24.4 m over 8 nodes")
         let unknown = try imdf("render", spbstu, "--building", "Academic building", "--level", "Level 1")
-        #expect(unknown.status == 2 && unknown.errors.contains("render: building: nothing is called Academic building"), "\(unknown.errors)")
+        #expect(
+            unknown.status == 2 && unknown.errors.contains("render: building: nothing is called Academic building"), "\(unknown.errors)")
         let twoViews = try imdf("render", spbstu, "--level", "Level 1", "--unit", "104")
         #expect(twoViews.status == 2 && twoViews.errors.contains("give --level or --unit"), "\(twoViews.errors)")
     }
@@ -405,7 +413,8 @@ struct CommandLineTests {
     }
 
     @Test func renderDrawsALevelOfARealSampleAndRefusesAnUnknownOne() throws {
-        let run = try imdf("render", Self.samples + "/spbstu-polymap", "--level", "fc8f18cb", "--width", "120", environment: ["LANG": "C.UTF-8"])
+        let run = try imdf(
+            "render", Self.samples + "/spbstu-polymap", "--level", "fc8f18cb", "--width", "120", environment: ["LANG": "C.UTF-8"])
         #expect(run.status == 0, "\(run.errors)")
         // The x ruler ends in the axes' note, or in its unit where the whole note does not fit.
         #expect(run.output.contains("m (x east, y north)") || run.output.contains("  m\n"))

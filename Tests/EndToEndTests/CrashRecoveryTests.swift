@@ -52,14 +52,19 @@ struct CrashRecoveryTests {
 
             let (status, report) = try run([venue, "--recover"], input: "save \(folder)/recovered-\(point)\n")
             #expect(status == 0, "kill point \(point): \(report)")
-            let recovered = report.split(separator: "\n").first { $0.hasPrefix("recovered ") }.flatMap { Int($0.split(separator: " ")[1]) } ?? 0
-            #expect(recovered == acknowledged || (midCommand && recovered == acknowledged + 1), "kill point \(point): recovered \(recovered) of \(acknowledged)")
+            let recovered =
+                report.split(separator: "\n").first { $0.hasPrefix("recovered ") }.flatMap { Int($0.split(separator: " ")[1]) } ?? 0
+            #expect(
+                recovered == acknowledged || (midCommand && recovered == acknowledged + 1),
+                "kill point \(point): recovered \(recovered) of \(acknowledged)")
 
             let expectedScript = folder + "/expected-\(point).imdfs"
-            try commands.prefix(recovered).joined(separator: "\n").appending("\n").write(toFile: expectedScript, atomically: true, encoding: .utf8)
+            try commands.prefix(recovered).joined(separator: "\n").appending("\n").write(
+                toFile: expectedScript, atomically: true, encoding: .utf8)
             try FileManager.default.copyItem(atPath: folder + "/base", toPath: folder + "/expected-base-\(point)")
             let (expectedStatus, expectedErrors) = try run(
-                ["run", expectedScript, "--archive", folder + "/expected-base-\(point)", "--save", folder + "/expected-\(point)"], input: "", environment: seed)
+                ["run", expectedScript, "--archive", folder + "/expected-base-\(point)", "--save", folder + "/expected-\(point)"],
+                input: "", environment: seed)
             #expect(expectedStatus == 0, "\(expectedErrors)")
             #expect(try features(folder + "/recovered-\(point)") == features(folder + "/expected-\(point)"), "kill point \(point)")
             // The archive itself was never touched: the killed session never saved, the recovery saved elsewhere.
@@ -82,7 +87,8 @@ struct KilledSaveTests {
         var sawOld = false
         var sawNew = false
         for attempt in 0..<12 {
-            let session = try ChildProcess(CommandLineTests.executable, [folder + "/venue.zip", "--discard-journal"], output: .null, errors: .null)
+            let session = try ChildProcess(
+                CommandLineTests.executable, [folder + "/venue.zip", "--discard-journal"], output: .null, errors: .null)
             try session.write("rename 0.001 \"Renamed \(attempt)\"\nsave\n")
             // Kill somewhere between opening the archive and finishing the save.
             Thread.sleep(forTimeInterval: Double(attempt) * 0.03)
@@ -90,7 +96,9 @@ struct KilledSaveTests {
             _ = try session.wait()
             let load = try ArchiveReader.read(folder + "/venue.zip")
             #expect(load.isComplete && load.errors.isEmpty, "attempt \(attempt): the archive is damaged")
-            let name = load.archive.features(of: .unit).first { $0.labels("name")?["en"]?.hasPrefix("Renamed") == true || $0.labels("name")?["en"] == "Room 0.001" }
+            let name = load.archive.features(of: .unit).first {
+                $0.labels("name")?["en"]?.hasPrefix("Renamed") == true || $0.labels("name")?["en"] == "Room 0.001"
+            }
             if load.archive.features(of: .unit) == original.features(of: .unit) { sawOld = true } else if name != nil { sawNew = true }
             #expect(load.archive.featureCount == original.featureCount)
             let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".venue.zip.tmp") }

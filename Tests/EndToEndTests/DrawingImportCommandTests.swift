@@ -8,7 +8,9 @@ import Testing
 /// at the prompt, undone by one `undo`.
 @Suite("imdf import dxf")
 struct DrawingImportCommandTests {
-    func imdf(_ arguments: String..., input: String? = nil) throws -> ChildProcess.Result { try CommandLineTests.run(arguments, input: input) }
+    func imdf(_ arguments: String..., input: String? = nil) throws -> ChildProcess.Result {
+        try CommandLineTests.run(arguments, input: input)
+    }
 
     /// Two offices (5 x 4 m and 4 x 4 m, drawn in millimetres with $INSUNITS saying metres), their
     /// names and numbers, a door block on the shared wall, and furniture.
@@ -31,7 +33,9 @@ struct DrawingImportCommandTests {
         let listing = try imdf("import", "dxf", drawing, "--list")
         #expect(listing.status == 0, "\(listing.errors)")
         #expect(listing.output.contains("AC1027, $INSUNITS 6 (metres)"))
-        #expect(listing.output.contains("A-AREA") && listing.output.contains("2 closed polylines") && listing.output.contains("looks like: rooms"))
+        #expect(
+            listing.output.contains("A-AREA") && listing.output.contains("2 closed polylines")
+                && listing.output.contains("looks like: rooms"))
 
         let run = try imdf(
             "import", "dxf", drawing, "--archive", folder + "/site", "--level", "Ground Floor", "--save", folder + "/out",
@@ -55,7 +59,9 @@ struct DrawingImportCommandTests {
             "import", "dxf", drawing, "--archive", folder + "/site", "--level", "Ground Floor", "--save", folder + "/out2",
             "--control", Self.controls[0], "--control", Self.controls[1], "--json")
         #expect(json.status == 0, "\(json.errors)")
-        for key in ["\"rooms\":2", "\"named\":2", "\"openings\":1", "\"unplaced_labels\":[]", "\"dropped_layers\":[", "\"units\":{", "\"rmse_m\":"] {
+        for key in [
+            "\"rooms\":2", "\"named\":2", "\"openings\":1", "\"unplaced_labels\":[]", "\"dropped_layers\":[", "\"units\":{", "\"rmse_m\":",
+        ] {
             #expect(json.output.replacingOccurrences(of: " ", with: "").contains(key), "\(key) in \(json.output)")
         }
     }

@@ -8,10 +8,16 @@ import Testing
 struct FuzzRegressionTests {
     @Test(arguments: ["geojson", "zip", "command-line", "interpreter"])
     func theSeedsAndPastCrashesRunClean(target: String) throws {
-        let executable = URL(fileURLWithPath: CommandLineTests.executable).deletingLastPathComponent().appendingPathComponent("fuzz-" + target).path
+        let executable = URL(fileURLWithPath: CommandLineTests.executable).deletingLastPathComponent().appendingPathComponent(
+            "fuzz-" + target
+        ).path
         let fuzzing = Samples.packageRoot.appendingPathComponent("Fuzzing").path
-        let folders = ["Corpus", "Regressions"].map { fuzzing + "/" + $0 + "/" + target }.filter { FileManager.default.fileExists(atPath: $0) }
-        let inputs = try folders.reduce(0) { $0 + (try FileManager.default.contentsOfDirectory(atPath: $1).filter { !$0.hasPrefix(".") }.count) }
+        let folders = ["Corpus", "Regressions"].map { fuzzing + "/" + $0 + "/" + target }.filter {
+            FileManager.default.fileExists(atPath: $0)
+        }
+        let inputs = try folders.reduce(0) {
+            $0 + (try FileManager.default.contentsOfDirectory(atPath: $1).filter { !$0.hasPrefix(".") }.count)
+        }
         #expect(inputs >= 10, "the \(target) corpus is nearly empty")
         let run = try ChildProcess.run(executable, folders)
         #expect(run.status == 0, "\(run.errors)")

@@ -26,7 +26,8 @@ extension CommandLineTests {
         let gpkg = folder + "/spbstu.gpkg"
         let convert = try imdf("convert", Samples.spbstu, gpkg)
         #expect(convert.status == 0, "\(convert.errors)")
-        #expect(convert.output.hasPrefix("wrote \(gpkg) (GeoPackage): 6,421 features in 16 tables (13 with a spatial index), and imdf_archive"))
+        #expect(
+            convert.output.hasPrefix("wrote \(gpkg) (GeoPackage): 6,421 features in 16 tables (13 with a spatial index), and imdf_archive"))
 
         // One table per feature file, each with the file's feature count.
         let summary = try ogrinfo("-ro", "-so", "-al", gpkg)
@@ -45,9 +46,13 @@ extension CommandLineTests {
         #expect(counts == expected)
 
         // Every table with geometry has its R-tree, registered and filled; those without have none.
-        let spatial = Set(original.allCollections.filter { $0.features.contains { $0.geometry != nil } }.map { String($0.fileName.dropLast(".geojson".count)) })
+        let spatial = Set(
+            original.allCollections.filter { $0.features.contains { $0.geometry != nil } }.map {
+                String($0.fileName.dropLast(".geojson".count))
+            })
         #expect(spatial.count == 13)
-        let registered = try ogrinfo("-ro", gpkg, "-sql", "SELECT table_name FROM gpkg_extensions WHERE extension_name = 'gpkg_rtree_index'")
+        let registered = try ogrinfo(
+            "-ro", gpkg, "-sql", "SELECT table_name FROM gpkg_extensions WHERE extension_name = 'gpkg_rtree_index'")
         #expect(Set(column("table_name", of: registered)) == spatial)
         let indexes = try ogrinfo("-ro", gpkg, "-sql", "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'rtree_%_geom'")
         #expect(Set(column("name", of: indexes)) == Set(spatial.map { "rtree_\($0)_geom" }))
@@ -58,7 +63,9 @@ extension CommandLineTests {
         let back = folder + "/back"
         let convertBack = try imdf("convert", gpkg, back, environment: fixedTime)
         #expect(convertBack.status == 0, "\(convertBack.errors)")
-        #expect(convertBack.output.hasPrefix("0 features changed in \(gpkg); 0 added; 0 deleted\nwrote \(back) (folder): 6,421 features in 17 files"))
+        #expect(
+            convertBack.output.hasPrefix(
+                "0 features changed in \(gpkg); 0 added; 0 deleted\nwrote \(back) (folder): 6,421 features in 17 files"))
         let read = try ArchiveReader.read(back).archive
         #expect(read.allCollections.map(\.fileName) == original.allCollections.map(\.fileName))
         for (collection, expected) in zip(read.allCollections, original.allCollections) {
@@ -91,7 +98,10 @@ extension CommandLineTests {
         let cases = [
             (text, "\(text): not a GeoPackage"),
             (foreign, "\(foreign): a GeoPackage imdf did not write (it has no imdf_archive table)"),
-            (renamed, "\(renamed): the table opening has no imdf_json column, which holds each whole feature; it cannot be read back; nothing written"),
+            (
+                renamed,
+                "\(renamed): the table opening has no imdf_json column, which holds each whole feature; it cannot be read back; nothing written"
+            ),
         ]
         for (index, (input, said)) in cases.enumerated() {
             let output = folder + "/out-\(index)"
@@ -128,7 +138,10 @@ extension CommandLineTests {
         #expect(try imdf("generate", venue, "--levels", "1", "--rooms", "2").status == 0)
         #expect(try imdf("convert", venue, folder + "/venue.gpkg").status == 0)
         let editor = try ChildProcess(Self.executable, [venue])
-        defer { editor.send(SIGKILL); _ = try? editor.wait(timeout: 10) }
+        defer {
+            editor.send(SIGKILL)
+            _ = try? editor.wait(timeout: 10)
+        }
         try editor.write("where\n")
         _ = try editor.waitForLines(1)
         let convert = try imdf("convert", folder + "/venue.gpkg", venue)
@@ -181,7 +194,10 @@ extension CommandLineTests {
         for arguments in [[gpkg, folder + "/back"], [gpkg, folder + "/back", "--dry-run"]] {
             let run = try Self.run(["convert"] + arguments)
             #expect(run.status == 3, "\(run.errors)")
-            #expect(run.errors.contains("\(gpkg): table unit, row 17 (fid), column category: \"ofice\" is not a unit category; did you mean office?; nothing written"), "\(run.errors)")
+            #expect(
+                run.errors.contains(
+                    "\(gpkg): table unit, row 17 (fid), column category: \"ofice\" is not a unit category; did you mean office?; nothing written"
+                ), "\(run.errors)")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["out.gpkg"])
     }

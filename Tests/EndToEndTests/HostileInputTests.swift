@@ -24,7 +24,10 @@ struct HostileInputTests {
         try names.map { RawZipEntry($0, [UInt8](try Data(contentsOf: URL(fileURLWithPath: venue + "/" + $0)))) }
     }
 
-    static let order = ["manifest.json", "address.geojson", "building.geojson", "footprint.geojson", "level.geojson", "unit.geojson", "venue.geojson", "opening.geojson"]
+    static let order = [
+        "manifest.json", "address.geojson", "building.geojson", "footprint.geojson", "level.geojson", "unit.geojson", "venue.geojson",
+        "opening.geojson",
+    ]
 
     @Test func anEncryptedZipEntryIsALocatedErrorAndConvertWritesNothing() throws {
         let (folder, venue) = try venue()
@@ -78,7 +81,9 @@ struct HostileInputTests {
         try Data(RawZip.build(files)).write(to: URL(fileURLWithPath: folder + "/big.zip"))
         let big = try imdf("info", folder + "/big.zip")
         #expect(big.status == 3)
-        #expect(big.errors.contains("big.zip/unit.geojson: error: declares 6 GiB, over the limit of 1 GiB for one file (--max-size); not inflated"))
+        #expect(
+            big.errors.contains(
+                "big.zip/unit.geojson: error: declares 6 GiB, over the limit of 1 GiB for one file (--max-size); not inflated"))
         // Eight directory records pointing at one member.
         var shared = try entries(of: venue, Self.order)
         for number in 0..<8 {
@@ -310,7 +315,10 @@ struct HostileInputTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createSymbolicLink(atPath: folder + "/w", withDestinationPath: venue)
         let editor = try ChildProcess(CommandLineTests.executable, [venue])
-        defer { editor.send(SIGKILL); _ = try? editor.wait(timeout: 10) }
+        defer {
+            editor.send(SIGKILL)
+            _ = try? editor.wait(timeout: 10)
+        }
         try editor.write("rename 0.001 Held\n")
         _ = try editor.waitForLines(1)
         for name in [folder + "/w", venue + "//", folder + "/./v"] {

@@ -22,21 +22,22 @@ struct ImportCommandTests {
         func room(_ x: Double, _ y: Double, _ fields: [(String, String?)]) -> GISFiles.Feature {
             GISFiles.Feature(fields, GISFiles.rectangle(corner.x + x * dx, corner.y + y * dy, 2 * dx, 2 * dy))
         }
-        try GISFiles.geoJSON([
-            room(0.5, 0.5, [("RAUM", "1.01"), ("NAME", "Büro"), ("ART", "BUE")]),
-            room(3, 0.5, [("RAUM", "1.02"), ("NAME", "WC"), ("ART", "WC")]),
-            room(0.5, 9, [("RAUM", "1.03"), ("NAME", nil), ("ART", "LAG")]),
-        ], crs: "EPSG:4326", to: folder + "/rooms-wgs84.geojson")
+        try GISFiles.geoJSON(
+            [
+                room(0.5, 0.5, [("RAUM", "1.01"), ("NAME", "Büro"), ("ART", "BUE")]),
+                room(3, 0.5, [("RAUM", "1.02"), ("NAME", "WC"), ("ART", "WC")]),
+                room(0.5, 9, [("RAUM", "1.03"), ("NAME", nil), ("ART", "LAG")]),
+            ], crs: "EPSG:4326", to: folder + "/rooms-wgs84.geojson")
         let result = try ChildProcess.run(
             "/usr/bin/ogr2ogr", ["-t_srs", "EPSG:25832", "-f", "ESRI Shapefile", folder + "/rooms.shp", folder + "/rooms-wgs84.geojson"])
         #expect(result.status == 0, "\(result.errors)")
         try """
-            {
-              "properties": {"name": "NAME", "alt_name": "RAUM"},
-              "category": {"field": "ART", "values": {"BUE": "office", "WC": "restroom"}, "default": "storage"},
-              "language": "de"
-            }
-            """.write(toFile: folder + "/map.json", atomically: true, encoding: .utf8)
+        {
+          "properties": {"name": "NAME", "alt_name": "RAUM"},
+          "category": {"field": "ART", "values": {"BUE": "office", "WC": "restroom"}, "default": "storage"},
+          "language": "de"
+        }
+        """.write(toFile: folder + "/map.json", atomically: true, encoding: .utf8)
         return (venue, corner)
     }
 
@@ -45,9 +46,14 @@ struct ImportCommandTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let (venue, corner) = try prepare(folder)
         let out = folder + "/out.zip"
-        let run = try imdf("import", "gis", folder + "/rooms.shp", "--archive", venue, "--level", "G", "--type", "unit", "--map", folder + "/map.json", "--save", out)
+        let run = try imdf(
+            "import", "gis", folder + "/rooms.shp", "--archive", venue, "--level", "G", "--type", "unit", "--map", folder + "/map.json",
+            "--save", out)
         #expect(run.status == 0, "\(run.errors)")
-        #expect(run.output.contains("read 3 features of layer rooms of rooms.shp (ESRI Shapefile), reprojected from ETRS89 / UTM zone 32N (EPSG:25832) to WGS 84"))
+        #expect(
+            run.output.contains(
+                "read 3 features of layer rooms of rooms.shp (ESRI Shapefile), reprojected from ETRS89 / UTM zone 32N (EPSG:25832) to WGS 84"
+            ))
         #expect(run.output.contains("1 value of ART not in the mapping (1 feature, given storage): LAG 1"))
         #expect(run.output.contains("imported 3 units onto level \"Ground Floor\""))
         #expect(run.output.contains("saved \(out): 31 features"))
@@ -61,7 +67,8 @@ struct ImportCommandTests {
         #expect(first.contains { abs($0.x - expected.x) * 71_500 < 0.01 && abs($0.y - expected.y) * 111_200 < 0.01 }, "\(first)")
 
         let json = try imdf(
-            "import", "gis", folder + "/rooms.shp", "--archive", venue, "--level", "Ground Floor", "--type", "unit", "--map", folder + "/map.json",
+            "import", "gis", folder + "/rooms.shp", "--archive", venue, "--level", "Ground Floor", "--type", "unit", "--map",
+            folder + "/map.json",
             "--save", folder + "/out2", "--json")
         #expect(json.status == 0, "\(json.errors)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
@@ -76,16 +83,27 @@ struct ImportCommandTests {
         let (venue, _) = try prepare(folder)
         let out = folder + "/out"
         try "{\n  \"category\": \"ofice\"\n}".write(toFile: folder + "/bad.json", atomically: true, encoding: .utf8)
-        let bad = try imdf("import", "gis", folder + "/rooms.shp", "--archive", venue, "--level", "G", "--type", "unit", "--map", folder + "/bad.json", "--save", out)
+        let bad = try imdf(
+            "import", "gis", folder + "/rooms.shp", "--archive", venue, "--level", "G", "--type", "unit", "--map", folder + "/bad.json",
+            "--save", out)
         #expect(bad.status == 1)
-        #expect(bad.errors.contains("import gis: \(folder)/bad.json:2:3: category: \"ofice\" is not in UNIT-CATEGORY; did you mean \"office\"?"))
+        #expect(
+            bad.errors.contains("import gis: \(folder)/bad.json:2:3: category: \"ofice\" is not in UNIT-CATEGORY; did you mean \"office\"?")
+        )
         #expect(!FileManager.default.fileExists(atPath: out))
-        let level = try imdf("import", "gis", folder + "/rooms.shp", "--archive", venue, "--level", "L9", "--type", "unit", "--map", folder + "/map.json", "--save", out)
+        let level = try imdf(
+            "import", "gis", folder + "/rooms.shp", "--archive", venue, "--level", "L9", "--type", "unit", "--map", folder + "/map.json",
+            "--save", out)
         #expect(level.status == 1)
         #expect(level.errors.contains("--level: no level is called L9; the levels: \"Ground Floor\" (ordinal 0, G)"))
-        let type = try imdf("import", "gis", folder + "/rooms.shp", "--archive", venue, "--level", "G", "--type", "opening", "--map", folder + "/map.json", "--save", out)
+        let type = try imdf(
+            "import", "gis", folder + "/rooms.shp", "--archive", venue, "--level", "G", "--type", "opening", "--map", folder + "/map.json",
+            "--save", out)
         #expect(type.status == 1)
-        #expect(type.errors.contains("import gis: \(folder)/map.json:3:43: category.values.BUE: \"office\" is not in OPENING-CATEGORY (it is a value of UNIT-CATEGORY)"))
+        #expect(
+            type.errors.contains(
+                "import gis: \(folder)/map.json:3:43: category.values.BUE: \"office\" is not in OPENING-CATEGORY (it is a value of UNIT-CATEGORY)"
+            ))
         #expect(!FileManager.default.fileExists(atPath: out))
         let usage = try imdf("import", "gis", folder + "/rooms.shp", "--archive", venue)
         #expect(usage.status == 2)

@@ -15,7 +15,9 @@ struct PNGImage {
 
     init(contentsOf url: URL) throws {
         let bytes = [UInt8](try Data(contentsOf: url))
-        guard bytes.count > 8, bytes[0..<8].elementsEqual([137, 80, 78, 71, 13, 10, 26, 10]) else { throw Unreadable(description: "\(url.path) is not a PNG") }
+        guard bytes.count > 8, bytes[0..<8].elementsEqual([137, 80, 78, 71, 13, 10, 26, 10]) else {
+            throw Unreadable(description: "\(url.path) is not a PNG")
+        }
         func integer(_ at: Int) -> Int { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
         var offset = 8
         var header: [UInt8] = []
@@ -46,7 +48,9 @@ struct PNGImage {
                 uncompress(target.baseAddress, &size, source.baseAddress, uLong(source.count))
             }
         }
-        guard status == Z_OK, Int(size) == raw.count else { throw Unreadable(description: "zlib status \(status), \(size) of \(raw.count) bytes") }
+        guard status == Z_OK, Int(size) == raw.count else {
+            throw Unreadable(description: "zlib status \(status), \(size) of \(raw.count) bytes")
+        }
 
         // Undo each row's filter (PNG specification, section 9).
         var image = [UInt8](repeating: 0, count: height * stride)

@@ -161,7 +161,8 @@ struct PromptTests {
         // One line before the first prompt says where help is.
         let first = try terminal.screen().split(separator: "\n").map(String.init)
         let prompt = try #require(first.firstIndex { $0.hasPrefix("imdf Building 1/G >") })
-        #expect(prompt > 0 && first[prompt - 1].contains("`help` lists the commands, `help CMD` shows one with an example, Tab"), "\(first)")
+        #expect(
+            prompt > 0 && first[prompt - 1].contains("`help` lists the commands, `help CMD` shows one with an example, Tab"), "\(first)")
         // help fits the screen: its first group is still on it when the prompt comes back.
         try terminal.keys("C-l")
         try terminal.type("help")
@@ -247,7 +248,8 @@ struct PromptTests {
         try terminal.keys("Enter")
         #expect(try terminal.waitFor("to \"Lab\""))
         let journal = try String(contentsOfFile: folder + "/venue.journal", encoding: .utf8)
-        #expect(journal.contains("add unit Annex") && journal.contains("\nundo") && !journal.contains("G8") && !journal.contains("findings"))
+        #expect(
+            journal.contains("add unit Annex") && journal.contains("\nundo") && !journal.contains("G8") && !journal.contains("findings"))
         #expect(try terminal.quitWithoutSaving())
         #expect(!FileManager.default.fileExists(atPath: folder + "/venue.journal"))
     }
@@ -356,7 +358,9 @@ struct WholeJobTests {
     /// The numbers of the x ruler (the line under the ticks) and of the y ruler (the left margin).
     func rulers(_ screen: String) -> (x: [Double], y: [Double]) {
         let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard let ticks = lines.lastIndex(where: { $0.contains("┼") && !$0.contains("─") }), ticks + 1 < lines.count else { return ([], []) }
+        guard let ticks = lines.lastIndex(where: { $0.contains("┼") && !$0.contains("─") }), ticks + 1 < lines.count else {
+            return ([], [])
+        }
         let x = lines[ticks + 1].split(separator: " ").compactMap { Double($0) }
         // The y ruler's numbers stand in the six columns left of the drawing.
         let y = lines[..<ticks].compactMap { Double($0.prefix(6).trimmingCharacters(in: .whitespaces)) }
@@ -376,7 +380,8 @@ struct WholeJobTests {
 
         // Which 104? The one in the building asked about.
         let found = try run(terminal, "find Classroom 104", until: "Classroom 104")
-        #expect(found.contains("in building \"Academic building №3\"") && found.contains("in building \"Main academic building\""), "\(found)")
+        #expect(
+            found.contains("in building \"Academic building №3\"") && found.contains("in building \"Main academic building\""), "\(found)")
         _ = try run(terminal, "use building \"Academic building №3\"", until: "using building")
         _ = try run(terminal, "use level \"Level 1\"", until: "using level")
 
@@ -398,7 +403,8 @@ struct WholeJobTests {
             room = "104B"
             doors = try run(terminal, "ls opening in 104B", until: "imdf Academic")
         }
-        let door = try #require(doors.split(separator: "\n").first { $0.contains(" opening ") && $0.contains(" at ") && $0.contains(" to ") }, "\(doors)")
+        let door = try #require(
+            doors.split(separator: "\n").first { $0.contains(" opening ") && $0.contains(" at ") && $0.contains(" to ") }, "\(doors)")
         let doorID = String(door.prefix(8))
         // A metre along its wall, the other way where the wall ends within a metre.
         var moved = try run(terminal, "move opening \(doorID) by 1", until: "move opening")
@@ -408,7 +414,10 @@ struct WholeJobTests {
         #expect(movedDoor != door, "the door did not move:\n\(moved)")
 
         // An occupant, and the findings the edits made.
-        let attached = try run(terminal, "attach occupant \"Robotics Lab\" category=researchanddevelopment to \(room) hours=\"Mo-Fr 09:00-17:00\" phone=+78121234567 website=https://robotics.example", until: "Robotics Lab")
+        let attached = try run(
+            terminal,
+            "attach occupant \"Robotics Lab\" category=researchanddevelopment to \(room) hours=\"Mo-Fr 09:00-17:00\" phone=+78121234567 website=https://robotics.example",
+            until: "Robotics Lab")
         let findings = [split, moved, attached].contains { $0.contains(" new ") || $0.contains("resolved:") }
         #expect(findings, "no findings line after the edits")
 
@@ -426,7 +435,8 @@ struct WholeJobTests {
         try again.start(command)
         #expect(try again.waitFor("imdf Academic building №3/", seconds: 30))
         let shown = try run(again, "show 104A", until: "feature_type")
-        #expect(shown.contains("unit \"104A\"") && shown.contains("\"en\": \"104A\"") && shown.contains("\"ru\": \"Кабинет 104\""), "\(shown)")
+        #expect(
+            shown.contains("unit \"104A\"") && shown.contains("\"en\": \"104A\"") && shown.contains("\"ru\": \"Кабинет 104\""), "\(shown)")
         let occupant = try run(again, "find Robotics", until: "Robotics Lab")
         #expect(occupant.contains("in \(room)"), "\(occupant)")
     }

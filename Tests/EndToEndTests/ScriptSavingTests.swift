@@ -70,7 +70,9 @@ struct ScriptSavingTests {
         let units = try String(contentsOfFile: folder + "/venue/unit.geojson", encoding: .utf8)
         #expect(units.contains("\"Lab\"") && !units.contains("\"Office\""))
         let journal = try String(contentsOfFile: folder + "/venue.journal", encoding: .utf8)
-        #expect(journal.contains("\nuse level ") && journal.contains("\nrename 0.002 Office\n") && !journal.contains("rename 0.001"), "\(journal)")
+        #expect(
+            journal.contains("\nuse level ") && journal.contains("\nrename 0.002 Office\n") && !journal.contains("rename 0.001"),
+            "\(journal)")
         let recovered = try cli.imdf(folder + "/venue", "--recover", input: "save\n")
         #expect(recovered.status == 0 && recovered.errors.contains("recovered 3 unsaved commands"), "\(recovered.errors)")
         #expect(try String(contentsOfFile: folder + "/venue/unit.geojson", encoding: .utf8).contains("\"Office\""))
@@ -83,7 +85,8 @@ struct ScriptSavingTests {
         // `head` closes the pipe after a few bytes: imdf is stopped by SIGPIPE mid-script, with no
         // chance to clean up; the context it set is no unsaved work.
         let script = folder + "/look.imdfs"
-        try ("use level \"Ground Floor\"\n" + String(repeating: "ls\n", count: 200)).write(toFile: script, atomically: true, encoding: .utf8)
+        try ("use level \"Ground Floor\"\n" + String(repeating: "ls\n", count: 200)).write(
+            toFile: script, atomically: true, encoding: .utf8)
         let cut = try ChildProcess.run(
             "/bin/sh", ["-c", "\"$0\" \"$1\" < \"$2\" 2>/dev/null | head -c 5", CommandLineTests.executable, folder + "/venue", script])
         #expect(cut.status == 0)

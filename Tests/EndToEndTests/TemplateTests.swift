@@ -101,19 +101,19 @@ struct TemplateTests {
         #expect(try imdf("new", venue, "--template", "blank").status == 0)
         // b9b501d1 is the blank template's building address ("2 Campus Drive"), c15c0289 the venue's.
         try """
-            add building "Annex" address=b9b501d1 as annex
-            use building $annex
-            add level "Annex ground" ordinal=0 short=G rect -15,27 20x12 as g
-            # coordinates are now metres from the ground level's south-west corner
-            add level "Annex upstairs" ordinal=1 short=1 rect 0,0 20x12 as up
-            use level $g
-            add unit "Lab" category=laboratory rect 1,1 6x5 as lab
-            add unit "Office" category=office rect 7,1 6x5 as office
-            add opening on $lab at 1,3 as door
-            attach anchor to $lab
-            attach anchor to $office
-            attach anchor to $office address=c15c0289 as chosen
-            """.write(toFile: folder + "/build.imdfs", atomically: true, encoding: .utf8)
+        add building "Annex" address=b9b501d1 as annex
+        use building $annex
+        add level "Annex ground" ordinal=0 short=G rect -15,27 20x12 as g
+        # coordinates are now metres from the ground level's south-west corner
+        add level "Annex upstairs" ordinal=1 short=1 rect 0,0 20x12 as up
+        use level $g
+        add unit "Lab" category=laboratory rect 1,1 6x5 as lab
+        add unit "Office" category=office rect 7,1 6x5 as office
+        add opening on $lab at 1,3 as door
+        attach anchor to $lab
+        attach anchor to $office
+        attach anchor to $office address=c15c0289 as chosen
+        """.write(toFile: folder + "/build.imdfs", atomically: true, encoding: .utf8)
         let built = try imdf("run", folder + "/build.imdfs", "--archive", venue, "--save", venue)
         #expect(built.status == 0, "\(built.errors)")
         // Nothing wrong with references, addresses or the hierarchy: only the unfinished levels.
@@ -129,10 +129,15 @@ struct TemplateTests {
             try features(type).first { ($0["name"] as? [String: String])?["en"] == name }
         }
         let levels = try features("level")
-        let annexLevels = levels.filter { ($0["building_ids"] as? [String])?.count == 1 && ($0["name"] as? [String: String])?["en"]?.hasPrefix("Annex") == true }
+        let annexLevels = levels.filter {
+            ($0["building_ids"] as? [String])?.count == 1 && ($0["name"] as? [String: String])?["en"]?.hasPrefix("Annex") == true
+        }
         #expect(annexLevels.count == 2)
         let annexBuilding = Set(annexLevels.compactMap { ($0["building_ids"] as? [String])?.first })
-        let firstBuilding = Set(levels.filter { ($0["name"] as? [String: String])?["en"] == "Ground Floor" }.compactMap { ($0["building_ids"] as? [String])?.first })
+        let firstBuilding = Set(
+            levels.filter { ($0["name"] as? [String: String])?["en"] == "Ground Floor" }.compactMap {
+                ($0["building_ids"] as? [String])?.first
+            })
         #expect(annexBuilding.count == 1 && firstBuilding.count == 1 && annexBuilding != firstBuilding)
         var addresses = try features("address").compactMap { $0["unit"] as? String }
         #expect(addresses.sorted() == ["Lab", "Office"])
@@ -142,11 +147,11 @@ struct TemplateTests {
 
         // The room moves upstairs (its door follows), the building's street changes.
         try """
-            use building Annex
-            use level "Annex ground"
-            move unit Lab to level "Annex upstairs"
-            set b9b501d1 address="5 New Street"
-            """.write(toFile: folder + "/change.imdfs", atomically: true, encoding: .utf8)
+        use building Annex
+        use level "Annex ground"
+        move unit Lab to level "Annex upstairs"
+        set b9b501d1 address="5 New Street"
+        """.write(toFile: folder + "/change.imdfs", atomically: true, encoding: .utf8)
         let changed = try imdf("run", folder + "/change.imdfs", "--archive", venue, "--save", venue)
         #expect(changed.status == 0, "\(changed.errors)")
         let foundAfter = try rules(venue)

@@ -108,7 +108,8 @@ import Testing
         #expect(engine.distance(from: Point(x: 5, y: 2), to: [rectangle(0, 0, 10, 5)]) == 0)
         #expect(engine.distance(from: Point(x: 10, y: 2), to: [rectangle(0, 0, 10, 5)]) == 0)
         #expect(engine.distance(from: Point(x: 13, y: 9), to: [rectangle(0, 0, 10, 5)]) == 5)
-        #expect(engine.distance(from: Point(x: 5, y: 5), to: [rectangle(0, 0, 10, 10, holes: [ring([(4, 4), (4, 6), (6, 6), (6, 4)])])]) == 1)
+        #expect(
+            engine.distance(from: Point(x: 5, y: 5), to: [rectangle(0, 0, 10, 10, holes: [ring([(4, 4), (4, 6), (6, 6), (6, 4)])])]) == 1)
         #expect(engine.distance(from: Point(x: 0, y: 0), to: []) == .infinity)
     }
 

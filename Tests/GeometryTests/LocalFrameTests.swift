@@ -9,7 +9,10 @@ import Testing
     @Test func framesRoundTripLonLatThroughMetresToUnderAMillimetre() {
         for origin in Self.origins {
             let frame = LocalFrame(originLongitude: origin.longitude, originLatitude: origin.latitude)
-            for point in [Point(x: 0, y: 0), Point(x: 5000, y: 0), Point(x: 0, y: -5000), Point(x: -3500, y: 3500), Point(x: 3500, y: -3500), Point(x: 123.456, y: -78.9)] {
+            for point in [
+                Point(x: 0, y: 0), Point(x: 5000, y: 0), Point(x: 0, y: -5000), Point(x: -3500, y: 3500), Point(x: 3500, y: -3500),
+                Point(x: 123.456, y: -78.9),
+            ] {
                 let coordinates = frame.coordinates(of: point)
                 let back = frame.point(longitude: coordinates.longitude, latitude: coordinates.latitude)
                 #expect(back.distance(to: point) < 1e-6, "\(origin) \(point) -> \(back)")
@@ -38,11 +41,13 @@ import Testing
     @Test func degreeLengthsMatchTheWGS84RadiiFormulas() {
         // Independent closed forms: a degree of longitude is pi/180 * N cos(phi), a small step
         // north is the meridian radius of curvature times the angle.
-        let a = 6_378_137.0, e2 = 0.00669437999014
+        let a = 6_378_137.0
+        let e2 = 0.00669437999014
         for latitude in [0.0, 50.0, 60.0, -33.0] {
             let phi = latitude * .pi / 180
             let w = 1 - e2 * sin(phi) * sin(phi)
-            let n = a / w.squareRoot(), m = a * (1 - e2) / pow(w, 1.5)
+            let n = a / w.squareRoot()
+            let m = a * (1 - e2) / pow(w, 1.5)
             let frame = LocalFrame(originLongitude: 10, originLatitude: latitude)
             let east = frame.point(longitude: 10 + 100 / (n * cos(phi)) * 180 / .pi, latitude: latitude)
             #expect(abs(east.x - 100) < 1e-6 && abs(east.y) < 1e-9)
@@ -67,14 +72,24 @@ import Testing
 /// Vincenty's inverse formula on WGS 84: the geodesic distance in metres, to well under a
 /// millimetre, as a reference independent of the frame's projection.
 func vincentyDistance(_ p1: (longitude: Double, latitude: Double), _ p2: (longitude: Double, latitude: Double)) -> Double? {
-    let a = 6_378_137.0, f = 1 / 298.257223563, b = a * (1 - f)
+    let a = 6_378_137.0
+    let f = 1 / 298.257223563
+    let b = a * (1 - f)
     let l = (p2.longitude - p1.longitude) * .pi / 180
-    let u1 = atan((1 - f) * tan(p1.latitude * .pi / 180)), u2 = atan((1 - f) * tan(p2.latitude * .pi / 180))
-    let sinU1 = sin(u1), cosU1 = cos(u1), sinU2 = sin(u2), cosU2 = cos(u2)
+    let u1 = atan((1 - f) * tan(p1.latitude * .pi / 180))
+    let u2 = atan((1 - f) * tan(p2.latitude * .pi / 180))
+    let sinU1 = sin(u1)
+    let cosU1 = cos(u1)
+    let sinU2 = sin(u2)
+    let cosU2 = cos(u2)
     var lambda = l
     for _ in 0..<200 {
-        let sinLambda = sin(lambda), cosLambda = cos(lambda)
-        let sinSigma = ((cosU2 * sinLambda) * (cosU2 * sinLambda) + (cosU1 * sinU2 - sinU1 * cosU2 * cosLambda) * (cosU1 * sinU2 - sinU1 * cosU2 * cosLambda)).squareRoot()
+        let sinLambda = sin(lambda)
+        let cosLambda = cos(lambda)
+        let sinSigma =
+            ((cosU2 * sinLambda) * (cosU2 * sinLambda) + (cosU1 * sinU2 - sinU1 * cosU2 * cosLambda)
+                * (cosU1 * sinU2 - sinU1 * cosU2 * cosLambda))
+            .squareRoot()
         if sinSigma == 0 { return 0 }
         let cosSigma = sinU1 * sinU2 + cosU1 * cosU2 * cosLambda
         let sigma = atan2(sinSigma, cosSigma)
@@ -88,8 +103,11 @@ func vincentyDistance(_ p1: (longitude: Double, latitude: Double), _ p2: (longit
             let uSq = cos2Alpha * (a * a - b * b) / (b * b)
             let bigA = 1 + uSq / 16384 * (4096 + uSq * (-768 + uSq * (320 - 175 * uSq)))
             let bigB = uSq / 1024 * (256 + uSq * (-128 + uSq * (74 - 47 * uSq)))
-            let deltaSigma = bigB * sinSigma * (cos2SigmaM + bigB / 4 * (cosSigma * (-1 + 2 * cos2SigmaM * cos2SigmaM)
-                - bigB / 6 * cos2SigmaM * (-3 + 4 * sinSigma * sinSigma) * (-3 + 4 * cos2SigmaM * cos2SigmaM)))
+            let deltaSigma =
+                bigB * sinSigma
+                * (cos2SigmaM + bigB / 4
+                    * (cosSigma * (-1 + 2 * cos2SigmaM * cos2SigmaM)
+                        - bigB / 6 * cos2SigmaM * (-3 + 4 * sinSigma * sinSigma) * (-3 + 4 * cos2SigmaM * cos2SigmaM)))
             return b * bigA * (sigma - deltaSigma)
         }
     }

@@ -7,7 +7,8 @@ import Testing
     /// A 20 x 20 grid of 3 m boxes every 5 m, numbered row by row.
     func grid() -> [Bounds] {
         (0..<400).map { index in
-            let x = Double(index % 20) * 5, y = Double(index / 20) * 5
+            let x = Double(index % 20) * 5
+            let y = Double(index / 20) * 5
             return Bounds(minX: x, minY: y, maxX: x + 3, maxY: y + 3)
         }
     }

@@ -95,7 +95,8 @@ struct DXFImportTests {
         var fixture = DXFFixture()
         func wall(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, pieces: Int = 3) {
             for piece in 0..<pieces {
-                let a = Double(piece) / Double(pieces), b = Double(piece + 1) / Double(pieces)
+                let a = Double(piece) / Double(pieces)
+                let b = Double(piece + 1) / Double(pieces)
                 fixture.add(DXFFixture.line("A-WALL", x1 + (x2 - x1) * a, y1 + (y2 - y1) * a, x1 + (x2 - x1) * b, y1 + (y2 - y1) * b))
             }
         }
@@ -207,8 +208,10 @@ struct DXFImportTests {
     @Test func aPlanDrawnInsideABlockIsImportedFromTheBlocksInsert() throws {
         var fixture = DXFFixture()
         fixture.block("DOOR-90", DXFFixture.line("0", 0, 0, 0, 0.9) + DXFFixture.arc("0", 0, 0, 0.9, 0, 90))
-        fixture.block("PLAN", DXFFixture.rectangle("A-AREA", 0, 0, 5, 4) + DXFFixture.rectangle("A-AREA", 5, 0, 4, 4)
-            + DXFFixture.insert("A-DOOR", "DOOR-90", 5, 1, angle: 90) + DXFFixture.text("0", 1, 2, "Kontor"))
+        fixture.block(
+            "PLAN",
+            DXFFixture.rectangle("A-AREA", 0, 0, 5, 4) + DXFFixture.rectangle("A-AREA", 5, 0, 4, 4)
+                + DXFFixture.insert("A-DOOR", "DOOR-90", 5, 1, angle: 90) + DXFFixture.text("0", 1, 2, "Kontor"))
         fixture.add(DXFFixture.insert("Xref-plan", "PLAN", 100, 50, angle: 90))
         let result = try Self.run(fixture)
         #expect(result.rooms.count == 2)
@@ -275,7 +278,10 @@ struct DXFImportTests {
         // The drawing's x axis runs north on the earth: a quarter turn.
         let b = east.coordinates(of: Point(x: 0, y: 9))
         var options = DXFImportOptions()
-        options.controls = [ControlPoint(drawing: Point(x: 0, y: 0), target: a), ControlPoint(drawing: Point(x: 9, y: 0), target: Point(x: b.longitude, y: b.latitude))]
+        options.controls = [
+            ControlPoint(drawing: Point(x: 0, y: 0), target: a),
+            ControlPoint(drawing: Point(x: 9, y: 0), target: Point(x: b.longitude, y: b.latitude)),
+        ]
         let result = try Self.run(Self.twoOffices(), options)
         #expect(result.report.rmse.map { $0 < 0.001 } == true)
         let corners = result.rooms.flatMap { $0.rings[0] }.map { east.point(longitude: $0.x, latitude: $0.y) }

@@ -51,7 +51,8 @@ struct GISImportTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try GISFiles.geoJSON(Self.rooms(), crs: "EPSG:25832", to: folder + "/rooms.geojson")
         try GISFiles.convert(folder + "/rooms.geojson", to: folder + "/rooms.shp", format: "ESRI Shapefile")
-        let result = try GISImport.read(GISImport.Request(path: folder + "/rooms.shp", type: .unit, mapping: try mapping(in: folder), language: "en"))
+        let result = try GISImport.read(
+            GISImport.Request(path: folder + "/rooms.shp", type: .unit, mapping: try mapping(in: folder), language: "en"))
         #expect(result.driver == "ESRI Shapefile")
         #expect(result.layer == "rooms")
         #expect(result.referenceSystem.contains("UTM zone 32N"))
@@ -74,10 +75,13 @@ struct GISImportTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let x = WebMercator.x(longitude: 13.4050)
         let y = WebMercator.y(latitude: 52.5200)
-        try GISFiles.geoJSON([GISFiles.Feature([("TYPE", "OFF")], GISFiles.rectangle(x + 10, y - 20, 7, 9))], crs: "EPSG:3857", to: folder + "/berlin.geojson")
+        try GISFiles.geoJSON(
+            [GISFiles.Feature([("TYPE", "OFF")], GISFiles.rectangle(x + 10, y - 20, 7, 9))], crs: "EPSG:3857",
+            to: folder + "/berlin.geojson")
         try GISFiles.convert(folder + "/berlin.geojson", to: folder + "/berlin.gpkg", format: "GPKG", layer: "offices")
-        let result = try GISImport.read(GISImport.Request(
-            path: folder + "/berlin.gpkg", type: .unit, mapping: try mapping("{\"category\": \"office\"}", in: folder), language: "en"))
+        let result = try GISImport.read(
+            GISImport.Request(
+                path: folder + "/berlin.gpkg", type: .unit, mapping: try mapping("{\"category\": \"office\"}", in: folder), language: "en"))
         #expect(result.driver == "GPKG")
         #expect(result.referenceSystem.contains("EPSG:3857"))
         guard case .polygon(let rings)? = result.drafts.first?.geometry else {
@@ -95,11 +99,19 @@ struct GISImportTests {
         let folder = try GISFiles.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try GISFiles.geoJSON(Self.rooms(), crs: "EPSG:25832", to: folder + "/rooms.geojson")
-        let result = try GISImport.read(GISImport.Request(path: folder + "/rooms.geojson", type: .unit, mapping: try mapping(in: folder), language: "en"))
-        #expect(result.drafts.map { $0.properties["category"]?.stringValue } == ["office", "restroom", "unspecified", "laboratory", "unspecified", "unspecified"])
+        let result = try GISImport.read(
+            GISImport.Request(path: folder + "/rooms.geojson", type: .unit, mapping: try mapping(in: folder), language: "en"))
+        #expect(
+            result.drafts.map { $0.properties["category"]?.stringValue } == [
+                "office", "restroom", "unspecified", "laboratory", "unspecified", "unspecified",
+            ])
         // A value that is itself a unit category is taken as it is; the others get the default.
         #expect(result.unmapped == [GISImport.Count("XX", 2), GISImport.Count("", 1)])
-        #expect(result.categories == [GISImport.Count("unspecified", 3), GISImport.Count("laboratory", 1), GISImport.Count("office", 1), GISImport.Count("restroom", 1)])
+        #expect(
+            result.categories == [
+                GISImport.Count("unspecified", 3), GISImport.Count("laboratory", 1), GISImport.Count("office", 1),
+                GISImport.Count("restroom", 1),
+            ])
         #expect(result.categoryField == "TYPE")
         #expect(result.defaultCategory == "unspecified")
         #expect(result.drafts[0].properties["name"] == ["de": "Büro"])
@@ -112,8 +124,11 @@ struct GISImportTests {
         let folder = try GISFiles.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try GISFiles.geoJSON(
-            [GISFiles.Feature([("DE", "Küche"), ("EN", "Kitchen"), ("NR", nil)], GISFiles.rectangle(Self.corner.x, Self.corner.y, 2, 2)),
-             GISFiles.Feature([("DE", nil), ("EN", nil), ("NR", "7")], GISFiles.rectangle(Self.corner.x + 2, Self.corner.y, 2, 2))],
+            [
+                GISFiles.Feature(
+                    [("DE", "Küche"), ("EN", "Kitchen"), ("NR", nil)], GISFiles.rectangle(Self.corner.x, Self.corner.y, 2, 2)),
+                GISFiles.Feature([("DE", nil), ("EN", nil), ("NR", "7")], GISFiles.rectangle(Self.corner.x + 2, Self.corner.y, 2, 2)),
+            ],
             crs: "EPSG:25832", to: folder + "/k.geojson")
         let map = try mapping("{\"properties\": {\"name\": {\"de\": \"DE\", \"en\": \"EN\"}}, \"category\": \"kitchen\"}", in: folder)
         let result = try GISImport.read(GISImport.Request(path: folder + "/k.geojson", type: .unit, mapping: map, language: "fr"))
@@ -129,7 +144,8 @@ struct GISImportTests {
         let folder = try GISFiles.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try GISFiles.geoJSON(Self.rooms(), crs: "EPSG:25832", to: folder + "/rooms.geojson")
-        let map = try mapping("{\n  \"category\": {\"field\": \"TYPE\", \"values\": {\"OFF\": \"office\", \"WC\": \"restroom\"}}\n}", in: folder)
+        let map = try mapping(
+            "{\n  \"category\": {\"field\": \"TYPE\", \"values\": {\"OFF\": \"office\", \"WC\": \"restroom\"}}\n}", in: folder)
         #expect {
             try GISImport.read(GISImport.Request(path: folder + "/rooms.geojson", type: .unit, mapping: map, language: "en"))
         } throws: { error in
@@ -151,16 +167,21 @@ struct GISImportTests {
         }
         #expect(message("{\"category\": \"office\",}") == "map.json:1:23: trailing comma before '}'")
         #expect(message("{\n  \"catgory\": \"office\"\n}") == "map.json:2:3: catgory: unknown key; did you mean \"category\"?")
-        #expect(message("{\n  \"category\": {\n    \"field\": \"TYPE\",\n    \"values\": {\"OFF\": \"ofice\"}\n  }\n}")
-            == "map.json:4:16: category.values.OFF: \"ofice\" is not in UNIT-CATEGORY; did you mean \"office\"?")
+        #expect(
+            message("{\n  \"category\": {\n    \"field\": \"TYPE\",\n    \"values\": {\"OFF\": \"ofice\"}\n  }\n}")
+                == "map.json:4:16: category.values.OFF: \"ofice\" is not in UNIT-CATEGORY; did you mean \"office\"?")
         let shop = message("{\"category\": {\"field\": \"TYPE\", \"default\": \"shop\"}}")
         #expect(shop == "map.json:1:32: category.default: \"shop\" is not in UNIT-CATEGORY")
         #expect(message("{\"properties\": {\"name\": 3}}")?.hasPrefix("map.json:1:17: properties.name: a field name, or an object") == true)
         #expect(message("{\"language\": \"english language\"}")?.hasPrefix("map.json:1:2: language: a language tag") == true)
         #expect(message("{\"category\": \"office\"}", type: .kiosk) == "map.json:1:2: category: a kiosk has no category")
-        #expect(message("{}", type: .opening)?.hasPrefix("map.json:1:1: give \"category\": an opening needs one and OPENING-CATEGORY has no \"unspecified\"") == true)
+        #expect(
+            message("{}", type: .opening)?.hasPrefix(
+                "map.json:1:1: give \"category\": an opening needs one and OPENING-CATEGORY has no \"unspecified\"") == true)
         #expect(message("[]") == "map.json:1:1: a mapping is a JSON object, not an array")
-        #expect(message("{\"category\": {\"values\": {}}}") == "map.json:1:2: category: name the field that holds the category (\"field\": \"TYPE\")")
+        #expect(
+            message("{\"category\": {\"values\": {}}}")
+                == "map.json:1:2: category: name the field that holds the category (\"field\": \"TYPE\")")
     }
 
     @Test func aFieldTheLayerDoesNotHaveIsNamedWithTheLayersFields() throws {
@@ -171,7 +192,8 @@ struct GISImportTests {
         #expect {
             try GISImport.read(GISImport.Request(path: folder + "/rooms.geojson", type: .unit, mapping: map, language: "en"))
         } throws: { error in
-            (error as? InterchangeError)?.message == "\(folder)/map.json:2:18: properties.name: the layer rooms of rooms.geojson has no field \"room_name\"; did you mean \"ROOM_NAME\"? (its fields: ROOM_NO, ROOM_NAME, TYPE)"
+            (error as? InterchangeError)?.message
+                == "\(folder)/map.json:2:18: properties.name: the layer rooms of rooms.geojson has no field \"room_name\"; did you mean \"ROOM_NAME\"? (its fields: ROOM_NO, ROOM_NAME, TYPE)"
         }
     }
 
@@ -180,7 +202,10 @@ struct GISImportTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try GISFiles.geoJSON(Self.rooms(), crs: "EPSG:25832", to: folder + "/rooms.geojson")
         try GISFiles.geoJSON(
-            [GISFiles.Feature([("KIND", "door")], GISFiles.line([(Self.corner.x + 1, Self.corner.y), (Self.corner.x + 2, Self.corner.y)]))],
+            [
+                GISFiles.Feature(
+                    [("KIND", "door")], GISFiles.line([(Self.corner.x + 1, Self.corner.y), (Self.corner.x + 2, Self.corner.y)]))
+            ],
             crs: "EPSG:25832", to: folder + "/doors.geojson")
         let plan = folder + "/plan.gpkg"
         try GISFiles.convert(folder + "/rooms.geojson", to: plan, format: "GPKG", layer: "rooms")
@@ -218,13 +243,16 @@ struct GISImportTests {
         } throws: { error in
             (error as? InterchangeError)?.message.contains("layer rooms has no coordinate reference system") == true
         }
-        let assumed = try GISImport.read(GISImport.Request(
-            path: folder + "/rooms.shp", type: .unit, mapping: map, assumedReferenceSystem: "EPSG:25832", language: "en"))
+        let assumed = try GISImport.read(
+            GISImport.Request(
+                path: folder + "/rooms.shp", type: .unit, mapping: map, assumedReferenceSystem: "EPSG:25832", language: "en"))
         #expect(assumed.referenceSystem == "ETRS89 / UTM zone 32N (EPSG:25832), assumed")
         guard case .polygon(let rings)? = assumed.drafts[0].geometry else { return }
         #expect(metres(rings[0][0], 8.55030, 50.10020) < 0.01)
         #expect(throws: InterchangeError.self) {
-            try GISImport.read(GISImport.Request(path: folder + "/rooms.shp", type: .unit, mapping: map, assumedReferenceSystem: "EPSG:999999", language: "en"))
+            try GISImport.read(
+                GISImport.Request(
+                    path: folder + "/rooms.shp", type: .unit, mapping: map, assumedReferenceSystem: "EPSG:999999", language: "en"))
         }
     }
 
@@ -232,15 +260,18 @@ struct GISImportTests {
         let folder = try GISFiles.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let (x, y) = Self.corner
-        try GISFiles.geoJSON([
-            GISFiles.Feature([("T", "atm")], GISFiles.point(x, y)),
-            GISFiles.Feature([("T", "atm")], GISFiles.line([(x, y), (x + 1, y)])),
-            GISFiles.Feature([("T", "atm")], "{\"type\": \"MultiPoint\", \"coordinates\": [[\(x), \(y)], [\(x + 1), \(y)]]}"),
-            GISFiles.Feature([("T", "atm")], "null"),
-        ], crs: "EPSG:25832", to: folder + "/points.geojson")
-        let result = try GISImport.read(GISImport.Request(
-            path: folder + "/points.geojson", type: .amenity, mapping: try mapping("{\"category\": {\"field\": \"T\"}}", in: folder, type: .amenity),
-            language: "en"))
+        try GISFiles.geoJSON(
+            [
+                GISFiles.Feature([("T", "atm")], GISFiles.point(x, y)),
+                GISFiles.Feature([("T", "atm")], GISFiles.line([(x, y), (x + 1, y)])),
+                GISFiles.Feature([("T", "atm")], "{\"type\": \"MultiPoint\", \"coordinates\": [[\(x), \(y)], [\(x + 1), \(y)]]}"),
+                GISFiles.Feature([("T", "atm")], "null"),
+            ], crs: "EPSG:25832", to: folder + "/points.geojson")
+        let result = try GISImport.read(
+            GISImport.Request(
+                path: folder + "/points.geojson", type: .amenity,
+                mapping: try mapping("{\"category\": {\"field\": \"T\"}}", in: folder, type: .amenity),
+                language: "en"))
         #expect(result.drafts.map { $0.geometry?.typeName } == ["Point", "LineString", "MultiPoint", nil])
         #expect(result.drafts.allSatisfy { $0.type == .amenity && $0.properties["category"] == "atm" })
     }
@@ -252,6 +283,7 @@ struct GISImportTests {
         try GISFiles.convert(folder + "/rooms.geojson", to: folder + "/rooms.shp", format: "ESRI Shapefile")
         let files = try VectorSource(path: folder + "/rooms.shp").files.map { URL(fileURLWithPath: $0).lastPathComponent }
         #expect(Set(files).isSuperset(of: ["rooms.shp", "rooms.shx", "rooms.dbf", "rooms.prj"]))
-        #expect(try VectorSource(path: folder + "/rooms.geojson").files.map { URL(fileURLWithPath: $0).lastPathComponent } == ["rooms.geojson"])
+        #expect(
+            try VectorSource(path: folder + "/rooms.geojson").files.map { URL(fileURLWithPath: $0).lastPathComponent } == ["rooms.geojson"])
     }
 }

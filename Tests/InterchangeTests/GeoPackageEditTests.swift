@@ -31,7 +31,9 @@ struct GeoPackageEditTests {
 
     func value(_ sql: String, in path: String) throws -> String {
         let run = try ChildProcess.run("/usr/bin/ogrinfo", ["-ro", path, "-sql", sql])
-        return run.output.split(separator: "\n").first { $0.contains(" = ") }.map { String($0.components(separatedBy: " = ").dropFirst().joined(separator: " = ")) } ?? ""
+        return run.output.split(separator: "\n").first { $0.contains(" = ") }.map {
+            String($0.components(separatedBy: " = ").dropFirst().joined(separator: " = "))
+        } ?? ""
     }
 
     /// The features of `type` in `back` that differ from the original's, by id.
@@ -64,7 +66,9 @@ struct GeoPackageEditTests {
         #expect(read.properties.keys == unit.properties.keys)
         #expect(changedFeatures(back.archive, .unit) == [unit.id])
         #expect(back.edits.changed == [.init(featureType: "unit", id: unit.id, columns: ["name_en"])])
-        #expect(back.edits.summary(of: "spbstu.gpkg") == "1 feature changed in spbstu.gpkg: unit \(unit.id.prefix(8)) name_en; 0 added; 0 deleted")
+        #expect(
+            back.edits.summary(of: "spbstu.gpkg")
+                == "1 feature changed in spbstu.gpkg: unit \(unit.id.prefix(8)) name_en; 0 added; 0 deleted")
     }
 
     @Test func aChangedCategoryAndGeometryBecomeTheFeatures() throws {
@@ -85,7 +89,8 @@ struct GeoPackageEditTests {
     @Test func anEmptiedCellRemovesThatLabelOrProperty() throws {
         let units = Self.original.features(of: .unit)
         let withTwoNames = try #require(units.firstIndex { $0.labels(.altName)?["en"] != nil && $0.labels(.altName)?["ru"] != nil })
-        let opening = try #require(Self.original.features(of: .opening).firstIndex { $0.property("unit_categoty").map { !$0.isNull } ?? false })
+        let opening = try #require(
+            Self.original.features(of: .opening).firstIndex { $0.property("unit_categoty").map { !$0.isNull } ?? false })
         let (folder, path) = try edited(
             "UPDATE unit SET alt_name_en = NULL WHERE fid = \(withTwoNames + 1)",
             "UPDATE opening SET unit_categoty = NULL WHERE fid = \(opening + 1)")
@@ -112,7 +117,8 @@ struct GeoPackageEditTests {
         #expect(read.count == units.count + 1)
         #expect(Array(read.dropLast()) == units)
         let added = try #require(read.last)
-        #expect(added.id.range(of: "^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$", options: .regularExpression) != nil)
+        #expect(
+            added.id.range(of: "^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$", options: .regularExpression) != nil)
         #expect(!units.contains { $0.id == added.id })
         #expect(added.featureType == "unit")
         #expect(added.string(.category) == "office")
@@ -140,7 +146,11 @@ struct GeoPackageEditTests {
         let anchor = try #require(Self.original.features(of: .anchor).firstIndex { $0.string(.unitID) == unit.id })
         let (folder, path) = try edited("DELETE FROM unit WHERE fid = 5")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        #expect(throws: InterchangeError("\(path): table anchor, row \(anchor + 1) (fid), column unit_id: \"\(unit.id)\" is in no row of the unit table (was its row deleted?); delete or change this row too")) {
+        #expect(
+            throws: InterchangeError(
+                "\(path): table anchor, row \(anchor + 1) (fid), column unit_id: \"\(unit.id)\" is in no row of the unit table (was its row deleted?); delete or change this row too"
+            )
+        ) {
             try GeoPackageReader.read(path)
         }
     }
@@ -151,11 +161,14 @@ struct GeoPackageEditTests {
             "UPDATE unit SET level_id = 'nowhere' WHERE fid = 20",
             "UPDATE opening SET geom = (SELECT geom FROM unit WHERE fid = 1) WHERE fid = 3")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        #expect(throws: InterchangeError([
-            "\(path): table unit, row 17 (fid), column category: \"ofice\" is not a unit category; did you mean office?",
-            "\(path): table unit, row 20 (fid), column level_id: \"nowhere\" is not the id of any feature (a level is needed)",
-            "\(path): table opening, row 3 (fid), column geom: an opening needs a LineString; this is a Polygon",
-        ].joined(separator: "\n"))) {
+        #expect(
+            throws: InterchangeError(
+                [
+                    "\(path): table unit, row 17 (fid), column category: \"ofice\" is not a unit category; did you mean office?",
+                    "\(path): table unit, row 20 (fid), column level_id: \"nowhere\" is not the id of any feature (a level is needed)",
+                    "\(path): table opening, row 3 (fid), column geom: an opening needs a LineString; this is a Polygon",
+                ].joined(separator: "\n"))
+        ) {
             try GeoPackageReader.read(path)
         }
     }
@@ -163,7 +176,11 @@ struct GeoPackageEditTests {
     @Test func anEditedLevelNameIsRefusedWithTheWayOut() throws {
         let (folder, path) = try edited("UPDATE unit SET level_name = 'Roof' WHERE fid = 4")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        #expect(throws: InterchangeError("\(path): table unit, row 4 (fid), column level_name: level_name is derived from level_id; change level_id, or rename the level in the level table")) {
+        #expect(
+            throws: InterchangeError(
+                "\(path): table unit, row 4 (fid), column level_name: level_name is derived from level_id; change level_id, or rename the level in the level table"
+            )
+        ) {
             try GeoPackageReader.read(path)
         }
     }
@@ -194,7 +211,9 @@ struct GeoPackageEditTests {
         #expect(unitStyle.contains(#"type="categorizedSymbol" attr="category""#))
         // Offices in the rooms' colour (#cfe0f5), stairs in the vertical one (#f8d6b0).
         let office = try #require(unitStyle.range(of: #"value="office""#))
-        let symbol = unitStyle[unitStyle.index(office.lowerBound, offsetBy: -20)..<office.lowerBound].components(separatedBy: "symbol=\"").last?.prefix { $0 != "\"" } ?? ""
+        let symbol =
+            unitStyle[unitStyle.index(office.lowerBound, offsetBy: -20)..<office.lowerBound].components(separatedBy: "symbol=\"").last?
+            .prefix { $0 != "\"" } ?? ""
         let definition = try #require(unitStyle.range(of: "name=\"\(symbol)\""))
         #expect(unitStyle[definition.upperBound...].prefix(400).contains("207,224,245,255"))
         #expect(rows[1]["styleQML"]?.text.contains(#"class="SimpleLine""#) == true)

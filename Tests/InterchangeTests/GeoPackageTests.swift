@@ -49,7 +49,8 @@ struct GeoPackageTests {
             read.fileName = fileName
             return read
         }
-        let manifest = try! GeoJSONReader.readJSON(Array(#"{"version": "1.0.0", "created": "2024-05-01T10:00:00+03:00", "language": "ru-RU", "extensions": ["navPath"]}"#.utf8))
+        let manifest = try! GeoJSONReader.readJSON(
+            Array(#"{"version": "1.0.0", "created": "2024-05-01T10:00:00+03:00", "language": "ru-RU", "extensions": ["navPath"]}"#.utf8))
         return IMDFArchive(
             manifest: Manifest(object: manifest.objectValue!),
             collections: [.unit: collection(units, "unit.geojson"), .address: collection(addresses, "address.geojson")],
@@ -111,12 +112,17 @@ struct GeoPackageTests {
         #expect(Set(source.layers.map(\.name)) == ["unit", "address", "navPath", "imdf_archive", "layer_styles"])
         let units = try #require(source.layer(named: "unit"))
         // `imdf_json` and `id` are the table's; the properties so named get `_2`.
-        #expect(units.fieldNames == [
-            "id", "category", "name_en", "name_ru", "name_zh-Hant", "level_id", "level_name", "level_ordinal", "imdf_json_2", "ID_2", "area", "tags", "open",
-            "imdf_json",
-        ])
+        #expect(
+            units.fieldNames == [
+                "id", "category", "name_en", "name_ru", "name_zh-Hant", "level_id", "level_name", "level_ordinal", "imdf_json_2", "ID_2",
+                "area", "tags", "open",
+                "imdf_json",
+            ])
         let rows = try units.features()
-        #expect(rows.map { $0["id"]?.text } == ["11111111-1111-4111-8111-111111111111", "33333333-3333-4333-8333-333333333333", "44444444-4444-4444-8444-444444444444"])
+        #expect(
+            rows.map { $0["id"]?.text } == [
+                "11111111-1111-4111-8111-111111111111", "33333333-3333-4333-8333-333333333333", "44444444-4444-4444-8444-444444444444",
+            ])
         #expect(rows[0]["name_ru"] == .string("Зал «Север»"))
         #expect(rows[1]["name_zh-Hant"] == .string("走廊"))
         #expect(rows[1]["name_en"] == nil)
@@ -138,9 +144,13 @@ struct GeoPackageTests {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try GeoPackageWriter.write(Self.smallArchive, to: folder + "/small.gpkg")
-        let run = try ogrinfo("-ro", folder + "/small.gpkg", "-sql", "SELECT table_name FROM gpkg_extensions WHERE extension_name = 'gpkg_rtree_index' ORDER BY table_name")
+        let run = try ogrinfo(
+            "-ro", folder + "/small.gpkg", "-sql",
+            "SELECT table_name FROM gpkg_extensions WHERE extension_name = 'gpkg_rtree_index' ORDER BY table_name")
         #expect(run.status == 0, "\(run.errors)")
-        let tables = run.output.split(separator: "\n").filter { $0.contains("table_name (String) = ") }.map { $0.components(separatedBy: " = ").last! }
+        let tables = run.output.split(separator: "\n").filter { $0.contains("table_name (String) = ") }.map {
+            $0.components(separatedBy: " = ").last!
+        }
         #expect(tables == ["navPath", "unit"])
     }
 
@@ -184,7 +194,11 @@ struct GeoPackageTests {
         let path = folder + "/other.gpkg"
         let made = try ChildProcess.run("/usr/bin/ogr2ogr", ["-f", "GPKG", path, Samples.spbstu + "/unit.geojson"])
         #expect(made.status == 0, "\(made.errors)")
-        #expect(throws: InterchangeError("\(path): a GeoPackage imdf did not write (it has no imdf_archive table); only GeoPackages written by imdf convert read back as an archive")) {
+        #expect(
+            throws: InterchangeError(
+                "\(path): a GeoPackage imdf did not write (it has no imdf_archive table); only GeoPackages written by imdf convert read back as an archive"
+            )
+        ) {
             try GeoPackageReader.read(path)
         }
     }
@@ -209,7 +223,10 @@ struct GeoPackageTests {
         let renamed = folder + "/renamed.gpkg"
         try GeoPackageWriter.write(Self.smallArchive, to: renamed)
         #expect(try ogrinfo(renamed, "-sql", "ALTER TABLE navPath RENAME COLUMN imdf_json TO feature").status == 0)
-        #expect(throws: InterchangeError("\(renamed): the table navPath has no imdf_json column, which holds each whole feature; it cannot be read back")) {
+        #expect(
+            throws: InterchangeError(
+                "\(renamed): the table navPath has no imdf_json column, which holds each whole feature; it cannot be read back")
+        ) {
             try GeoPackageReader.read(renamed)
         }
     }

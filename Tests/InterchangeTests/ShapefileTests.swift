@@ -60,13 +60,16 @@ struct ShapefileTests {
 
         var archive = GeoPackageTests.smallArchive
         let kinds: [IMDF.Geometry?] = [
-            .point(Position(x: 30, y: 60)), .polygon([[Position(x: 30, y: 60), Position(x: 30.1, y: 60), Position(x: 30, y: 60.1), Position(x: 30, y: 60)]]),
+            .point(Position(x: 30, y: 60)),
+            .polygon([[Position(x: 30, y: 60), Position(x: 30.1, y: 60), Position(x: 30, y: 60.1), Position(x: 30, y: 60)]]),
             nil, .multiPoint([Position(x: 30, y: 60), Position(x: 30.1, y: 60.1)]),
         ]
         archive.collections[.relationship] = FeatureCollection(
             fileName: "relationship.geojson",
             features: kinds.enumerated().map { index, geometry in
-                Feature(id: "r\(index)", featureType: "relationship", geometry: geometry, properties: ["category": "traversal", "direction": "directed"])
+                Feature(
+                    id: "r\(index)", featureType: "relationship", geometry: geometry,
+                    properties: ["category": "traversal", "direction": "directed"])
             })
         let mixed = try ShapefileWriter.write(archive, to: folder + "/mixed-shp")
         let split = mixed.layers.filter { $0.fileName == "relationship.geojson" }

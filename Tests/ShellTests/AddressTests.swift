@@ -15,7 +15,8 @@ struct AddressTests {
 
     @Test func anAddressMadeAtThePromptIsGivenToABuildingAndNamedWhereItIsInherited() throws {
         var session = try venue()
-        _ = try Interpreter.execute("add address \"5 New Street\" locality=Frankfurt country=DE province=DE-HE postal_code=60311 as home", in: &session)
+        _ = try Interpreter.execute(
+            "add address \"5 New Street\" locality=Frankfurt country=DE province=DE-HE postal_code=60311 as home", in: &session)
         let address = try #require(session.handles["home"].flatMap(session.document.feature))
         #expect(address.string(.address) == "5 New Street" && address.string(.country) == "DE" && address.string(.province) == "DE-HE")
         _ = try Interpreter.execute("set \"Building 1\" address=$home", in: &session)
@@ -23,7 +24,10 @@ struct AddressTests {
         #expect(building.string(.addressID) == address.id)
         _ = try Interpreter.execute("attach anchor to 0.001 as a", in: &session)
         let shown = try Interpreter.execute("show $a", in: &session)
-        #expect(shown.contains("derived on save from address \(address.id.prefix(8)) of building \"Building 1\" and the name of unit \"Room 0.001\""), "\(shown)")
+        #expect(
+            shown.contains(
+                "derived on save from address \(address.id.prefix(8)) of building \"Building 1\" and the name of unit \"Room 0.001\""),
+            "\(shown)")
     }
 
     @Test func anAddressOfNoCountryOrOfTheWrongProvinceIsRefused() throws {

@@ -64,7 +64,8 @@ struct DrawingImportTests {
         let (first, second) = (units[0], units[1])
         let (a, b) = (try #require(first.point(.displayPoint)), try #require(second.point(.displayPoint)))
         var byReference = session
-        _ = try Interpreter.execute("import dxf \(path) control=0,0=\(first.id.prefix(8)) control=9,0=\(second.id.prefix(8)) --outside", in: &byReference)
+        _ = try Interpreter.execute(
+            "import dxf \(path) control=0,0=\(first.id.prefix(8)) control=9,0=\(second.id.prefix(8)) --outside", in: &byReference)
         _ = try Interpreter.execute("import dxf \(path) control=0,0=@\(a.x),\(a.y) control=9,0=@\(b.x),\(b.y) --outside", in: &session)
         let made = { (session: EditingSession) in session.document.features(of: .unit).dropFirst(units.count).map(\.geometry) }
         #expect(made(byReference) == made(session))
@@ -92,7 +93,8 @@ struct DrawingImportTests {
             var journal: Journal? = opened
             line = "import dxf \(drawing) \(Self.controls(session, at: 2, 1)) --outside"
             let lines = ["use level G", line].enumerated().map { ScriptLine(file: "<prompt>", number: $0.offset + 1, text: $0.element) }
-            let outcome = ScriptRunner.run(lines, in: &session, echo: false, keepGoing: false, journal: &journal, open: nil, output: { _ in })
+            let outcome = ScriptRunner.run(
+                lines, in: &session, echo: false, keepGoing: false, journal: &journal, open: nil, output: { _ in })
             #expect(outcome.failures.isEmpty, "\(outcome.failures)")
             imported = session.document
             journal = nil

@@ -30,7 +30,8 @@ struct EditFindingsTests {
         lines.map { line in
             var output: [String] = []
             let outcome = ScriptRunner.run(
-                [ScriptLine(file: "<prompt>", number: 1, text: line)], in: &session, echo: false, keepGoing: false, reportFindings: reportFindings
+                [ScriptLine(file: "<prompt>", number: 1, text: line)], in: &session, echo: false, keepGoing: false,
+                reportFindings: reportFindings
             ) { output.append($0) }
             #expect(outcome.failures.isEmpty, "\(line): \(outcome.failures)")
             return output
@@ -70,7 +71,10 @@ struct EditFindingsTests {
     @Test func theSwitchTurnsTheLineOffAndOnAndIsNeitherAnEditNorJournaled() throws {
         var session = try venue()
         let outcome = try #require(try Interpreter.run("findings off", in: &session))
-        guard case .view = outcome.effect else { Issue.record("findings off is \(outcome.effect)"); return }
+        guard case .view = outcome.effect else {
+            Issue.record("findings off is \(outcome.effect)")
+            return
+        }
         #expect(!outcome.isJournaled && outcome.documentChange == nil && !session.isDirty)
         #expect(outcome.message == "findings of each edit: off")
         let off = printed(["add unit Annex category=office rect 1,1 2x2"], in: &session)
@@ -88,7 +92,8 @@ struct EditFindingsTests {
     @Test func aGroupReportsOnceAtItsCommit() throws {
         var session = try venue()
         let output = printed(
-            ["begin", "add unit Annex category=office rect 1,1 2x2", "add unit Store category=storage rect 9,1 2x2", "commit"], in: &session)
+            ["begin", "add unit Annex category=office rect 1,1 2x2", "add unit Store category=storage rect 9,1 2x2", "commit"], in: &session
+        )
         #expect(output[1].count == 1 && output[2].count == 1, "\(output)")
         #expect(findingsLine(output[3])?.hasPrefix("2 new warnings: G8 unit \"Room 1.001\" and unit \"Annex\" overlap by 4.0 m²") == true)
         // Rolled back, a group reports nothing: nothing was reported for it.
@@ -127,19 +132,28 @@ struct EditFindingsTests {
     /// document before and after it does.
     @Test func theFindingsOfAnEditAreThoseValidatingTheWholeDocumentTellsApart() throws {
         let edits: [(session: () throws -> EditingSession, lines: (EditingSession) -> [String])] = [
-            (venue, { _ in [
-                "add unit Annex category=office rect 3,1 2x2", "move Annex by 0,10", "split unit 1.003 along 10,-1 10,7 names=West,East",
-                "add opening on 1.001 at 2,6", "move opening $_ by 1", "move $_ by 0,3", "attach anchor to 1.002", "move $_ by 0,4",
-                "delete 1.005 --cascade", "add node at 2,7 as a", "add node at 6,7 link=prev", "unlink $a $_", "link $a $_ oneway",
-                "add node at 50,7 --outside", "add level Mezzanine ordinal=3 rect 0,0 12x14", "set $_ ordinal=1", "undo 2",
-                "use level \"Floor 1\"", "add amenity atm at 2,2", "move $_ by 0,5", "merge unit West East", "fix all",
-                "move unit 1.004 to level \"Ground Floor\"", "undo", "redo",
-            ] }),
-            (spbstu, { session in
-                // An anchor with an address of its own, which its deletion leaves unused.
-                let anchor = session.document.features(of: .anchor).map(\.id).sorted()[0]
-                return ["fix G2", "undo", "fix N2", "fix G1", "delete \(anchor) --cascade", "undo"]
-            }),
+            (
+                venue,
+                { _ in
+                    [
+                        "add unit Annex category=office rect 3,1 2x2", "move Annex by 0,10",
+                        "split unit 1.003 along 10,-1 10,7 names=West,East",
+                        "add opening on 1.001 at 2,6", "move opening $_ by 1", "move $_ by 0,3", "attach anchor to 1.002", "move $_ by 0,4",
+                        "delete 1.005 --cascade", "add node at 2,7 as a", "add node at 6,7 link=prev", "unlink $a $_", "link $a $_ oneway",
+                        "add node at 50,7 --outside", "add level Mezzanine ordinal=3 rect 0,0 12x14", "set $_ ordinal=1", "undo 2",
+                        "use level \"Floor 1\"", "add amenity atm at 2,2", "move $_ by 0,5", "merge unit West East", "fix all",
+                        "move unit 1.004 to level \"Ground Floor\"", "undo", "redo",
+                    ]
+                }
+            ),
+            (
+                spbstu,
+                { session in
+                    // An anchor with an address of its own, which its deletion leaves unused.
+                    let anchor = session.document.features(of: .anchor).map(\.id).sorted()[0]
+                    return ["fix G2", "undo", "fix N2", "fix G1", "delete \(anchor) --cascade", "undo"]
+                }
+            ),
         ]
         func located(_ document: Document) -> [Finding] { EditingSession.validation(of: document).findings.filter { $0.featureID != nil } }
         func summary(_ findings: [Finding]) -> [String] {
@@ -165,25 +179,37 @@ struct EditFindingsTests {
 
     @Test func theLineCountsNewFindingsBySeverityAndFitsEightyColumns() throws {
         func finding(_ code: FindingCode, _ message: String) -> Finding { Finding(code, message) }
-        let long = "unit \"A room with a name far too long to be shown whole\" (1a2b3c4d) and unit \"Another long one\" (5e6f7a8b) overlap by 12 m²"
+        let long =
+            "unit \"A room with a name far too long to be shown whole\" (1a2b3c4d) and unit \"Another long one\" (5e6f7a8b) overlap by 12 m²"
         let anchor = finding(.G2, "anchor 1a2b3c4d is 3.2 m outside its unit \"104\" (99aa88bb)")
         let displayPoint = finding(.G1, "display_point of unit \"104\" (99aa88bb) is 1.5 m outside its geometry")
         // The resolved one by its code where the new one needs the room.
-        #expect(ValidationOutput.line(EditFindings(introduced: [anchor], resolved: [displayPoint]))
-            == "1 new error: G2 anchor 1a2b3c4d is 3.2 m outside its unit \"104\" · 1 resolved: G1")
-        let mixed = try #require(ValidationOutput.line(EditFindings(introduced: [anchor, finding(.G8, long), finding(.G8, long)], resolved: [displayPoint])))
-        #expect(mixed.count == 80 && mixed.hasPrefix("3 new (1 error, 2 warnings): G2 anchor 1a2b3c4d is 3.2 m") && mixed.hasSuffix("... · 1 resolved: G1"), "\(mixed)")
+        #expect(
+            ValidationOutput.line(EditFindings(introduced: [anchor], resolved: [displayPoint]))
+                == "1 new error: G2 anchor 1a2b3c4d is 3.2 m outside its unit \"104\" · 1 resolved: G1")
+        let mixed = try #require(
+            ValidationOutput.line(EditFindings(introduced: [anchor, finding(.G8, long), finding(.G8, long)], resolved: [displayPoint])))
+        #expect(
+            mixed.count == 80 && mixed.hasPrefix("3 new (1 error, 2 warnings): G2 anchor 1a2b3c4d is 3.2 m")
+                && mixed.hasSuffix("... · 1 resolved: G1"), "\(mixed)")
         let cut = ValidationOutput.line(EditFindings(introduced: [finding(.G8, long)]))
-        #expect(cut?.count == 80 && cut?.hasSuffix("...") == true && cut?.hasPrefix("1 new warning: G8 unit \"A room") == true, "\(cut ?? "")")
+        #expect(
+            cut?.count == 80 && cut?.hasSuffix("...") == true && cut?.hasPrefix("1 new warning: G8 unit \"A room") == true, "\(cut ?? "")")
         #expect(ValidationOutput.line(EditFindings()) == nil)
-        #expect(ValidationOutput.line(EditFindings(resolved: [finding(.R4, "level \"L\" (12345678) has no units")])) == "1 resolved: R4 level \"L\" has no units")
+        #expect(
+            ValidationOutput.line(EditFindings(resolved: [finding(.R4, "level \"L\" (12345678) has no units")]))
+                == "1 resolved: R4 level \"L\" has no units")
     }
 
     @Test func aMeasurementOrANameThatChangesLeavesTheFindingTheSame() {
-        #expect(EditFindings.shape(of: "unit \"104B\" (1a2b3c4d) and unit \"105\" (5e6f7a8b) overlap by 2.3 m²")
-            == EditFindings.shape(of: "unit \"Store\" (1a2b3c4d) and unit \"105\" (5e6f7a8b) overlap by 12 m²"))
-        #expect(EditFindings.shape(of: "unit \"104B\" (1a2b3c4d) and unit \"105\" (5e6f7a8b) overlap by 2.3 m²")
-            != EditFindings.shape(of: "unit \"104B\" (1a2b3c4d) and unit \"106\" (77777777) overlap by 2.3 m²"))
-        #expect(EditFindings.shape(of: "opening 1a2b3c4d is 0.5 m from the nearest unit boundary") == "opening 1a2b3c4d is # m from the nearest unit boundary")
+        #expect(
+            EditFindings.shape(of: "unit \"104B\" (1a2b3c4d) and unit \"105\" (5e6f7a8b) overlap by 2.3 m²")
+                == EditFindings.shape(of: "unit \"Store\" (1a2b3c4d) and unit \"105\" (5e6f7a8b) overlap by 12 m²"))
+        #expect(
+            EditFindings.shape(of: "unit \"104B\" (1a2b3c4d) and unit \"105\" (5e6f7a8b) overlap by 2.3 m²")
+                != EditFindings.shape(of: "unit \"104B\" (1a2b3c4d) and unit \"106\" (77777777) overlap by 2.3 m²"))
+        #expect(
+            EditFindings.shape(of: "opening 1a2b3c4d is 0.5 m from the nearest unit boundary")
+                == "opening 1a2b3c4d is # m from the nearest unit boundary")
     }
 }

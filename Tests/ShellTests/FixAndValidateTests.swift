@@ -146,7 +146,9 @@ struct FixAndValidateTests {
             // amenities) or on their anchors (occupants).
             let anchorUnit = feature.string("anchor_id").flatMap { session.document.feature($0)?.string("unit_id") }
             let unit = feature.string("unit_id") ?? feature.strings("unit_ids")?.first ?? anchorUnit
-            let level = feature.featureType == "level" ? feature.id : feature.string("level_id") ?? unit.flatMap { session.document.feature($0)?.string("level_id") }
+            let level =
+                feature.featureType == "level"
+                ? feature.id : feature.string("level_id") ?? unit.flatMap { session.document.feature($0)?.string("level_id") }
             #expect(level == levelID, "\(id)")
         }
         let text = try Interpreter.execute("validate level b845a4e7", in: &session)
@@ -175,9 +177,13 @@ struct FixAndValidateTests {
         var session = EditingSession(document: Document(VenueGenerator.generate(VenueSpec(buildings: 1, levels: 1, rooms: 4, seed: 1))))
         _ = try Interpreter.execute("attach anchor to 0.001 as a", in: &session)
         let anchor = try session.resolve("$a", argument: "REF")
-        let target = try session.position("@\(session.frame.originLongitude + 0.00001),\(session.frame.originLatitude + 0.00001)", argument: "to")
+        let target = try session.position(
+            "@\(session.frame.originLongitude + 0.00001),\(session.frame.originLatitude + 0.00001)", argument: "to")
         _ = try Interpreter.execute("move $a to @\(target.x),\(target.y)", in: &session)
-        guard case .point(let moved)? = session.document.feature(anchor)?.geometry else { Issue.record("no point"); return }
+        guard case .point(let moved)? = session.document.feature(anchor)?.geometry else {
+            Issue.record("no point")
+            return
+        }
         #expect(moved.x == target.x && moved.y == target.y)
         do {
             _ = try Interpreter.execute("move 0.002 to 3,3", in: &session)

@@ -1,6 +1,6 @@
 import IMDF
-import Testing
 import SyntheticVenue
+import Testing
 import Workbench
 
 @testable import Shell
@@ -10,7 +10,8 @@ enum Fixtures {
     /// A generated venue with its ground floor in use: on each level rooms 4 m wide and 6 m deep
     /// south of a corridor (y 6 to 8.5 m) and north of it, Room 0.001 in the south-west corner.
     static func generated(buildings: Int = 1, levels: Int = 1, rooms: Int = 4, seed: UInt64) throws -> EditingSession {
-        var session = EditingSession(document: Document(VenueGenerator.generate(VenueSpec(buildings: buildings, levels: levels, rooms: rooms, seed: seed))))
+        var session = EditingSession(
+            document: Document(VenueGenerator.generate(VenueSpec(buildings: buildings, levels: levels, rooms: rooms, seed: seed))))
         _ = try Interpreter.execute("use level \"Ground Floor\"", in: &session)
         return session
     }

@@ -28,10 +28,12 @@ struct GrammarTests {
     /// The example's words with one more: the line a user would type with a mistake in it.
     func line(_ spec: CommandSpec, adding word: String) throws -> String {
         let tokens = try exampleArguments(spec)
-        return ([spec.name] + tokens.map { token in
-            let text = token.quoted ? Tokenizer.quoted(token.text).ifBare(quoted: true) : token.text
-            return token.key.map { "\($0)=\(text)" } ?? text
-        } + [word]).joined(separator: " ")
+        return
+            ([spec.name]
+            + tokens.map { token in
+                let text = token.quoted ? Tokenizer.quoted(token.text).ifBare(quoted: true) : token.text
+                return token.key.map { "\($0)=\(text)" } ?? text
+            } + [word]).joined(separator: " ")
     }
 
     @Test func everyCommandsExampleParsesByItsGrammarAndItsUsageStartsWithItsName() throws {
@@ -64,7 +66,8 @@ struct GrammarTests {
         var session = try session()
         for spec in Interpreter.commands {
             let line = try line(spec, adding: "surplus")
-            if case .positional(let parameter, .repeated)? = spec.grammar.last(where: { if case .positional = $0 { true } else { false } }) {
+            if case .positional(let parameter, .repeated)? = spec.grammar.last(where: { if case .positional = $0 { true } else { false } })
+            {
                 // Words after the last positional belong to it (`find` several words, `link` more nodes).
                 let arguments = try spec.parse(try Tokenizer.tokens(line).dropFirst(spec.words.count).map { $0 })
                 #expect(arguments.words(parameter.placeholder).last == "surplus", "\(line)")
@@ -86,7 +89,10 @@ struct GrammarTests {
             ("add opening on 1.001 at 3,4 widht=1.2", "add opening: unknown option widht=; did you mean width=?"),
             ("split unit 1.001 alnog 1,1 2,2", "split unit: unexpected word \"alnog\"; did you mean along?"),
             ("splt unit 1.001 along 1,1 2,2", "unknown command \"splt unit\"; did you mean `split unit`?"),
-            ("set 1.001 categroy=office", "set: unknown option categroy=; did you mean category=?; give --custom to add a key IMDF does not define"),
+            (
+                "set 1.001 categroy=office",
+                "set: unknown option categroy=; did you mean category=?; give --custom to add a key IMDF does not define"
+            ),
             ("merge unit 1.001 1.002 bogus=1", "merge unit: unknown option bogus= (merge unit takes no options)"),
             ("undo 0", "N: \"0\" is not a number of steps"),
             ("add level L ordinal=one rect 0,0 4x4", "ordinal=: one is not an integer"),
@@ -126,9 +132,13 @@ struct GrammarTests {
     @Test func commandsThatSayTheyDoNotChangeTheDocumentNeverDo() throws {
         var session = EditingSession(document: Document(IMDFArchive(manifest: Manifest(language: "en"))))
         var ran: Set<String> = []
-        let script = try String(contentsOfFile: Samples.packageRoot.appendingPathComponent("Sessions/build-a-small-venue.imdfs").path, encoding: .utf8)
-        let extra = ["undo", "redo", "begin", "rename $r101 Office", "commit", "begin x", "rollback", "history", "help add unit", "where", "tree",
-            "ls", "show $r101", "find Room", "validate", "frame 1,1", "frame reset", "fix all", "unset $r101 restriction", "move $west by 0.1,0"]
+        let script = try String(
+            contentsOfFile: Samples.packageRoot.appendingPathComponent("Sessions/build-a-small-venue.imdfs").path, encoding: .utf8)
+        let extra = [
+            "undo", "redo", "begin", "rename $r101 Office", "commit", "begin x", "rollback", "history", "help add unit", "where", "tree",
+            "ls", "show $r101", "find Room", "validate", "frame 1,1", "frame reset", "fix all", "unset $r101 restriction",
+            "move $west by 0.1,0",
+        ]
         for line in ScriptRunner.lines(of: script, file: "s").map(\.text) + extra {
             guard let tokens = try? Tokenizer.tokens(line), let (spec, _) = Interpreter.match(tokens) else { continue }
             guard let outcome = try? Interpreter.run(line, in: &session) else { continue }

@@ -34,7 +34,9 @@ struct ImportTests {
     }
 
     /// The rooms as a GeoJSON layer in EPSG:3857, and the mapping file, in a new folder.
-    func files(for session: EditingSession, rooms: [(x: Double, y: Double, w: Double, h: Double, fields: [(String, String?)])] = rooms) throws -> Files {
+    func files(for session: EditingSession, rooms: [(x: Double, y: Double, w: Double, h: Double, fields: [(String, String?)])] = rooms)
+        throws -> Files
+    {
         let files = Files(folder: try GISFiles.folder())
         let frame = session.frame
         func mercator(_ x: Double, _ y: Double) -> (Double, Double) {
@@ -42,8 +44,11 @@ struct ImportTests {
             return (WebMercator.x(longitude: longitude), WebMercator.y(latitude: latitude))
         }
         let features = rooms.map { room in
-            let ring = [(room.x, room.y), (room.x + room.w, room.y), (room.x + room.w, room.y + room.h), (room.x, room.y + room.h), (room.x, room.y)]
-                .map { mercator($0.0, $0.1) }
+            let ring = [
+                (room.x, room.y), (room.x + room.w, room.y), (room.x + room.w, room.y + room.h), (room.x, room.y + room.h),
+                (room.x, room.y),
+            ]
+            .map { mercator($0.0, $0.1) }
             let geometry = "{\"type\": \"Polygon\", \"coordinates\": [[" + ring.map { "[\($0.0), \($0.1)]" }.joined(separator: ", ") + "]]}"
             return GISFiles.Feature(room.fields, geometry)
         }
@@ -64,7 +69,10 @@ struct ImportTests {
         let steps = session.history.undoStack.count
         let units = before.features(of: .unit).count
         let message = try Interpreter.execute("import gis \(files.layer) type=unit map=\(files.mapping)", in: &session)
-        #expect(message.contains("read 4 features of layer rooms of rooms.geojson (GeoJSON), reprojected from WGS 84 / Pseudo-Mercator (EPSG:3857) to WGS 84"))
+        #expect(
+            message.contains(
+                "read 4 features of layer rooms of rooms.geojson (GeoJSON), reprojected from WGS 84 / Pseudo-Mercator (EPSG:3857) to WGS 84"
+            ))
         #expect(message.contains("categories: unspecified 2, office 1, restroom 1"))
         #expect(message.contains("1 value of TYPE not in the mapping (2 features, given unspecified): STORE 2"))
         #expect(message.contains("imported 4 units onto level \"Ground Floor\""))
@@ -118,7 +126,8 @@ struct ImportTests {
             let lines = ["use level G", "import gis \(files.layer) type=unit map=\(files.mapping)"].enumerated().map {
                 ScriptLine(file: "<prompt>", number: $0.offset + 1, text: $0.element)
             }
-            let outcome = ScriptRunner.run(lines, in: &session, echo: false, keepGoing: false, journal: &journal, open: nil, output: { _ in })
+            let outcome = ScriptRunner.run(
+                lines, in: &session, echo: false, keepGoing: false, journal: &journal, open: nil, output: { _ in })
             #expect(outcome.failures.isEmpty, "\(outcome.failures)")
             imported = session.document
             script = session.exportedScript
@@ -129,7 +138,9 @@ struct ImportTests {
         let records = try JournalReader.read(JournalWriter.path(for: archive)).records
         let layerDigest = try sha256(files.layer)
         let mappingDigest = try sha256(files.mapping)
-        #expect(records.last?.command == "import gis \(files.layer) type=unit map=\(files.mapping) sha256=\(layerDigest) map_sha256=\(mappingDigest)")
+        #expect(
+            records.last?.command
+                == "import gis \(files.layer) type=unit map=\(files.mapping) sha256=\(layerDigest) map_sha256=\(mappingDigest)")
         #expect(records.last?.ids.count == 4)
         // The session's script says the same.
         #expect(script.contains("sha256=\(layerDigest) map_sha256=\(mappingDigest)"))
@@ -145,7 +156,8 @@ struct ImportTests {
         try String(contentsOfFile: files.layer, encoding: .utf8).replacingOccurrences(of: "Office A", with: "Office B")
             .write(toFile: files.layer, atomically: true, encoding: .utf8)
         let changed = try sha256(files.layer)
-        let refusal = "import gis: \(files.layer) is not the file this import was recorded with: its SHA-256 is now \(changed), the record says \(layerDigest); nothing imported"
+        let refusal =
+            "import gis: \(files.layer) is not the file this import was recorded with: its SHA-256 is now \(changed), the record says \(layerDigest); nothing imported"
         do {
             _ = try open()
             Issue.record("a changed file was replayed")
@@ -155,7 +167,8 @@ struct ImportTests {
 
         // So does the exported script.
         var other = try Fixtures.generated(seed: 32)
-        let run = ScriptRunner.run(ScriptRunner.lines(of: script, file: "renovate.imdfs"), in: &other, echo: false, keepGoing: false, output: { _ in })
+        let run = ScriptRunner.run(
+            ScriptRunner.lines(of: script, file: "renovate.imdfs"), in: &other, echo: false, keepGoing: false, output: { _ in })
         #expect(run.failures.first?.description == "renovate.imdfs:3: \(refusal)")
     }
 
@@ -174,21 +187,35 @@ struct ImportTests {
                 return error.message
             }
         }
-        try "{\n  \"category\": {\"field\": \"TYPE\", \"values\": {\"OFF\": \"ofice\"}}\n}".write(toFile: files.mapping, atomically: true, encoding: .utf8)
-        #expect(refusal("import gis \(files.layer) type=unit map=\(files.mapping)")
-            == "import gis: \(files.mapping):2:44: category.values.OFF: \"ofice\" is not in UNIT-CATEGORY; did you mean \"office\"?")
+        try "{\n  \"category\": {\"field\": \"TYPE\", \"values\": {\"OFF\": \"ofice\"}}\n}".write(
+            toFile: files.mapping, atomically: true, encoding: .utf8)
+        #expect(
+            refusal("import gis \(files.layer) type=unit map=\(files.mapping)")
+                == "import gis: \(files.mapping):2:44: category.values.OFF: \"ofice\" is not in UNIT-CATEGORY; did you mean \"office\"?")
         try "{\n  \"properties\": {\"name\": \"ROOM\"}\n}".write(toFile: files.mapping, atomically: true, encoding: .utf8)
-        #expect(refusal("import gis \(files.layer) type=unit map=\(files.mapping)")
-            == "import gis: \(files.mapping):2:18: properties.name: the layer rooms of rooms.geojson has no field \"ROOM\" (its fields: NO, NAME, TYPE)")
+        #expect(
+            refusal("import gis \(files.layer) type=unit map=\(files.mapping)")
+                == "import gis: \(files.mapping):2:18: properties.name: the layer rooms of rooms.geojson has no field \"ROOM\" (its fields: NO, NAME, TYPE)"
+        )
         try "{\"category\": \"pedestrian\"}".write(toFile: files.mapping, atomically: true, encoding: .utf8)
         let wrong = refusal("import gis \(files.layer) type=opening map=\(files.mapping)")
-        #expect(wrong?.hasPrefix("import gis rooms.geojson: none of the 4 features can be imported: #1 (rooms.geojson feature 0): an opening needs a LineString, not a Polygon; #2 (rooms.geojson feature 1)") == true, "\(wrong ?? "")")
-        #expect(refusal("import gis \(files.folder)/nothing.shp type=unit map=\(files.mapping)")?.hasPrefix("import gis: cannot read \(files.folder)/nothing.shp") == true)
+        #expect(
+            wrong?.hasPrefix(
+                "import gis rooms.geojson: none of the 4 features can be imported: #1 (rooms.geojson feature 0): an opening needs a LineString, not a Polygon; #2 (rooms.geojson feature 1)"
+            ) == true, "\(wrong ?? "")")
+        #expect(
+            refusal("import gis \(files.folder)/nothing.shp type=unit map=\(files.mapping)")?.hasPrefix(
+                "import gis: cannot read \(files.folder)/nothing.shp") == true)
         #expect(refusal("import gis /dev/zero type=unit map=\(files.mapping)") == "import gis: /dev/zero is not a regular file")
         #expect(refusal("import gis \(files.layer) type=unit map=/dev/zero") == "import gis: /dev/zero is not a regular file")
-        #expect(refusal("import gis \(files.layer) type=room map=\(files.mapping)")?.hasPrefix("type=: room is not unit or opening") == true)
-        #expect(refusal("import gis \(files.layer) map=\(files.mapping)") == "import gis: type=unit|opening|fixture|section|kiosk|detail|amenity|anchor is required")
-        #expect(refusal("import gis \(files.layer) type=unit map=\(files.mapping) sha256=abc") == "import gis: sha256= takes the 64 hexadecimal digits of a SHA-256, not abc")
+        #expect(
+            refusal("import gis \(files.layer) type=room map=\(files.mapping)")?.hasPrefix("type=: room is not unit or opening") == true)
+        #expect(
+            refusal("import gis \(files.layer) map=\(files.mapping)")
+                == "import gis: type=unit|opening|fixture|section|kiosk|detail|amenity|anchor is required")
+        #expect(
+            refusal("import gis \(files.layer) type=unit map=\(files.mapping) sha256=abc")
+                == "import gis: sha256= takes the 64 hexadecimal digits of a SHA-256, not abc")
         session.levelID = nil
         #expect(refusal("import gis \(files.layer) type=unit map=\(files.mapping)") == "import gis: no level in use (`use level REF`)")
     }
@@ -200,7 +227,9 @@ struct ImportTests {
         rooms[3].x += 60
         let files = try files(for: session, rooms: rooms)
         defer { try? FileManager.default.removeItem(atPath: files.folder) }
-        #expect(throws: EditError.self) { try Interpreter.execute("import gis \(files.layer) type=unit map=\(files.mapping)", in: &session) }
+        #expect(throws: EditError.self) {
+            try Interpreter.execute("import gis \(files.layer) type=unit map=\(files.mapping)", in: &session)
+        }
         let message = try Interpreter.execute("import gis \(files.layer) type=unit map=\(files.mapping) --skip-invalid", in: &session)
         #expect(message.contains("imported 3 units"))
         #expect(message.contains("left out 1 (--skip-invalid):\n  #4 (rooms.geojson feature 3): lies "))
@@ -221,7 +250,10 @@ struct ImportTests {
         var session = try Fixtures.generated(seed: 35)
         // The usage is wrapped to the terminal's width, at word boundaries.
         let help = try Interpreter.execute("help import gis", in: &session).replacingOccurrences(of: "\n    ", with: " ")
-        #expect(help.hasPrefix("import gis FILE type=unit|opening|fixture|section|kiosk|detail|amenity|anchor map=MAP.json [layer=NAME] [crs=CRS] [--skip-invalid] [--outside] [--json] [sha256=HEX] [map_sha256=HEX]"))
+        #expect(
+            help.hasPrefix(
+                "import gis FILE type=unit|opening|fixture|section|kiosk|detail|amenity|anchor map=MAP.json [layer=NAME] [crs=CRS] [--skip-invalid] [--outside] [--json] [sha256=HEX] [map_sha256=HEX]"
+            ))
         #expect(Interpreter.command(named: "import gis")?.changesDocument == true)
         // Completion reads the same declaration: the formats, the options, the types.
         #expect(Completion.candidates("import ", session: session).contains("gis"))

@@ -19,7 +19,8 @@ struct InheritanceAtThePromptTests {
         #expect(session.history.undoStack.isEmpty)
         // "Classroom 104" (Кабинет 104): its anchor's address carries the Russian name.
         let unit = try session.resolve("053908bd", argument: "REF")
-        let anchor = try #require(session.document.features(of: .anchor).first { $0.string("unit_id") == unit && $0.editorNotes["address"] == "inherit" })
+        let anchor = try #require(
+            session.document.features(of: .anchor).first { $0.string("unit_id") == unit && $0.editorNotes["address"] == "inherit" })
         let addressID = try #require(anchor.string("address_id"))
         #expect(session.document.feature(addressID)?.string("unit") == "Кабинет 104")
         #expect(try Interpreter.execute("show \(addressID.prefix(8))", in: &session).contains("(inherited: the name (ru) of unit"))
@@ -41,13 +42,17 @@ struct InheritanceAtThePromptTests {
             #expect(zip(before, after).filter { $0 != $1 }.count == 1, "\(file)")
         }
         for file in ["anchor.geojson", "level.geojson", "navPath.geojson", "building.geojson"] {
-            #expect(try Data(contentsOf: URL(fileURLWithPath: "\(folder)/unchanged/\(file)")) == Data(contentsOf: URL(fileURLWithPath: "\(folder)/renamed/\(file)")))
+            #expect(
+                try Data(contentsOf: URL(fileURLWithPath: "\(folder)/unchanged/\(file)"))
+                    == Data(contentsOf: URL(fileURLWithPath: "\(folder)/renamed/\(file)")))
         }
     }
 
     @Test func newAtThePromptStartsFromATemplateAndReplaysTheSame() throws {
         var session = EditingSession(document: Document(IMDFArchive(manifest: Manifest(language: "en"))))
-        #expect(try Interpreter.execute("new --template office-floor", in: &session).hasPrefix("new document from the office-floor template: 106 features"))
+        #expect(
+            try Interpreter.execute("new --template office-floor", in: &session).hasPrefix(
+                "new document from the office-floor template: 106 features"))
         #expect(session.document.features(of: .unit).count == 13 && session.archivePath == nil && session.isDirty)
         do {
             _ = try Interpreter.execute("new --template campus", in: &session)

@@ -28,7 +28,9 @@ struct JournalTests {
     }
 
     @Test func aJournalCutAtAnyByteOfItsLastRecordRecoversThePrefix() throws {
-        let path = try journal([("rename 310 Lab", []), ("rename 311 Office", []), ("split unit 312 along 1,0 1,8", ["bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb"])])
+        let path = try journal([
+            ("rename 310 Lab", []), ("rename 311 Office", []), ("split unit 312 along 1,0 1,8", ["bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb"]),
+        ])
         defer { try? FileManager.default.removeItem(atPath: path) }
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         // Drop the #check line, then cut the last record at every byte.
@@ -66,8 +68,10 @@ struct JournalTests {
             case "a flipped byte": text.replacingOccurrences(of: "rename 311 Office", with: "rename 311 Officf")
             case "NUL bytes": text.replacingOccurrences(of: "rename 311 Office", with: "rename 311 \0\0\0\0\0\0")
             case "a deleted record":
-                text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().filter { ![5, 6].contains($0.offset) }.map(\.element)
-                    .joined(separator: "\n")
+                text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().filter { ![5, 6].contains($0.offset) }.map(
+                    \.element
+                )
+                .joined(separator: "\n")
             default: text.replacingOccurrences(of: "rename 311 Office", with: "rename 311 Office\r")
             }
         }
@@ -118,7 +122,9 @@ struct JournalTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try Data("precious".utf8).write(to: URL(fileURLWithPath: folder + "/victim"))
         try FileManager.default.createSymbolicLink(atPath: folder + "/v.journal", withDestinationPath: folder + "/victim")
-        #expect(throws: JournalError.self) { _ = try JournalWriter(path: folder + "/v.journal", archive: "v", baseHash: "abc", fresh: true) }
+        #expect(throws: JournalError.self) {
+            _ = try JournalWriter(path: folder + "/v.journal", archive: "v", baseHash: "abc", fresh: true)
+        }
         #expect(try String(contentsOfFile: folder + "/victim", encoding: .utf8) == "precious")
         // A journal imdf writes is the user's alone.
         _ = try JournalWriter(path: folder + "/w.journal", archive: "w", baseHash: "abc", fresh: true)

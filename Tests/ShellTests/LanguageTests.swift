@@ -42,7 +42,9 @@ struct LanguageTests {
         #expect(session.document.feature(room)?.labels(.name)?["ru"] == "Лаборатория")
         // Confirmations and the prompt name the level in the display language.
         let whereabouts = try Interpreter.execute("where", in: &session)
-        #expect(whereabouts.contains("level \"Level 1\"") && !whereabouts.contains("Этаж") && !session.prompt.contains("Этаж"), "\(whereabouts)")
+        #expect(
+            whereabouts.contains("level \"Level 1\"") && !whereabouts.contains("Этаж") && !session.prompt.contains("Этаж"), "\(whereabouts)"
+        )
     }
 
     @Test func splitPartsGetNamesInTheShownLanguageAndRoomNumbersOfTheirOwn() throws {
@@ -60,7 +62,9 @@ struct LanguageTests {
         for part in parts {
             let name = try #require(part.labels(.name))
             #expect(name["ru"] == "Кабинет 104", "the Russian name stays: \(name)")
-            #expect(part.labels(.altName)?["en"] == name["en"] && part.labels(.altName)?["ru"] == name["en"], "\(String(describing: part.labels(.altName)))")
+            #expect(
+                part.labels(.altName)?["en"] == name["en"] && part.labels(.altName)?["ru"] == name["en"],
+                "\(String(describing: part.labels(.altName)))")
         }
     }
 
@@ -69,7 +73,8 @@ struct LanguageTests {
         archive.manifest.object["language"] = "en-US"
         var session = EditingSession(document: Document(archive))
         _ = try Interpreter.execute("attach occupant Acme category=accounting to \"Room 0.001\" as acme", in: &session)
-        let occupant = try #require(session.document.features(of: .occupant).first { $0.labels(.name)?.labels.contains { $0.text == "Acme" } == true })
+        let occupant = try #require(
+            session.document.features(of: .occupant).first { $0.labels(.name)?.labels.contains { $0.text == "Acme" } == true })
         #expect(occupant.labels(.name)?.labels.map(\.language) == ["en"])
     }
 }

@@ -58,7 +58,9 @@ struct LookingTests {
         let rows = shown.split(separator: "\n").map(String.init)
         #expect(rows.contains { $0.contains("outline: 80 vertices") }, "\(shown)")
         #expect(rows.contains("      ... 70 more (6 to 75) ..."), "\(shown)")
-        #expect(rows.contains { $0.hasPrefix("       5  ") } && rows.contains { $0.hasPrefix("      76  ") } && rows.contains { $0.hasPrefix("      80  ") })
+        #expect(
+            rows.contains { $0.hasPrefix("       5  ") } && rows.contains { $0.hasPrefix("      76  ") }
+                && rows.contains { $0.hasPrefix("      80  ") })
         #expect(!rows.contains { $0.hasPrefix("       6  ") }, "\(shown)")
     }
 
@@ -93,7 +95,8 @@ struct LookingTests {
         var session = try venue()
         let found = try Fixtures.run("find Room 0.001", &session).split(separator: "\n")
         #expect(found.count == 2, "\(found)")
-        #expect(found.contains { $0.contains("in building \"Building 1\"") } && found.contains { $0.contains("in building \"Building 2\"") })
+        #expect(
+            found.contains { $0.contains("in building \"Building 1\"") } && found.contains { $0.contains("in building \"Building 2\"") })
     }
 
     @Test func aLevelNameTwoBuildingsShareIsAQuestionNamingTheBuildingsUnlessOneIsInUse() throws {
@@ -103,7 +106,9 @@ struct LookingTests {
             _ = try Interpreter.run("use level \"Floor 1\"", in: &session)
             Issue.record("an ambiguous level was chosen")
         } catch {
-            #expect(error.message.contains("in building \"Building 1\"") && error.message.contains("in building \"Building 2\""), "\(error.message)")
+            #expect(
+                error.message.contains("in building \"Building 1\"") && error.message.contains("in building \"Building 2\""),
+                "\(error.message)")
         }
         _ = try Fixtures.run("use building \"Building 2\"", &session)
         #expect(try Fixtures.run("use level \"Floor 1\"", &session).contains("Floor 1"))

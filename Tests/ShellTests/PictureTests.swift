@@ -81,7 +81,10 @@ struct PictureTests {
             return Double(tag[value].dropFirst(3).dropLast()) ?? 0
         }
         let note = try y(#"<text class="note"[^>]*>"#)
-        let lastLegendRow = svg.components(separatedBy: "<g transform=\"translate(").dropFirst().compactMap { Double($0.split(separator: " ")[1].dropLast()) }.max() ?? 0
+        let lastLegendRow =
+            svg.components(separatedBy: "<g transform=\"translate(").dropFirst().compactMap {
+                Double($0.split(separator: " ")[1].dropLast())
+            }.max() ?? 0
         #expect(note > lastLegendRow + 5, "the route's note (y \(note)) overlaps the legend (last row at y \(lastLegendRow))")
     }
 
@@ -89,7 +92,10 @@ struct PictureTests {
         var session = try session(rooms: 80)
         for width in [60, 100, 160] {
             let picture = try Interpreter.execute("render width=\(width)", in: &session)
-            let widest = picture.split(separator: "\n").map { $0.replacingOccurrences(of: #"\u{1B}\[[0-9;]*m"#, with: "", options: .regularExpression).count }.max() ?? 0
+            let widest =
+                picture.split(separator: "\n").map {
+                    $0.replacingOccurrences(of: #"\u{1B}\[[0-9;]*m"#, with: "", options: .regularExpression).count
+                }.max() ?? 0
             #expect(widest <= width, "width=\(width): a line of \(widest) characters")
         }
     }
@@ -98,7 +104,8 @@ struct PictureTests {
         var session = try session(rooms: 2)
         let limit = ProcessInfo.processInfo.environment["LINES"].flatMap(Int.init).map { max($0, 20) } ?? 50
         let picture = try Interpreter.execute("render unit 0.001 width=200", in: &session)
-        #expect(picture.split(separator: "\n", omittingEmptySubsequences: false).count <= limit, "\(picture.split(separator: "\n").count) rows")
+        #expect(
+            picture.split(separator: "\n", omittingEmptySubsequences: false).count <= limit, "\(picture.split(separator: "\n").count) rows")
         let scene = try #require(LevelScene(level: session.levelID!, of: session.document, in: session.frame))
         let limited = TerminalPicture(width: 200, glyphs: .ascii, rowLimit: 20).render(scene, box: scene.frame(unit: scene.units[1].id))
         #expect(limited.split(separator: "\n").count <= 20 + 4)

@@ -51,7 +51,9 @@ struct ProgressTests {
         func onLevel(_ id: String) -> Bool {
             guard let feature = document.feature(id) else { return false }
             if feature.id == levelID || feature.string(.levelID) == levelID { return true }
-            let unit = feature.string(.unitID) ?? feature.strings(.unitIDs)?.first ?? feature.string(.anchorID).flatMap { document.feature($0)?.string(.unitID) }
+            let unit =
+                feature.string(.unitID) ?? feature.strings(.unitIDs)?.first
+                ?? feature.string(.anchorID).flatMap { document.feature($0)?.string(.unitID) }
             return unit.flatMap { document.feature($0)?.string(.levelID) } == levelID
         }
         #expect(!findings.isEmpty && findings.allSatisfy { ($0["featureID"] as? String).map(onLevel) == true })
@@ -60,7 +62,9 @@ struct ProgressTests {
             finding.featureID.map(onLevel) == true && [.G2, .G8, .G1, .G4, .F4c].contains(finding.code)
         }
         let keys = Set(findings.map { "\($0["code"] as? String ?? "") \($0["featureID"] as? String ?? "")" })
-        #expect(whole.allSatisfy { keys.contains("\($0.code.rawValue) \($0.featureID ?? "")") }, "\(whole.filter { !keys.contains("\($0.code.rawValue) \($0.featureID ?? "")") }.map(\.message))")
+        #expect(
+            whole.allSatisfy { keys.contains("\($0.code.rawValue) \($0.featureID ?? "")") },
+            "\(whole.filter { !keys.contains("\($0.code.rawValue) \($0.featureID ?? "")") }.map(\.message))")
         #expect(findings.contains { $0["code"] as? String == "G2" })
     }
 }

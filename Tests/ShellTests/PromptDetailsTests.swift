@@ -26,7 +26,8 @@ struct PromptDetailsTests {
         #expect(a.strings(RoutingExtension.neighbours) == [session.handles["c"]!])
         // Already linked to its nearest: the next nearest.
         _ = try Fixtures.run("link $a nearest", &session)
-        #expect(session.document.feature(session.handles["a"]!)?.strings(RoutingExtension.neighbours)?.contains(session.handles["b"]!) == true)
+        #expect(
+            session.document.feature(session.handles["a"]!)?.strings(RoutingExtension.neighbours)?.contains(session.handles["b"]!) == true)
     }
 
     @Test func routeAndReachabilitySpeakOfRoomsAndSayWhatTheyCovered() throws {
@@ -73,7 +74,9 @@ struct PromptDetailsTests {
         #expect(xs(named, session).min()! > 0.99, "West is not east of the line: \(xs(named, session))")
         // help says the rule.
         let help = try Fixtures.run("help split unit", &session).replacingOccurrences(of: "\n  ", with: " ")
-        #expect(help.contains("A goes to the part left of the line looking from its first point to its last, B to the part right of it"), "\(help)")
+        #expect(
+            help.contains("A goes to the part left of the line looking from its first point to its last, B to the part right of it"),
+            "\(help)")
     }
 
     @Test func movingADoorSaysWhereItsWallRunsWhichWayPlusGoesAndHowFarItCan() throws {
@@ -92,12 +95,17 @@ struct PromptDetailsTests {
             Issue.record("the door ran past the corner")
         } catch {
             #expect(error.argument == "by")
-            #expect(error.message.contains("the wall runs from 1,2 to 4,7.2; by +D moves north-east (30°); up to 1.55 m that way, 3.55 m the other"), "\(error.message)")
+            #expect(
+                error.message.contains(
+                    "the wall runs from 1,2 to 4,7.2; by +D moves north-east (30°); up to 1.55 m that way, 3.55 m the other"),
+                "\(error.message)")
         }
         #expect(session.document == before)
         // The distance offered is accepted.
         _ = try Fixtures.run("move opening $door by -3.55", &session)
-        #expect(try Fixtures.run("help move opening", &session).replacingOccurrences(of: "\n  ", with: " ").contains("+D toward the wall's east end (its north end on a wall running due north-south)"))
+        #expect(
+            try Fixtures.run("help move opening", &session).replacingOccurrences(of: "\n  ", with: " ").contains(
+                "+D toward the wall's east end (its north end on a wall running due north-south)"))
     }
 
     @Test func aDoorOnAWallTwoRoomsShareStopsWhereTheSharedStretchEnds() throws {
@@ -122,7 +130,9 @@ struct PromptDetailsTests {
         #expect(history.count == 2, "\(history)")
         #expect(history.first?.hasPrefix("1. rename") == true && history.first?.contains("\"Lab\"") == true, "\(history)")
         #expect(history.first?.hasSuffix("(undone: `redo` brings it back)") == true, "\(history)")
-        #expect(history.last?.hasPrefix("2. rename") == true && history.last?.hasSuffix("(undone: `redo 2` brings it back)") == true, "\(history)")
+        #expect(
+            history.last?.hasPrefix("2. rename") == true && history.last?.hasSuffix("(undone: `redo 2` brings it back)") == true,
+            "\(history)")
         _ = try Fixtures.run("redo", &session)
         let after = try Fixtures.run("history", &session).split(separator: "\n").map(String.init)
         #expect(!after[0].contains("undone") && after[1].contains("(undone: `redo` brings it back)"), "\(after)")
@@ -144,7 +154,9 @@ struct PromptDetailsTests {
         let stops = route.dropFirst(2).map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(stops.count == 5, "\(route)")
         #expect(stops.first?.hasPrefix("unit \"Room 0.001\"") == true && stops.last?.hasPrefix("unit \"Room 0.002\"") == true, "\(route)")
-        #expect(stops.count == 5 && stops[1].hasPrefix("opening ") && stops[2].hasPrefix("unit \"Corridor") && stops[3].hasPrefix("opening "), "\(route)")
+        #expect(
+            stops.count == 5 && stops[1].hasPrefix("opening ") && stops[2].hasPrefix("unit \"Corridor") && stops[3].hasPrefix("opening "),
+            "\(route)")
         #expect(!route.joined().contains(session.handles["r1"]!.prefix(8)), "node ids are listed: \(route)")
         let reach = try Fixtures.run("check reachability", &session).split(separator: "\n").dropFirst()
         #expect(!reach.isEmpty && reach.allSatisfy { $0.hasSuffix(" in building \"Building 1\"") }, "\(reach)")

@@ -19,7 +19,9 @@ struct RefusalTests {
     @Test func aPointFarOutsideTheLevelIsRefusedUnlessOutsideIsGiven() throws {
         var session = try venue()
         let node = try #require(refusal("add node at 5000,5000", &session))
-        #expect(node.argument == "at" && node.message.contains("m outside level \"Ground Floor\"") && node.message.contains("--outside"), "\(node.message)")
+        #expect(
+            node.argument == "at" && node.message.contains("m outside level \"Ground Floor\"") && node.message.contains("--outside"),
+            "\(node.message)")
         #expect(refusal("add amenity atm at 3,60 unit=0.001", &session)?.argument == "at")
         // Half a metre outside is digitising slop, not a slip.
         #expect(refusal("add node at 2,-0.5", &session) == nil)
@@ -64,7 +66,8 @@ struct RefusalTests {
         archive.collections[.unit]?.features[0] = unit
         var session = EditingSession(document: Document(archive))
         #expect(refusal("set \(unit.id) display_point=@\(inside.x),\(inside.y)", &session) == nil)
-        #expect(refusal("set \(unit.id) display_point=@\(inside.x + 25),\(inside.y)", &session)?.message.contains("km from the venue") == true)
+        #expect(
+            refusal("set \(unit.id) display_point=@\(inside.x + 25),\(inside.y)", &session)?.message.contains("km from the venue") == true)
     }
 
     @Test func anOpeningFarFromTheWallItWouldSnapToIsRefusedWithTheDistance() throws {

@@ -31,7 +31,8 @@ struct RenderTests {
     func updateGoldens(_ session: EditingSession) throws {
         guard ProcessInfo.processInfo.environment["IMDF_UPDATE_GOLDEN"] != nil else { return }
         for (name, glyphs) in [("generated-level.txt", TerminalPicture.Glyphs.unicode), ("generated-level-ascii.txt", .ascii)] {
-            try (picture(session, glyphs) + "\n").write(to: Samples.packageRoot.appendingPathComponent("Tests/ShellTests/Golden/\(name)"), atomically: true, encoding: .utf8)
+            try (picture(session, glyphs) + "\n").write(
+                to: Samples.packageRoot.appendingPathComponent("Tests/ShellTests/Golden/\(name)"), atomically: true, encoding: .utf8)
         }
     }
 
@@ -62,7 +63,9 @@ struct RenderTests {
         #expect(after != before)
         #expect(after.contains("(2)"))  // the new part, labelled
         let bottom = try #require(after.split(separator: "\n").first { $0.hasPrefix("    0 ") })
-        #expect(bottom.count(where: { $0 == "┴" }) == before.split(separator: "\n").first { $0.hasPrefix("    0 ") }!.count(where: { $0 == "┴" }) + 1)
+        #expect(
+            bottom.count(where: { $0 == "┴" }) == before.split(separator: "\n").first { $0.hasPrefix("    0 ") }!.count(where: { $0 == "┴" }
+            ) + 1)
     }
 }
 
@@ -80,7 +83,9 @@ struct RenderCommandTests {
     func xTicks(_ picture: String) -> [Double] {
         let lines = picture.split(separator: "\n")
         // The labels end in the axes' note, or in its unit where the whole note does not fit.
-        guard let ruler = lines.first(where: { $0.hasSuffix("m (x east, y north)") }) ?? lines.last(where: { $0.hasSuffix("  m") }) else { return [] }
+        guard let ruler = lines.first(where: { $0.hasSuffix("m (x east, y north)") }) ?? lines.last(where: { $0.hasSuffix("  m") }) else {
+            return []
+        }
         return ruler.split(separator: " ").compactMap { Double($0) }
     }
 

@@ -5,11 +5,11 @@ import TestSupport
 import Testing
 import Workbench
 
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
-
 @testable import Shell
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// `render --svg`: a well-formed standalone SVG whose every drawn feature carries its id, and a
 /// building's levels behind a picker.
@@ -22,7 +22,9 @@ struct SVGRenderTests {
         var classes: [String] = []
         var hrefs: [String] = []
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String]
+        ) {
             names[name, default: 0] += 1
             if let id = attributes["data-id"] { dataIDs.insert(id) }
             if let kind = attributes["class"] { classes.append(kind) }
@@ -34,7 +36,12 @@ struct SVGRenderTests {
             let parser = XMLParser(data: Data(svg.utf8))
             parser.delegate = elements
             guard parser.parse() else {
-                throw CocoaError(.propertyListReadCorrupt, userInfo: [NSDebugDescriptionErrorKey: "\(parser.parserError.map(String.init(describing:)) ?? "?") at line \(parser.lineNumber)"])
+                throw CocoaError(
+                    .propertyListReadCorrupt,
+                    userInfo: [
+                        NSDebugDescriptionErrorKey:
+                            "\(parser.parserError.map(String.init(describing:)) ?? "?") at line \(parser.lineNumber)"
+                    ])
             }
             return elements
         }
@@ -62,7 +69,8 @@ struct SVGRenderTests {
         #expect(svg.contains("Peter the Great St.Petersburg Polytechnic University - Academic building №3 - Level 1"))
         #expect(svg.contains(">Classroom 101</text>") && svg.contains(">Coffee “Leto”</text>"))
         #expect(elements.classes.contains("finding error"))
-        #expect(elements.names["script"] == nil && !svg.contains("http://") || svg.components(separatedBy: "http://").count == 2)  // only the namespace
+        // No script, and no address but the namespace's.
+        #expect(elements.names["script"] == nil && !svg.contains("http://") || svg.components(separatedBy: "http://").count == 2)
         #expect(elements.classes.contains { $0 == "grid" } && svg.contains(">m (x east, y north)</text>"))
     }
 

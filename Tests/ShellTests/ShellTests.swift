@@ -151,7 +151,8 @@ struct ShellTests {
             // A command's name is never broken across lines.
             #expect(!lines.contains { $0.hasSuffix(" add") || $0.hasSuffix("check") }, "\(lines)")
         }
-        #expect(TextWrapping.wrap("cut a room along a line", width: 12, first: "  ", rest: "  ") == ["  cut a room", "  along a", "  line"])
+        #expect(
+            TextWrapping.wrap("cut a room along a line", width: 12, first: "  ", rest: "  ") == ["  cut a room", "  along a", "  line"])
         var session = session()
         let usage = try Interpreter.execute("help split unit", in: &session).split(separator: "\n")
         #expect(usage.allSatisfy { $0.count <= 80 }, "\(usage)")
@@ -159,7 +160,8 @@ struct ShellTests {
 
     @Test func scriptsJoinContinuationsAndReportFileAndLine() {
         var session = session()
-        let lines = ScriptRunner.lines(of: "use level \"Floor 1\"\n# note\nrename 1.001 \\\n  Seminar\nrename nothing X\nrename 1.002 Y\n", file: "s.imdfs")
+        let lines = ScriptRunner.lines(
+            of: "use level \"Floor 1\"\n# note\nrename 1.001 \\\n  Seminar\nrename nothing X\nrename 1.002 Y\n", file: "s.imdfs")
         #expect(lines.filter { !$0.text.isEmpty }.count == 5)
         #expect(lines[2].number == 3 && lines[2].text.hasSuffix("Seminar"))
         let outcome = ScriptRunner.run(lines, in: &session, echo: false, keepGoing: false) { _ in }
@@ -172,7 +174,9 @@ struct ShellTests {
 @Suite("Session export")
 struct SessionExportTests {
     func summary(_ document: Document) -> [String] {
-        document.allFeatures.map { "\($0.featureType) \($0.labels("name")?.labels.first?.text ?? "") \($0.string("category") ?? "") \($0.string("unit_id").flatMap(document.feature)?.labels("name")?.labels.first?.text ?? "")" }.sorted()
+        document.allFeatures.map {
+            "\($0.featureType) \($0.labels("name")?.labels.first?.text ?? "") \($0.string("category") ?? "") \($0.string("unit_id").flatMap(document.feature)?.labels("name")?.labels.first?.text ?? "")"
+        }.sorted()
     }
 
     @Test func theExportedScriptRebuildsTheDocumentWithoutUndoneSteps() throws {

@@ -35,7 +35,9 @@ struct TemplatePlacementTests {
                 }
             }
             // Nothing new to find: the same codes as where the template stood.
-            let findings = { (archive: IMDFArchive) in Validator.validate(ArchiveLoad(archive: archive, format: .folder)).findings.map(\.code.rawValue).sorted() }
+            let findings = { (archive: IMDFArchive) in
+                Validator.validate(ArchiveLoad(archive: archive, format: .folder)).findings.map(\.code.rawValue).sorted()
+            }
             #expect(findings(moved) == findings(original), "\(name)")
         }
     }

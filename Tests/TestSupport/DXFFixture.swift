@@ -44,18 +44,21 @@ public struct DXFFixture {
 
     /// Angles in degrees, counter-clockwise from east.
     public static func arc(_ layer: String, _ x: Double, _ y: Double, _ radius: Double, _ from: Double, _ to: Double) -> String {
-        start("ARC", layer, "AcDbCircle") + pair(10, x) + pair(20, y) + pair(40, radius) + pair(100, "AcDbArc") + pair(50, from) + pair(51, to)
+        start("ARC", layer, "AcDbCircle") + pair(10, x) + pair(20, y) + pair(40, radius) + pair(100, "AcDbArc") + pair(50, from)
+            + pair(51, to)
     }
 
     public static func insert(_ layer: String, _ block: String, _ x: Double, _ y: Double, angle: Double = 0, scale: Double = 1) -> String {
-        start("INSERT", layer, "AcDbBlockReference") + pair(2, block) + pair(10, x) + pair(20, y) + pair(41, scale) + pair(42, scale) + pair(50, angle)
+        start("INSERT", layer, "AcDbBlockReference") + pair(2, block) + pair(10, x) + pair(20, y) + pair(41, scale) + pair(42, scale)
+            + pair(50, angle)
     }
 
     /// A block insert with attributes (`TAG`, value), as room tags are drawn.
     public static func tag(_ layer: String, _ block: String, _ x: Double, _ y: Double, _ attributes: [(String, String)]) -> String {
         start("INSERT", layer, "AcDbBlockReference") + pair(66, 1) + pair(2, block) + pair(10, x) + pair(20, y)
             + attributes.map { tag, value in
-                start("ATTRIB", layer, "AcDbText") + pair(10, x) + pair(20, y) + pair(40, 0.3) + pair(1, value) + pair(100, "AcDbAttribute") + pair(2, tag) + pair(70, 0)
+                start("ATTRIB", layer, "AcDbText") + pair(10, x) + pair(20, y) + pair(40, 0.3) + pair(1, value) + pair(100, "AcDbAttribute")
+                    + pair(2, tag) + pair(70, 0)
             }.joined() + pair(0, "SEQEND") + pair(100, "AcDbEntity") + pair(8, layer)
     }
 
@@ -83,11 +86,14 @@ public struct DXFFixture {
         header += Self.pair(9, "$DWGCODEPAGE") + Self.pair(3, codePage) + Self.pair(0, "ENDSEC")
         var blockSection = Self.pair(0, "SECTION") + Self.pair(2, "BLOCKS")
         for (name, body) in blocks {
-            blockSection += Self.pair(0, "BLOCK") + Self.pair(8, "0") + Self.pair(2, name) + Self.pair(70, 0) + Self.pair(10, 0) + Self.pair(20, 0) + body
+            blockSection +=
+                Self.pair(0, "BLOCK") + Self.pair(8, "0") + Self.pair(2, name) + Self.pair(70, 0) + Self.pair(10, 0) + Self.pair(20, 0)
+                + body
                 + Self.pair(0, "ENDBLK")
         }
         blockSection += Self.pair(0, "ENDSEC")
-        return header + blockSection + Self.pair(0, "SECTION") + Self.pair(2, "ENTITIES") + entities + Self.pair(0, "ENDSEC") + Self.pair(0, "EOF")
+        return header + blockSection + Self.pair(0, "SECTION") + Self.pair(2, "ENTITIES") + entities + Self.pair(0, "ENDSEC")
+            + Self.pair(0, "EOF")
     }
 
     /// Writes the drawing to a new temporary file; `encoding` for drawings that store text in a

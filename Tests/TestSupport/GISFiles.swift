@@ -30,10 +30,11 @@ public enum GISFiles {
             let properties = feature.properties.map { "\(string($0.0)): \($0.1.map(string) ?? "null")" }.joined(separator: ", ")
             return "{\"type\": \"Feature\", \"properties\": {\(properties)}, \"geometry\": \(feature.geometry)}"
         }
-        let crsMember = crs.map { code -> String in
-            let parts = code.split(separator: ":")
-            return "\"crs\": {\"type\": \"name\", \"properties\": {\"name\": \"urn:ogc:def:crs:\(parts[0])::\(parts[1])\"}}, "
-        } ?? ""
+        let crsMember =
+            crs.map { code -> String in
+                let parts = code.split(separator: ":")
+                return "\"crs\": {\"type\": \"name\", \"properties\": {\"name\": \"urn:ogc:def:crs:\(parts[0])::\(parts[1])\"}}, "
+            } ?? ""
         let text = "{\"type\": \"FeatureCollection\", \(crsMember)\"features\": [\n" + members.joined(separator: ",\n") + "\n]}\n"
         try text.write(toFile: path, atomically: true, encoding: .utf8)
     }

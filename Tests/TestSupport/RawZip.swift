@@ -119,9 +119,18 @@ public enum RawZip {
 }
 
 extension [UInt8] {
-    public mutating func le16(_ value: UInt16) { append(UInt8(value & 0xFF)); append(UInt8(value >> 8)) }
-    public mutating func le32(_ value: UInt32) { le16(UInt16(value & 0xFFFF)); le16(UInt16(value >> 16)) }
-    public mutating func le64(_ value: UInt64) { le32(UInt32(value & 0xFFFF_FFFF)); le32(UInt32(value >> 32)) }
+    public mutating func le16(_ value: UInt16) {
+        append(UInt8(value & 0xFF))
+        append(UInt8(value >> 8))
+    }
+    public mutating func le32(_ value: UInt32) {
+        le16(UInt16(value & 0xFFFF))
+        le16(UInt16(value >> 16))
+    }
+    public mutating func le64(_ value: UInt64) {
+        le32(UInt32(value & 0xFFFF_FFFF))
+        le32(UInt32(value >> 32))
+    }
     public func readLE16(_ at: Int) -> UInt16 { UInt16(self[at]) | UInt16(self[at + 1]) << 8 }
     public func readLE32(_ at: Int) -> UInt32 { UInt32(readLE16(at)) | UInt32(readLE16(at + 2)) << 16 }
 }

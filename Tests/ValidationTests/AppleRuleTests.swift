@@ -59,7 +59,10 @@ struct AppleRuleTests {
         /// A rectangle with a 1 m square hole in its middle.
         func holed(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> IMDF.Geometry {
             let (cx, cy) = (x + width / 2, y + height / 2)
-            let hole = [position(cx - 0.5, cy - 0.5), position(cx - 0.5, cy + 0.5), position(cx + 0.5, cy + 0.5), position(cx + 0.5, cy - 0.5), position(cx - 0.5, cy - 0.5)]
+            let hole = [
+                position(cx - 0.5, cy - 0.5), position(cx - 0.5, cy + 0.5), position(cx + 0.5, cy + 0.5), position(cx + 0.5, cy - 0.5),
+                position(cx - 0.5, cy - 0.5),
+            ]
             guard case .polygon(let rings) = rect(x, y, width, height) else { return rect(x, y, width, height) }
             return .polygon(rings + [hole])
         }
@@ -84,7 +87,9 @@ struct AppleRuleTests {
 
         mutating func change(_ id: String, _ body: (inout Feature) -> Void) {
             for type in FeatureType.allCases {
-                guard var collection = archive.collections[type], let index = collection.features.firstIndex(where: { $0.id == id }) else { continue }
+                guard var collection = archive.collections[type], let index = collection.features.firstIndex(where: { $0.id == id }) else {
+                    continue
+                }
                 body(&collection.features[index])
                 archive.collections[type] = collection
                 return
@@ -111,21 +116,36 @@ struct AppleRuleTests {
             archive.collections[twin.imdfType!]!.features.append(twin)
             return twin.id
         }
-        mutating func addFixture(_ geometry: IMDF.Geometry, category: String = "desk", anchor: String? = nil, name: String? = nil, displayPoint: JSONValue = .null) {
-            add(.fixture, geometry, [
-                .category: .string(category), .levelID: .string(ground.id), .anchorID: anchor.map(JSONValue.string) ?? .null,
-                .name: name.map { Labels($0, language: "en").json } ?? .null, .displayPoint: displayPoint,
-            ])
+        mutating func addFixture(
+            _ geometry: IMDF.Geometry, category: String = "desk", anchor: String? = nil, name: String? = nil,
+            displayPoint: JSONValue = .null
+        ) {
+            add(
+                .fixture, geometry,
+                [
+                    .category: .string(category), .levelID: .string(ground.id), .anchorID: anchor.map(JSONValue.string) ?? .null,
+                    .name: name.map { Labels($0, language: "en").json } ?? .null, .displayPoint: displayPoint,
+                ])
         }
         mutating func addKiosk(_ geometry: IMDF.Geometry, anchor: String? = nil) {
-            add(.kiosk, geometry, [.levelID: .string(ground.id), .anchorID: anchor.map(JSONValue.string) ?? .null, .name: Labels("Kiosk", language: "en").json])
+            add(
+                .kiosk, geometry,
+                [
+                    .levelID: .string(ground.id), .anchorID: anchor.map(JSONValue.string) ?? .null,
+                    .name: Labels("Kiosk", language: "en").json,
+                ])
         }
         @discardableResult
-        mutating func addAmenity(_ category: String, at x: Double, _ y: Double, in unit: Feature, name: String? = nil, correlation: String? = nil) -> String {
-            add(.amenity, .point(position(x, y)), [
-                .category: .string(category), .unitIDs: [.string(unit.id)], .name: name.map { Labels($0, language: "en").json } ?? .null,
-                .correlationID: correlation.map(JSONValue.string) ?? .null,
-            ])
+        mutating func addAmenity(
+            _ category: String, at x: Double, _ y: Double, in unit: Feature, name: String? = nil, correlation: String? = nil
+        ) -> String {
+            add(
+                .amenity, .point(position(x, y)),
+                [
+                    .category: .string(category), .unitIDs: [.string(unit.id)],
+                    .name: name.map { Labels($0, language: "en").json } ?? .null,
+                    .correlationID: correlation.map(JSONValue.string) ?? .null,
+                ])
         }
         /// Room `number` of the ground floor made a `category` unit, holding an amenity of `amenity` at its centre.
         mutating func room(_ number: Int, as category: String, holding amenity: String? = nil) {
@@ -134,21 +154,36 @@ struct AppleRuleTests {
             if let amenity { addAmenity(amenity, at: Double(number % 2) * 4 + 1, number < 2 ? 3 : 11.5, in: room) }
         }
         @discardableResult
-        mutating func addGeofence(_ geometry: IMDF.Geometry, levels: [Feature]?, buildings: [Feature]? = nil, parents: [String]? = nil, correlation: String? = nil, category: String = "paidarea") -> String {
-            add(.geofence, geometry, [
-                .category: .string(category), .name: Labels("Zone", language: "en").json,
-                .levelIDs: levels.map { .array($0.map { .string($0.id) }) } ?? .null, .buildingIDs: buildings.map { .array($0.map { .string($0.id) }) } ?? .null,
-                .parents: parents.map { .array($0.map(JSONValue.string)) } ?? .null, .correlationID: correlation.map(JSONValue.string) ?? .null,
-            ])
+        mutating func addGeofence(
+            _ geometry: IMDF.Geometry, levels: [Feature]?, buildings: [Feature]? = nil, parents: [String]? = nil,
+            correlation: String? = nil, category: String = "paidarea"
+        ) -> String {
+            add(
+                .geofence, geometry,
+                [
+                    .category: .string(category), .name: Labels("Zone", language: "en").json,
+                    .levelIDs: levels.map { .array($0.map { .string($0.id) }) } ?? .null,
+                    .buildingIDs: buildings.map { .array($0.map { .string($0.id) }) } ?? .null,
+                    .parents: parents.map { .array($0.map(JSONValue.string)) } ?? .null,
+                    .correlationID: correlation.map(JSONValue.string) ?? .null,
+                ])
         }
         @discardableResult
-        mutating func addSection(_ geometry: IMDF.Geometry, on level: Feature, parents: [String]? = nil, correlation: String? = nil, category: String = "eatingdrinking") -> String {
-            add(.section, geometry, [
-                .category: .string(category), .levelID: .string(level.id), .parents: parents.map { .array($0.map(JSONValue.string)) } ?? .null,
-                .correlationID: correlation.map(JSONValue.string) ?? .null,
-            ])
+        mutating func addSection(
+            _ geometry: IMDF.Geometry, on level: Feature, parents: [String]? = nil, correlation: String? = nil,
+            category: String = "eatingdrinking"
+        ) -> String {
+            add(
+                .section, geometry,
+                [
+                    .category: .string(category), .levelID: .string(level.id),
+                    .parents: parents.map { .array($0.map(JSONValue.string)) } ?? .null,
+                    .correlationID: correlation.map(JSONValue.string) ?? .null,
+                ])
         }
-        mutating func addRelationship(direction: String = "directed", origin: String? = nil, geometry: IMDF.Geometry? = nil, _ more: [PropertyKey: JSONValue] = [:]) {
+        mutating func addRelationship(
+            direction: String = "directed", origin: String? = nil, geometry: IMDF.Geometry? = nil, _ more: [PropertyKey: JSONValue] = [:]
+        ) {
             let door = all(.opening)[0]
             var values: [PropertyKey: JSONValue] = [
                 .category: "traversal", .direction: .string(direction),
@@ -160,7 +195,12 @@ struct AppleRuleTests {
             add(.relationship, geometry, values)
         }
         mutating func validity(_ occupant: Feature, start: String? = nil, end: String? = nil, modified: String? = "2026-01-05T09:00:00Z") {
-            set(occupant, .validity, ["start": start.map(JSONValue.string) ?? .null, "end": end.map(JSONValue.string) ?? .null, "modified": modified.map(JSONValue.string) ?? .null])
+            set(
+                occupant, .validity,
+                [
+                    "start": start.map(JSONValue.string) ?? .null, "end": end.map(JSONValue.string) ?? .null,
+                    "modified": modified.map(JSONValue.string) ?? .null,
+                ])
         }
         /// Occupants of the ground floor (0, 1) and of the first floor (2).
         var occupants: [Feature] {
@@ -188,20 +228,28 @@ struct AppleRuleTests {
         Case("N/A", "FeatureTypeMustNotBeEmpty") { $0.change($0.rooms[0].id) { $0.featureType = "" } },
         Case("N/A", "NameMustBeString") { $0.set($0.rooms[0], .name, ["en": 5]) },
         Case("Manifest", "ManifestVersionMustBeValid") { $0.archive.manifest.object["version"] = "2.0.0" },
-        Case("Opening", "OpeningDoorMaterialMustBeValid") { $0.set($0.all(.opening)[0], .door, ["type": "swinging", "automatic": false, "material": "cardboard"]) },
+        Case("Opening", "OpeningDoorMaterialMustBeValid") {
+            $0.set($0.all(.opening)[0], .door, ["type": "swinging", "automatic": false, "material": "cardboard"])
+        },
         Case("Relationship", "RelationshipDirectionMustBeValid") { $0.addRelationship(direction: "sideways") },
         Case("Relationship", "RelationshipHasGeometry") { venue in venue.addRelationship(geometry: .point(venue.position(4, 6))) },
         Case("Relationship", "InvalidRelationshipOriginReference") { $0.addRelationship(origin: "00000000-0000-4000-8000-000000000777") },
-        Case("Relationship", "InvalidRelationshipIntermediaryReference") { $0.addRelationship([.intermediary: [["id": "00000000-0000-4000-8000-000000000777", "feature_type": "opening"]]]) },
-        Case("Relationship", "InvalidRelationshipDestinationReference") { $0.addRelationship([.destination: ["id": "00000000-0000-4000-8000-000000000777", "feature_type": "unit"]]) },
+        Case("Relationship", "InvalidRelationshipIntermediaryReference") {
+            $0.addRelationship([.intermediary: [["id": "00000000-0000-4000-8000-000000000777", "feature_type": "opening"]]])
+        },
+        Case("Relationship", "InvalidRelationshipDestinationReference") {
+            $0.addRelationship([.destination: ["id": "00000000-0000-4000-8000-000000000777", "feature_type": "unit"]])
+        },
         Case("Venue", "VenueGeometryShouldNotHaveInteriorRing") { venue in
             let venueFeature = venue.all(.venue)[0]
             let bounds = venue.projector.polygons(venueFeature.geometry)![0].bounds
-            venue.reshape(venueFeature, venue.holed(bounds.minX - venue.origin.x, bounds.minY - venue.origin.y, bounds.width, bounds.height))
+            venue.reshape(
+                venueFeature, venue.holed(bounds.minX - venue.origin.x, bounds.minY - venue.origin.y, bounds.width, bounds.height))
             // The hole lies between the buildings.
         },
         Case("Level", "LevelHasInteriorRing") { venue in venue.reshape(venue.ground, venue.holed(0, 0, 8, 14.5)) },
-        Case("Footprint", "FootprintHasInteriorRing") { venue in venue.reshape(venue.footprint("ground", of: 0), venue.holed(0, 0, 8, 14.5)) },
+        Case("Footprint", "FootprintHasInteriorRing") { venue in venue.reshape(venue.footprint("ground", of: 0), venue.holed(0, 0, 8, 14.5))
+        },
         Case("Fixture", "FixtureHasInteriorRing") { venue in venue.addFixture(venue.holed(0.5, 0.5, 3, 3)) },
         Case("Kiosk", "KioskHasInteriorRing") { venue in venue.addKiosk(venue.holed(0.5, 0.5, 3, 3)) },
         Case("Section", "SectionHasInteriorRing") { venue in venue.addSection(venue.holed(0.5, 0.5, 3, 3), on: venue.ground) },
@@ -227,9 +275,15 @@ struct AppleRuleTests {
         },
         Case("Address", "AddressShouldHavePostalCode") { $0.set(address(of: $0), .postalCode, .null) },
         Case("N/A", "ZeroCountOfUnitQualifiedAddresses") { $0.set($0.all(.address).first { $0.string(.unit) != nil }!, .unit, .null) },
-        Case("Anchor", "ReferencedAddressDoesNotMatchBuildingAddress") { $0.set($0.all(.address).first { $0.string(.unit) != nil }!, .address, "9 Elsewhere Street") },
-        Case("Building", "BuildingAddressResolvesToVenueAddress") { $0.set($0.buildings[0], .addressID, .string($0.all(.venue)[0].string(.addressID)!)) },
-        Case("Building", "BuildingReferencesUnitQualifiedAddress") { $0.set($0.buildings[0], .addressID, "00000000-0000-4000-8000-000000000999") },
+        Case("Anchor", "ReferencedAddressDoesNotMatchBuildingAddress") {
+            $0.set($0.all(.address).first { $0.string(.unit) != nil }!, .address, "9 Elsewhere Street")
+        },
+        Case("Building", "BuildingAddressResolvesToVenueAddress") {
+            $0.set($0.buildings[0], .addressID, .string($0.all(.venue)[0].string(.addressID)!))
+        },
+        Case("Building", "BuildingReferencesUnitQualifiedAddress") {
+            $0.set($0.buildings[0], .addressID, "00000000-0000-4000-8000-000000000999")
+        },
         Case("Building", "BuildingsHaveSameAddress") { $0.set($0.buildings[1], .addressID, .string($0.buildings[0].string(.addressID)!)) },
     ]
 
@@ -244,14 +298,25 @@ struct AppleRuleTests {
         Case("Occupant", "OccupantShouldHavePhone") { $0.set($0.occupants[0], .phone, .null) },
         Case("Occupant", "OccupantShouldHaveWebsite") { $0.set($0.occupants[0], .website, .null) },
         Case("Occupant", "OccupantShouldHaveModifiedTime") { $0.validity($0.occupants[0], modified: nil) },
-        Case("Geofence", "GeofenceHasNoBuildingReference") { venue in venue.addGeofence(venue.rect(0.5, 6.5, 2, 1), levels: [venue.ground]) },
-        Case("Geofence", "GeofenceHasNoLevelReference") { venue in venue.addGeofence(venue.rect(0.5, 6.5, 2, 1), levels: nil, buildings: [venue.buildings[0]]) },
-        Case("Geofence", "GeofenceMustHaveLevelOrBuildingReference") { venue in venue.addGeofence(venue.rect(0.5, 6.5, 2, 1), levels: nil) },
-        Case("Amenity", "AircraftBoardingGateAmenityShouldHaveName") { venue in venue.addAmenity("boardinggate.aircraft", at: 3, 7, in: venue.corridor) },
+        Case("Geofence", "GeofenceHasNoBuildingReference") { venue in venue.addGeofence(venue.rect(0.5, 6.5, 2, 1), levels: [venue.ground])
+        },
+        Case("Geofence", "GeofenceHasNoLevelReference") { venue in
+            venue.addGeofence(venue.rect(0.5, 6.5, 2, 1), levels: nil, buildings: [venue.buildings[0]])
+        },
+        Case("Geofence", "GeofenceMustHaveLevelOrBuildingReference") { venue in venue.addGeofence(venue.rect(0.5, 6.5, 2, 1), levels: nil)
+        },
+        Case("Amenity", "AircraftBoardingGateAmenityShouldHaveName") { venue in
+            venue.addAmenity("boardinggate.aircraft", at: 3, 7, in: venue.corridor)
+        },
         Case("Amenity", "ArrivalGateAmenityShouldHaveName") { venue in venue.addAmenity("arrivalgate", at: 3, 7, in: venue.corridor) },
-        Case("Amenity", "BaggageCarouselAmenityShouldHaveName") { venue in venue.addAmenity("baggagecarousel", at: 3, 7, in: venue.corridor) },
-        Case("Amenity", "BusBoardingGateAmenityShouldHaveName") { venue in venue.addAmenity("boardinggate.bus", at: 3, 7, in: venue.corridor) },
-        Case("Amenity", "TrainBoardingGateAmenityShouldHaveName") { venue in venue.addAmenity("boardinggate.train", at: 3, 7, in: venue.corridor) },
+        Case("Amenity", "BaggageCarouselAmenityShouldHaveName") { venue in venue.addAmenity("baggagecarousel", at: 3, 7, in: venue.corridor)
+        },
+        Case("Amenity", "BusBoardingGateAmenityShouldHaveName") { venue in
+            venue.addAmenity("boardinggate.bus", at: 3, 7, in: venue.corridor)
+        },
+        Case("Amenity", "TrainBoardingGateAmenityShouldHaveName") { venue in
+            venue.addAmenity("boardinggate.train", at: 3, 7, in: venue.corridor)
+        },
         Case("Amenity", "UnspecifiedAmenityShouldHaveName") { venue in venue.addAmenity("unspecified", at: 3, 7, in: venue.corridor) },
     ]
 
@@ -263,8 +328,12 @@ struct AppleRuleTests {
         },
         Case("Building", "LevelNamesInBuildingShouldBeDistinct") { $0.set($0.upper, .name, $0.ground.property(.name)!) },
         Case("Building", "LevelShortNamesInBuildingShouldBeDistinct") { $0.set($0.upper, .shortName, $0.ground.property(.shortName)!) },
-        Case("Building", "NonMatchingNameLangTagsAmongLevelsReferencingSameBuilding") { $0.set($0.upper, .name, $0.labels("Erster Stock", "de")) },
-        Case("Building", "NonMatchingShortNameLangTagsAmongLevelsReferencingSameBuilding") { $0.set($0.upper, .shortName, $0.labels("1", "de")) },
+        Case("Building", "NonMatchingNameLangTagsAmongLevelsReferencingSameBuilding") {
+            $0.set($0.upper, .name, $0.labels("Erster Stock", "de"))
+        },
+        Case("Building", "NonMatchingShortNameLangTagsAmongLevelsReferencingSameBuilding") {
+            $0.set($0.upper, .shortName, $0.labels("1", "de"))
+        },
         Case("Amenity", "AmenityNameShouldNotBeDuplicate") { venue in
             venue.addAmenity("boardinggate.aircraft", at: 3, 7, in: venue.corridor, name: "A1")
             venue.addAmenity("boardinggate.aircraft", at: 5, 7, in: venue.corridor, name: "a1")
@@ -279,7 +348,9 @@ struct AppleRuleTests {
     ]
 
     static let correlation: [Case] = [
-        Case("Amenity", "CorrelationIdMustBeMatched") { $0.set($0.amenity("fireextinguisher", on: $0.ground), .correlationID, "00000000-0000-4000-8000-000000000555") },
+        Case("Amenity", "CorrelationIdMustBeMatched") {
+            $0.set($0.amenity("fireextinguisher", on: $0.ground), .correlationID, "00000000-0000-4000-8000-000000000555")
+        },
         Case("Amenity", "LevelIDsMustBeDissimilarForCorrelationID") { venue in
             venue.set(venue.amenity("fireextinguisher", on: venue.ground), .correlationID, "00000000-0000-4000-8000-000000000555")
             venue.set(venue.amenity("drinkingfountain", on: venue.ground), .correlationID, "00000000-0000-4000-8000-000000000555")
@@ -300,30 +371,41 @@ struct AppleRuleTests {
             venue.set(a, .category, "accounting")
             venue.set(b, .category, "insurance")
         },
-        Case("Section", "CorrelationIdMustBeMatched") { venue in venue.addSection(venue.rect(0.5, 0.5, 2, 2), on: venue.ground, correlation: "00000000-0000-4000-8000-000000000555") },
+        Case("Section", "CorrelationIdMustBeMatched") { venue in
+            venue.addSection(venue.rect(0.5, 0.5, 2, 2), on: venue.ground, correlation: "00000000-0000-4000-8000-000000000555")
+        },
         Case("Section", "LevelIDsMustBeDissimilarForCorrelationID") { venue in
             venue.addSection(venue.rect(0.5, 0.5, 1, 1), on: venue.ground, correlation: "00000000-0000-4000-8000-000000000555")
             venue.addSection(venue.rect(2.5, 0.5, 1, 1), on: venue.ground, correlation: "00000000-0000-4000-8000-000000000555")
         },
         Case("Section", "CategoryShouldBeSameForCorrelationID") { venue in
             venue.addSection(venue.rect(0.5, 0.5, 1, 1), on: venue.ground, correlation: "00000000-0000-4000-8000-000000000555")
-            venue.addSection(venue.rect(0.5, 0.5, 1, 1), on: venue.upper, correlation: "00000000-0000-4000-8000-000000000555", category: "retail")
+            venue.addSection(
+                venue.rect(0.5, 0.5, 1, 1), on: venue.upper, correlation: "00000000-0000-4000-8000-000000000555", category: "retail")
         },
-        Case("Geofence", "CorrelationIdMustBeMatched") { venue in venue.addGeofence(venue.rect(0.5, 0.5, 2, 2), levels: [venue.ground], correlation: "00000000-0000-4000-8000-000000000555") },
+        Case("Geofence", "CorrelationIdMustBeMatched") { venue in
+            venue.addGeofence(venue.rect(0.5, 0.5, 2, 2), levels: [venue.ground], correlation: "00000000-0000-4000-8000-000000000555")
+        },
         Case("Geofence", "LevelIDsMustBeDissimilarForCorrelationID") { venue in
             venue.addGeofence(venue.rect(0.5, 0.5, 1, 1), levels: [venue.ground], correlation: "00000000-0000-4000-8000-000000000555")
             venue.addGeofence(venue.rect(2.5, 0.5, 1, 1), levels: [venue.ground], correlation: "00000000-0000-4000-8000-000000000555")
         },
         Case("Geofence", "CategoryShouldBeSameForCorrelationID") { venue in
             venue.addGeofence(venue.rect(0.5, 0.5, 1, 1), levels: [venue.ground], correlation: "00000000-0000-4000-8000-000000000555")
-            venue.addGeofence(venue.rect(0.5, 0.5, 1, 1), levels: [venue.upper], correlation: "00000000-0000-4000-8000-000000000555", category: "securedarea")
+            venue.addGeofence(
+                venue.rect(0.5, 0.5, 1, 1), levels: [venue.upper], correlation: "00000000-0000-4000-8000-000000000555",
+                category: "securedarea")
         },
     ]
 
     static let temporal: [Case] = [
-        Case("Occupant", "StartDateTimeIsAfterEndDateTime") { $0.validity($0.occupants[0], start: "2027-02-01T00:00:00Z", end: "2027-01-01T00:00:00+01:00") },
+        Case("Occupant", "StartDateTimeIsAfterEndDateTime") {
+            $0.validity($0.occupants[0], start: "2027-02-01T00:00:00Z", end: "2027-01-01T00:00:00+01:00")
+        },
         Case("Occupant", "EndDateTimeIsBeforeCurrentDateTime") { $0.validity($0.occupants[0], end: "2026-01-01T00:00:00Z") },
-        Case("Occupant", "ModifiedDateTimeIsAfterCurrentDateTime") { $0.validity($0.occupants[0], modified: "2027-01-01T00:00:00.5-05:00") },
+        Case("Occupant", "ModifiedDateTimeIsAfterCurrentDateTime") {
+            $0.validity($0.occupants[0], modified: "2027-01-01T00:00:00.5-05:00")
+        },
     ]
 
     static let hierarchy: [Case] = [
@@ -363,7 +445,9 @@ struct AppleRuleTests {
     }
 
     static let parking: [Case] = [
-        Case("Building", "BuildingCategoryShouldBeParking") { venue in for level in levels(of: venue, building: 0) { venue.set(level, .category, "parking") } },
+        Case("Building", "BuildingCategoryShouldBeParking") { venue in
+            for level in levels(of: venue, building: 0) { venue.set(level, .category, "parking") }
+        },
         Case("Building", "ParkingBuildingReferencingNonParkingLevel") { $0.set($0.buildings[0], .category, "parking") },
         Case("Level", "ParkingLevelShouldContainParkingUnit") { $0.set($0.ground, .category, "parking") },
         Case("Level", "ParkingUnitShouldBeContainedByParkingLevel") { venue in
@@ -410,7 +494,9 @@ struct AppleRuleTests {
         Case("Detail", "DetailMustNotIntersectOpening") { venue in
             venue.add(.detail, .lineString([venue.position(2, 5.5), venue.position(2, 6.5)]), [.levelID: .string(venue.ground.id)])
         },
-        Case("Amenity", "AmenityShouldNotEqualAmenity") { venue in venue.copy(venue.amenity("elevator", on: venue.ground)) { $0.setProperty(.correlationID, .null) } },
+        Case("Amenity", "AmenityShouldNotEqualAmenity") { venue in
+            venue.copy(venue.amenity("elevator", on: venue.ground)) { $0.setProperty(.correlationID, .null) }
+        },
         Case("Anchor", "AnchorShouldNotEqualAnchor") { venue in venue.copy(venue.all(.anchor)[1]) },
         Case("Level", "LevelsShouldNotOverlap") { venue in
             let other = levels(of: venue, building: 1)[0]
@@ -424,8 +510,12 @@ struct AppleRuleTests {
             let geometry = venue.footprint("ground", of: 0).geometry
             venue.reshape(venue.footprint("ground", of: 1), geometry)
         },
-        Case("Footprint", "AerialFootprintsShouldNotOverlap") { venue in venue.reshape(venue.footprint("aerial", of: 1), venue.rect(4, 0, 8, 14.5)) },
-        Case("Footprint", "GroundFootprintsShouldNotOverlap") { venue in venue.reshape(venue.footprint("ground", of: 1), venue.rect(4, 0, 8, 14.5)) },
+        Case("Footprint", "AerialFootprintsShouldNotOverlap") { venue in
+            venue.reshape(venue.footprint("aerial", of: 1), venue.rect(4, 0, 8, 14.5))
+        },
+        Case("Footprint", "GroundFootprintsShouldNotOverlap") { venue in
+            venue.reshape(venue.footprint("ground", of: 1), venue.rect(4, 0, 8, 14.5))
+        },
         Case("Footprint", "SubterraneanFootprintsOverlap") { venue in
             venue.add(.footprint, venue.rect(0, 0, 8, 14.5), [.category: "subterranean", .buildingIDs: [.string(venue.buildings[0].id)]])
             venue.add(.footprint, venue.rect(4, 0, 8, 14.5), [.category: "subterranean", .buildingIDs: [.string(venue.buildings[1].id)]])
@@ -442,7 +532,8 @@ struct AppleRuleTests {
         Case("Kiosk", "KioskMustBeCoveredByUnit") { $0.addKiosk($0.rect(3, 1, 2, 1)) },
         Case("Fixture", "FixtureMustContainReferencedAnchor") { $0.addFixture($0.rect(0.2, 0.2, 1, 1), anchor: $0.all(.anchor)[0].id) },
         Case("Kiosk", "KioskMustContainReferencedAnchor") { $0.addKiosk($0.rect(0.2, 0.2, 1, 1), anchor: $0.all(.anchor)[0].id) },
-        Case("Geofence", "GeofenceNotCoveredByReferencedLevel") { venue in venue.addGeofence(venue.rect(6, 1, 5, 2), levels: [venue.ground]) },
+        Case("Geofence", "GeofenceNotCoveredByReferencedLevel") { venue in venue.addGeofence(venue.rect(6, 1, 5, 2), levels: [venue.ground])
+        },
         Case("Geofence", "GeofenceNotWithinReferencedBuildingFootprint") { venue in
             venue.addGeofence(venue.rect(6, 1, 5, 2), levels: [venue.ground], buildings: [venue.buildings[0]])
         },
@@ -451,18 +542,28 @@ struct AppleRuleTests {
             venue.reshape(room, venue.rect(4, 8.5, 2, 6))
         },
         Case("Venue", "VenueMustCoverAllChildFeatures") { venue in venue.reshape(venue.upper, venue.rect(-30, 0, 8, 14.5)) },
-        Case("Footprint", "AerialFootprintShouldCoverGroundFootprint") { venue in venue.reshape(venue.footprint("aerial", of: 0), venue.rect(0, 0, 8, 10)) },
+        Case("Footprint", "AerialFootprintShouldCoverGroundFootprint") { venue in
+            venue.reshape(venue.footprint("aerial", of: 0), venue.rect(0, 0, 8, 10))
+        },
         Case("Footprint", "GroundFootprintShouldIntersectSubterraneanFootprint") { venue in
             venue.add(.footprint, venue.rect(10, 0, 4, 4), [.category: "subterranean", .buildingIDs: [.string(venue.buildings[0].id)]])
         },
-        Case("Footprint", "IndoorLevelNotEqualToAerialFootprint") { venue in venue.reshape(venue.footprint("aerial", of: 0), venue.rect(0, 0, 9, 14.5)) },
-        Case("Footprint", "IndoorLevelNotEqualToGroundFootprint") { venue in venue.reshape(venue.footprint("ground", of: 0), venue.rect(0, 0, 9, 14.5)) },
+        Case("Footprint", "IndoorLevelNotEqualToAerialFootprint") { venue in
+            venue.reshape(venue.footprint("aerial", of: 0), venue.rect(0, 0, 9, 14.5))
+        },
+        Case("Footprint", "IndoorLevelNotEqualToGroundFootprint") { venue in
+            venue.reshape(venue.footprint("ground", of: 0), venue.rect(0, 0, 9, 14.5))
+        },
         Case("Footprint", "IndoorLevelNotEqualToSubterraneanFootprint") { venue in
             venue.set(venue.upper, .ordinal, -1)
             venue.add(.footprint, venue.rect(0, 0, 8, 10), [.category: "subterranean", .buildingIDs: [.string(venue.buildings[0].id)]])
         },
-        Case("Level", "LevelAndAerialFootprintShouldReferenceSameBuilding") { $0.set($0.footprint("aerial", of: 0), .buildingIDs, [.string($0.buildings[1].id)]) },
-        Case("Level", "LevelAndGroundFootprintShouldReferenceSameBuilding") { $0.set($0.footprint("ground", of: 0), .buildingIDs, [.string($0.buildings[1].id)]) },
+        Case("Level", "LevelAndAerialFootprintShouldReferenceSameBuilding") {
+            $0.set($0.footprint("aerial", of: 0), .buildingIDs, [.string($0.buildings[1].id)])
+        },
+        Case("Level", "LevelAndGroundFootprintShouldReferenceSameBuilding") {
+            $0.set($0.footprint("ground", of: 0), .buildingIDs, [.string($0.buildings[1].id)])
+        },
         Case("Level", "LevelAndSubterraneanFootprintShouldReferenceSameBuilding") { venue in
             venue.add(.footprint, venue.rect(0, 0, 8, 14.5), [.category: "subterranean", .buildingIDs: [.string(venue.buildings[1].id)]])
         },
@@ -471,16 +572,28 @@ struct AppleRuleTests {
     static let contents: [Case] = [
         Case("Amenity", "ElevatorUnitMayOnlyContainElevatorAmenity") { $0.room(0, as: "elevator", holding: "fireextinguisher") },
         Case("Amenity", "EscalatorUnitMayOnlyContainEscalatorAmenity") { $0.room(0, as: "escalator", holding: "fireextinguisher") },
-        Case("Amenity", "MovingWalkwayUnitMayOnlyContainMovingWalkwayAmenity") { $0.room(0, as: "movingwalkway", holding: "fireextinguisher") },
+        Case("Amenity", "MovingWalkwayUnitMayOnlyContainMovingWalkwayAmenity") {
+            $0.room(0, as: "movingwalkway", holding: "fireextinguisher")
+        },
         Case("Amenity", "StairsUnitMayOnlyContainStairsAmenity") { $0.room(0, as: "stairs", holding: "fireextinguisher") },
         Case("Amenity", "OpenToBelowUnitMustNotContainAmenity") { $0.room(0, as: "opentobelow", holding: "information") },
         Case("Amenity", "StepsUnitMustNotContainAmenity") { $0.room(0, as: "steps", holding: "information") },
         Case("Amenity", "StructuralUnitMustNotContainAmenity") { $0.room(0, as: "column", holding: "information") },
-        Case("Amenity", "RestroomUnitMayOnlyContainAmenityFromRestroomHierarchy") { $0.room(0, as: "restroom.male", holding: "information") },
-        Case("Amenity", "GenericRestroomUnitCategoryContainsSpecificRestroomAmenityCategory") { $0.room(0, as: "restroom", holding: "restroom.female") },
-        Case("Amenity", "FemaleRestroomUnitMustNotContainRestroomAmenityCategory") { $0.room(0, as: "restroom.female", holding: "restroom.male.wheelchair") },
-        Case("Amenity", "MaleRestroomUnitMustNotContainRestroomAmenityCategory") { $0.room(0, as: "restroom.male", holding: "restroom.female") },
-        Case("Amenity", "RestroomUnitCategoryShouldNotContainRestroomAmenityCategory") { $0.room(0, as: "restroom.family", holding: "restroom.female") },
+        Case("Amenity", "RestroomUnitMayOnlyContainAmenityFromRestroomHierarchy") {
+            $0.room(0, as: "restroom.male", holding: "information")
+        },
+        Case("Amenity", "GenericRestroomUnitCategoryContainsSpecificRestroomAmenityCategory") {
+            $0.room(0, as: "restroom", holding: "restroom.female")
+        },
+        Case("Amenity", "FemaleRestroomUnitMustNotContainRestroomAmenityCategory") {
+            $0.room(0, as: "restroom.female", holding: "restroom.male.wheelchair")
+        },
+        Case("Amenity", "MaleRestroomUnitMustNotContainRestroomAmenityCategory") {
+            $0.room(0, as: "restroom.male", holding: "restroom.female")
+        },
+        Case("Amenity", "RestroomUnitCategoryShouldNotContainRestroomAmenityCategory") {
+            $0.room(0, as: "restroom.family", holding: "restroom.female")
+        },
         Case("Amenity", "KioskMustNotContainAmenityCategory") { venue in
             venue.addKiosk(venue.rect(2, 6.5, 2, 1.5))
             venue.addAmenity("stairs", at: 3, 7, in: venue.corridor)
@@ -504,8 +617,12 @@ struct AppleRuleTests {
             venue.addKiosk(venue.rect(4.5, 0.5, 1, 1))
         },
         Case("Kiosk", "KioskShouldHaveAnchorOrContainAmenity") { $0.addKiosk($0.rect(0.5, 0.5, 1, 1)) },
-        Case("Fixture", "BaggageCarouselFixtureShouldHaveDisplayPointAndName") { $0.addFixture($0.rect(0.5, 0.5, 2, 1), category: "baggagecarousel") },
-        Case("Fixture", "BaggageCarouselFixtureShouldHaveName") { $0.addFixture($0.rect(0.5, 0.5, 2, 1), category: "baggagecarousel", displayPoint: $0.point(1.5, 1)) },
+        Case("Fixture", "BaggageCarouselFixtureShouldHaveDisplayPointAndName") {
+            $0.addFixture($0.rect(0.5, 0.5, 2, 1), category: "baggagecarousel")
+        },
+        Case("Fixture", "BaggageCarouselFixtureShouldHaveName") {
+            $0.addFixture($0.rect(0.5, 0.5, 2, 1), category: "baggagecarousel", displayPoint: $0.point(1.5, 1))
+        },
     ]
 
     @Test func theGeneratedVenueRaisesNoneOfTheDeclaredRules() {
@@ -533,7 +650,9 @@ struct AppleRuleTests {
         let findings = Self.report(venue).findings.filter { $0.rule == testCase.rule }
         #expect(!findings.isEmpty, "\(testCase.rule) not raised")
         let severity = AppleRules.publishedSeverity["\(testCase.feature) \(testCase.rule)"]
-        #expect(findings.allSatisfy { $0.severity == severity }, "\(testCase.rule): \(findings.map(\.severity)) against Apple's \(String(describing: severity))")
+        #expect(
+            findings.allSatisfy { $0.severity == severity },
+            "\(testCase.rule): \(findings.map(\.severity)) against Apple's \(String(describing: severity))")
         #expect(findings.allSatisfy { !$0.message.isEmpty })
     }
 
@@ -559,17 +678,32 @@ struct AppleRuleTests {
         let findings = Self.report(venue).findings
         #expect(findings.contains { $0.code == .F4t && $0.rule == "NameMustBeString" && $0.severity == .error })
         #expect(findings.contains { $0.code == .F4 && $0.rule == "AmenityMustReferenceUnit" && $0.severity == .error })
-        #expect(findings.contains { $0.code == .F7 && $0.featureID == venue.rooms[1].id && $0.severity == .warning && $0.fix?.automatic == true })
+        #expect(
+            findings.contains {
+                $0.code == .F7 && $0.featureID == venue.rooms[1].id && $0.severity == .warning && $0.fix?.automatic == true
+            })
         #expect(findings.contains { $0.code == .F7 && $0.featureID == venue.ground.id && $0.severity == .error })
     }
 
     static let unloadable: [(String, String)] = [
         ("[1, 2]", "FileMustContainFeatureCollection"),
         ("{\"type\": \"FeatureCollection\", \"features\": [}", "FileMustBeValidGeoJSON"),
-        ("{\"type\": \"FeatureCollection\", \"features\": [{\"type\": \"Feature\", \"feature_type\": \"unit\", \"geometry\": null, \"properties\": {}}]}", "FeatureMustHaveId"),
-        ("{\"type\": \"FeatureCollection\", \"features\": [{\"type\": \"Feature\", \"id\": 7, \"feature_type\": \"unit\", \"geometry\": null, \"properties\": {}}]}", "FeatureIdMustBeString"),
-        ("{\"type\": \"FeatureCollection\", \"features\": [{\"type\": \"Feature\", \"id\": \"x\", \"geometry\": null, \"properties\": {}}]}", "FeatureMustHaveFeatureType"),
-        ("{\"type\": \"FeatureCollection\", \"features\": [{\"type\": \"Feature\", \"id\": \"x\", \"feature_type\": [], \"geometry\": null, \"properties\": {}}]}", "FeatureTypeMustBeString"),
+        (
+            "{\"type\": \"FeatureCollection\", \"features\": [{\"type\": \"Feature\", \"feature_type\": \"unit\", \"geometry\": null, \"properties\": {}}]}",
+            "FeatureMustHaveId"
+        ),
+        (
+            "{\"type\": \"FeatureCollection\", \"features\": [{\"type\": \"Feature\", \"id\": 7, \"feature_type\": \"unit\", \"geometry\": null, \"properties\": {}}]}",
+            "FeatureIdMustBeString"
+        ),
+        (
+            "{\"type\": \"FeatureCollection\", \"features\": [{\"type\": \"Feature\", \"id\": \"x\", \"geometry\": null, \"properties\": {}}]}",
+            "FeatureMustHaveFeatureType"
+        ),
+        (
+            "{\"type\": \"FeatureCollection\", \"features\": [{\"type\": \"Feature\", \"id\": \"x\", \"feature_type\": [], \"geometry\": null, \"properties\": {}}]}",
+            "FeatureTypeMustBeString"
+        ),
     ]
 
     @Test func unloadableFilesNameApplesRule() throws {
@@ -579,7 +713,9 @@ struct AppleRuleTests {
         for (text, rule) in Self.unloadable {
             try text.write(toFile: folder + "/unit.geojson", atomically: true, encoding: .utf8)
             let findings = Validator.validate(try ArchiveReader.read(folder)).findings.filter { $0.code == .A5 }
-            #expect(findings.contains { $0.rule == rule && $0.severity == .error && $0.file == "unit.geojson" }, "\(rule): \(findings.map(\.rule))")
+            #expect(
+                findings.contains { $0.rule == rule && $0.severity == .error && $0.file == "unit.geojson" },
+                "\(rule): \(findings.map(\.rule))")
         }
     }
 

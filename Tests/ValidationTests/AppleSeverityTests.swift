@@ -17,7 +17,9 @@ struct AppleSeverityTests {
         AppleRules.published.map { ($0.name, $0.severity) }, uniquingKeysWith: { first, _ in first })
 
     /// Apple's rules by the feature type they apply to (`Unit`, `Opening`, ...).
-    static let appleRulesByFeature: [String: Set<String>] = AppleRules.published.reduce(into: [:]) { $0[$1.feature, default: []].insert($1.name) }
+    static let appleRulesByFeature: [String: Set<String>] = AppleRules.published.reduce(into: [:]) {
+        $0[$1.feature, default: []].insert($1.name)
+    }
 
     @Test func everyEnumeratedPropertyHasApplesRuleForItsFeatureType() {
         for type in FeatureType.allCases {
@@ -26,7 +28,9 @@ struct AppleSeverityTests {
                 switch spec.kind {
                 case .category, .categoryArray:
                     let rule = AppleRules.enumeratedValue(type, key: spec.key)
-                    #expect(rule.map { Self.appleRulesByFeature[feature]?.contains($0) == true } == true, "\(type.rawValue).\(spec.key): \(rule ?? "none")")
+                    #expect(
+                        rule.map { Self.appleRulesByFeature[feature]?.contains($0) == true } == true,
+                        "\(type.rawValue).\(spec.key): \(rule ?? "none")")
                     #expect(rule.flatMap { Self.appleSeverities[$0] } == .error)
                 default: continue
                 }
@@ -100,7 +104,8 @@ struct AppleSeverityTests {
         #expect(venueFinding.rule == "VenueGeometryMustContainDisplayPoint" && venueFinding.severity == .error)
         let unitFinding = try #require(movingDisplayPoint(of: .unit, east: 500).findings.first { $0.code == .G1 })
         #expect(unitFinding.rule == "UnitGeometryMustContainDisplayPoint" && unitFinding.severity == .warning)
-        let levelFinding = try #require(movingDisplayPoint(of: .level, east: 5000).findings.first { $0.code == .G1 && $0.featureType == "level" })
+        let levelFinding = try #require(
+            movingDisplayPoint(of: .level, east: 5000).findings.first { $0.code == .G1 && $0.featureType == "level" })
         #expect(levelFinding.rule == "LevelGeometryMustContainDisplayPoint" && levelFinding.severity == .warning)
         for finding in [venueFinding, unitFinding, levelFinding] {
             #expect(Self.appleSeverities[finding.rule!] == finding.severity, "\(finding.rule!)")

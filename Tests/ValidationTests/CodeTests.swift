@@ -75,10 +75,12 @@ struct CodeTests {
             archive.collections[.building]!.features.append(building)
         },
         Case(code: .R2) { archive, _ in
-            let relationship = Feature(.relationship, id: "3a9e4c4e-2b6f-4f3e-9a51-0c3c2d7c1e10", geometry: nil, values: [
-                .category: "traversal", .direction: "undirected",
-                .origin: ["id": "6b0a54f2-0b43-4c36-9a1d-7f1d2ad0e2c1", "feature_type": "unit"],
-            ])
+            let relationship = Feature(
+                .relationship, id: "3a9e4c4e-2b6f-4f3e-9a51-0c3c2d7c1e10", geometry: nil,
+                values: [
+                    .category: "traversal", .direction: "undirected",
+                    .origin: ["id": "6b0a54f2-0b43-4c36-9a1d-7f1d2ad0e2c1", "feature_type": "unit"],
+                ])
             archive.collections[.relationship] = FeatureCollection(fileName: FeatureType.relationship.fileName, features: [relationship])
         },
         Case(code: .R4) { archive, _ in
@@ -132,7 +134,8 @@ struct CodeTests {
             var properties = JSONObject()
             properties["level_id"] = .string(level.id)
             properties[RoutingExtension.neighbours] = []
-            let node = Feature(id: "9f8e7d6c-5b4a-4321-8fed-cba987654321", featureType: RoutingExtension.nodeType, geometry: far, properties: properties)
+            let node = Feature(
+                id: "9f8e7d6c-5b4a-4321-8fed-cba987654321", featureType: RoutingExtension.nodeType, geometry: far, properties: properties)
             archive.extensions.append(FeatureCollection(fileName: RoutingExtension.nodeFile, features: [node]))
         },
     ]

@@ -50,7 +50,10 @@ struct SampleValidationTests {
         // Polygons of the extension file enviroment.geojson are checked too: warnings of ours.
         let environment = findings(report, .T5).filter { $0.file == "enviroment.geojson" }
         #expect(environment.count == 5 && environment.allSatisfy { $0.severity == .warning && $0.rule == nil })
-        #expect(findings(report, .T5).filter { $0.file == "level.geojson" }.allSatisfy { $0.severity == .error && $0.rule == "FileMustBeValidGeoJSON" })
+        #expect(
+            findings(report, .T5).filter { $0.file == "level.geojson" }.allSatisfy {
+                $0.severity == .error && $0.rule == "FileMustBeValidGeoJSON"
+            })
         let anchor = try #require(findings(report, .G2).first)
         #expect(anchor.location != nil && anchor.file == "anchor.geojson" && anchor.line != nil)
         guard case .move(let moved, _)? = anchor.fix?.repair else {
@@ -99,10 +102,14 @@ struct SampleValidationTests {
         archive.collections[.unit] = units
         let report = Validator.validate(ArchiveLoad(archive: archive, format: .folder))
         let empty = findings(report, .T2, containing: "empty coordinates")
-        #expect(empty.map(\.message).sorted() == ["MultiPolygon has no polygons (empty coordinates)", "Polygon has no rings (empty coordinates)"])
+        #expect(
+            empty.map(\.message).sorted() == [
+                "MultiPolygon has no polygons (empty coordinates)", "Polygon has no rings (empty coordinates)",
+            ])
         #expect(empty.allSatisfy { $0.severity == .error })
         // An intact venue has none.
-        let intact = Validator.validate(ArchiveLoad(archive: VenueGenerator.generate(VenueSpec(buildings: 1, levels: 1, rooms: 2, seed: 5)), format: .folder))
+        let intact = Validator.validate(
+            ArchiveLoad(archive: VenueGenerator.generate(VenueSpec(buildings: 1, levels: 1, rooms: 2, seed: 5)), format: .folder))
         #expect(findings(intact, .T2).isEmpty)
     }
 

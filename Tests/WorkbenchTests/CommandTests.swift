@@ -17,9 +17,15 @@ struct CommandTests {
         #expect(unit.properties.keys == FeatureType.unit.schema.map(\.key))
         #expect(unit.point("display_point") != nil)
         #expect(refusal(AddUnit(name: "X", category: "shop", outline: outline, levelID: level.id), on: &history)?.argument == "category")
-        let bowTie = [[history.document.position(0, 0), history.document.position(2, 2), history.document.position(2, 0),
-            history.document.position(0, 2), history.document.position(0, 0)]]
-        #expect(refusal(AddUnit(name: "X", category: "room", outline: bowTie, levelID: level.id), on: &history)?.message.contains("not a valid polygon") == true)
+        let bowTie = [
+            [
+                history.document.position(0, 0), history.document.position(2, 2), history.document.position(2, 0),
+                history.document.position(0, 2), history.document.position(0, 0),
+            ]
+        ]
+        #expect(
+            refusal(AddUnit(name: "X", category: "room", outline: bowTie, levelID: level.id), on: &history)?.message.contains(
+                "not a valid polygon") == true)
         #expect(refusal(AddUnit(name: "X", category: "room", outline: outline, levelID: unit.id), on: &history)?.argument == "level")
     }
 
@@ -34,7 +40,9 @@ struct CommandTests {
         let anchor = try #require(history.document.features(of: .anchor).last)
         let cutX = box.x + 1.5
         let patch = try history.perform(
-            SplitUnit(room.id, along: [history.document.position(cutX, box.y - 1), history.document.position(cutX, box.y + box.height + 1)]), ids: &ids)
+            SplitUnit(
+                room.id, along: [history.document.position(cutX, box.y - 1), history.document.position(cutX, box.y + box.height + 1)]),
+            ids: &ids)
         #expect(patch.mintedIDs.count == 1)
         let kept = try #require(history.document.feature(room.id))
         let created = try #require(history.document.feature(patch.mintedIDs[0]))
@@ -58,7 +66,9 @@ struct CommandTests {
         for door in doors {
             guard case .lineString(let line)? = door.geometry else { continue }
             let points = line.map(history.document.point)
-            #expect(Walls.lies(points, on: history.document.polygons(kept), engine) || Walls.lies(points, on: history.document.polygons(created), engine))
+            #expect(
+                Walls.lies(points, on: history.document.polygons(kept), engine)
+                    || Walls.lies(points, on: history.document.polygons(created), engine))
         }
     }
 
@@ -121,9 +131,13 @@ struct CommandTests {
         var ids = IDSource(seed: 5)
         let level = history.document.firstLevel
         let corridor = history.document.box(history.document.corridors[0])
-        let a = try history.perform(AddNode(at: history.document.position(corridor.x + 1, corridor.y + 1), levelID: level.id), ids: &ids).mintedIDs[0]
-        let b = try history.perform(AddNode(at: history.document.position(corridor.x + 5, corridor.y + 1), levelID: level.id), ids: &ids).mintedIDs[0]
-        let c = try history.perform(AddNode(at: history.document.position(corridor.x + 9, corridor.y + 1), levelID: level.id, link: .nearest), ids: &ids).mintedIDs[0]
+        let a = try history.perform(AddNode(at: history.document.position(corridor.x + 1, corridor.y + 1), levelID: level.id), ids: &ids)
+            .mintedIDs[0]
+        let b = try history.perform(AddNode(at: history.document.position(corridor.x + 5, corridor.y + 1), levelID: level.id), ids: &ids)
+            .mintedIDs[0]
+        let c = try history.perform(
+            AddNode(at: history.document.position(corridor.x + 9, corridor.y + 1), levelID: level.id, link: .nearest), ids: &ids
+        ).mintedIDs[0]
         #expect(history.document.feature(c)?.strings("neighbours") == [b])
         try history.perform(Link([a, b]), ids: &ids)
         #expect(history.document.feature(a)?.strings("neighbours") == [b])
@@ -144,8 +158,11 @@ struct CommandTests {
         var history = History(document: smallVenue())
         var ids = IDSource(seed: 6)
         let level = history.document.firstLevel
-        let a = try history.perform(AddNode(at: history.document.position(30, 27.25), levelID: level.id, allowOutside: true), ids: &ids).mintedIDs[0]
-        let b = try history.perform(AddNode(at: history.document.position(32, 27.25), levelID: level.id, link: .node(a), allowOutside: true), ids: &ids).mintedIDs[0]
+        let a = try history.perform(AddNode(at: history.document.position(30, 27.25), levelID: level.id, allowOutside: true), ids: &ids)
+            .mintedIDs[0]
+        let b = try history.perform(
+            AddNode(at: history.document.position(32, 27.25), levelID: level.id, link: .node(a), allowOutside: true), ids: &ids
+        ).mintedIDs[0]
         try history.perform(Associate(node: b, with: history.document.rooms[0].id), ids: &ids)
         try history.perform(Delete(b), ids: &ids)
         #expect(history.document.feature(a)?.strings("neighbours") == [])
@@ -194,14 +211,19 @@ struct CommandTests {
         var history = History(document: smallVenue())
         var ids = IDSource(seed: 9)
         let room = history.document.rooms[0]
-        try history.perform(SetProperties(room.id, [.init(key: "name", language: "de", value: "Raum 1"), .init(key: "restriction", value: "employeesonly")]), ids: &ids)
+        try history.perform(
+            SetProperties(
+                room.id, [.init(key: "name", language: "de", value: "Raum 1"), .init(key: "restriction", value: "employeesonly")]),
+            ids: &ids)
         let after = try #require(history.document.feature(room.id))
         #expect(after.labels("name")?["de"] == "Raum 1")
         #expect(after.labels("name")?["en"] == room.labels("name")?["en"])
         #expect(after.string("restriction") == "employeesonly")
         let level = history.document.firstLevel
         #expect(refusal(SetProperties(level.id, [.init(key: "ordinal", value: "two")]), on: &history)?.message.contains("integer") == true)
-        #expect(refusal(SetProperties(room.id, [.init(key: "level_id", value: .string(room.id))]), on: &history)?.message.contains("not a level") == true)
+        #expect(
+            refusal(SetProperties(room.id, [.init(key: "level_id", value: .string(room.id))]), on: &history)?.message.contains(
+                "not a level") == true)
         #expect(refusal(SetProperties(room.id, [.init(key: "category", value: nil)]), on: &history)?.message.contains("required") == true)
         #expect(refusal(UnsetProperty(room.id, key: "level_id"), on: &history)?.message.contains("required") == true)
         try history.perform(UnsetProperty(room.id, key: "restriction"), ids: &ids)

@@ -26,7 +26,8 @@ struct ImportFeaturesTests {
         var clockwise = unit(1, 1, 3, 2, source: "a")
         if case .polygon(let rings)? = clockwise.geometry { clockwise.geometry = .multiPolygon([[rings[0].reversed()]]) }
         let door = FeatureDraft(
-            type: .opening, geometry: .lineString([document.position(corner.x + 1.5, corner.y + 1), document.position(corner.x + 2.5, corner.y + 1)]),
+            type: .opening,
+            geometry: .lineString([document.position(corner.x + 1.5, corner.y + 1), document.position(corner.x + 2.5, corner.y + 1)]),
             properties: ["category": "pedestrian"], source: "door")
         let drafts = [clockwise, unit(1, 3, 3, 2, category: "restroom", source: "b"), door]
         var ids = IDSource(seed: 5)
@@ -63,7 +64,8 @@ struct ImportFeaturesTests {
     }
 
     @Test func planningIsPureAndMintsTheSameIdsFromTheSameSource() throws {
-        let command = ImportFeatures([unit(1, 1, 3, 2, source: "a"), unit(1, 3, 3, 2, source: "b")], onLevel: level.id, label: "import test")
+        let command = ImportFeatures(
+            [unit(1, 1, 3, 2, source: "a"), unit(1, 3, 3, 2, source: "b")], onLevel: level.id, label: "import test")
         var first = IDSource(seed: 9)
         var second = IDSource(seed: 9)
         let one = try command.plan(document, ids: &first)
@@ -80,7 +82,9 @@ struct ImportFeaturesTests {
         let inRoom = document.position(box.x + 1, box.y + 1)
         let drafts = [
             unit(40, 40, 4, 4, source: "new room"),
-            FeatureDraft(type: .amenity, geometry: .point(document.position(corner.x + 42, corner.y + 42)), properties: ["category": "atm"], source: "atm"),
+            FeatureDraft(
+                type: .amenity, geometry: .point(document.position(corner.x + 42, corner.y + 42)), properties: ["category": "atm"],
+                source: "atm"),
             FeatureDraft(type: .amenity, geometry: .point(inRoom), properties: ["category": "drinkingfountain"], source: "fountain"),
             FeatureDraft(type: .anchor, geometry: .point(inRoom), source: "anchor"),
         ]
@@ -100,13 +104,17 @@ struct ImportFeaturesTests {
             unit(1, 1, 3, 2, source: "rooms.shp feature 0"),
             FeatureDraft(type: .unit, geometry: .point(p(1, 1)), properties: ["category": "office"], source: "rooms.shp feature 1"),
             unit(1, 3, 3, 2, category: "ofice", source: "rooms.shp feature 2"),
-            FeatureDraft(type: .unit, geometry: .polygon([[p(0, 0), p(2, 2), p(2, 0), p(0, 2), p(0, 0)]]), properties: ["category": "office"],
+            FeatureDraft(
+                type: .unit, geometry: .polygon([[p(0, 0), p(2, 2), p(2, 0), p(0, 2), p(0, 0)]]), properties: ["category": "office"],
                 source: "rooms.shp feature 3"),
             unit(500, 0, 3, 3, source: "rooms.shp feature 4"),
-            FeatureDraft(type: .unit, geometry: .polygon(document.rectangle(corner.x + 5, corner.y + 1, 2, 2)), properties: ["colour": "red", "category": "office"],
+            FeatureDraft(
+                type: .unit, geometry: .polygon(document.rectangle(corner.x + 5, corner.y + 1, 2, 2)),
+                properties: ["colour": "red", "category": "office"],
                 source: "rooms.shp feature 5"),
             FeatureDraft(type: .anchor, geometry: .point(p(-0.5, -0.5)), source: "rooms.shp feature 6"),
-            FeatureDraft(type: .unit, geometry: .polygon(document.rectangle(corner.x + 5, corner.y + 4, 2, 2)), source: "rooms.shp feature 7"),
+            FeatureDraft(
+                type: .unit, geometry: .polygon(document.rectangle(corner.x + 5, corner.y + 4, 2, 2)), source: "rooms.shp feature 7"),
             FeatureDraft(type: .level, geometry: .polygon(document.rectangle(corner.x, corner.y, 2, 2)), source: "rooms.shp feature 8"),
             FeatureDraft(type: .opening, geometry: nil, properties: ["category": "pedestrian"], source: "rooms.shp feature 9"),
         ]
@@ -124,7 +132,8 @@ struct ImportFeaturesTests {
         #expect(problems[8].message.hasPrefix("has no geometry"))
 
         let error = try #require(refusal(command, on: &history))
-        #expect(error.message.hasPrefix("import gis rooms.shp: 9 of 10 features cannot be imported: #2 (rooms.shp feature 1): a unit needs"))
+        #expect(
+            error.message.hasPrefix("import gis rooms.shp: 9 of 10 features cannot be imported: #2 (rooms.shp feature 1): a unit needs"))
         #expect(error.message.hasSuffix("(nothing imported; --skip-invalid imports the others)"))
 
         // Left to the caller: the valid one is created, the others left out.
@@ -138,10 +147,14 @@ struct ImportFeaturesTests {
 
     @Test func importingNothingOrOntoNoLevelIsRefused() throws {
         var history = History(document: document)
-        #expect(refusal(ImportFeatures([], onLevel: level.id, label: "import gis empty.geojson"), on: &history)?.message
-            == "import gis empty.geojson: there is nothing to import")
-        #expect(refusal(ImportFeatures([unit(1, 1, 2, 2, source: "a")], onLevel: document.rooms[0].id, label: "import"), on: &history)?.argument == "level")
-        var skipping = ImportFeatures([FeatureDraft(type: .unit, geometry: nil, source: "x")], onLevel: level.id, label: "import", skipInvalid: true)
+        #expect(
+            refusal(ImportFeatures([], onLevel: level.id, label: "import gis empty.geojson"), on: &history)?.message
+                == "import gis empty.geojson: there is nothing to import")
+        #expect(
+            refusal(ImportFeatures([unit(1, 1, 2, 2, source: "a")], onLevel: document.rooms[0].id, label: "import"), on: &history)?.argument
+                == "level")
+        var skipping = ImportFeatures(
+            [FeatureDraft(type: .unit, geometry: nil, source: "x")], onLevel: level.id, label: "import", skipInvalid: true)
         skipping.skipInvalid = true
         #expect(refusal(skipping, on: &history)?.message.hasPrefix("import: none of the 1 features can be imported") == true)
     }

@@ -1,5 +1,5 @@
-import Geometry
 import Foundation
+import Geometry
 import IMDF
 import TestSupport
 import Testing
@@ -40,7 +40,9 @@ struct InheritanceTests {
         let derived = try #require(address(of: first, document))
         #expect(derived.string("unit") == rooms[0].labels("name")?["en"])
         let building = buildingAddress(document)
-        for key in ["address", "locality", "province", "country", "postal_code"] { #expect(derived.property(key) == building.property(key), "\(key)") }
+        for key in ["address", "locality", "province", "country", "postal_code"] {
+            #expect(derived.property(key) == building.property(key), "\(key)")
+        }
         #expect(address(of: again, document)?.id == derived.id)  // identical addresses are shared
         #expect(address(of: second, document)?.string("unit") == rooms[1].labels("name")?["en"])
         #expect(document.features(of: .address).count == addressesBefore + 2)
@@ -86,7 +88,8 @@ struct InheritanceTests {
         var history = History(document: smallVenue())
         var ids = IDSource(seed: 4)
         let venueAddress = try #require(history.document.features(of: .venue)[0].string("address_id"))
-        let chosen = try history.perform(AttachAnchor(to: history.document.rooms[0].id, address: .address(venueAddress)), ids: &ids).mintedIDs[0]
+        let chosen = try history.perform(AttachAnchor(to: history.document.rooms[0].id, address: .address(venueAddress)), ids: &ids)
+            .mintedIDs[0]
         let none = try history.perform(AttachAnchor(to: history.document.rooms[1].id, address: .none), ids: &ids).mintedIDs[0]
         let inherited = try history.perform(AttachAnchor(to: history.document.rooms[2].id), ids: &ids).mintedIDs[0]
         try save(&history)
@@ -112,7 +115,10 @@ struct InheritanceTests {
         // The first anchor stops inheriting; the next save removes its derived address.
         try history.perform(Delete(first), ids: &ids)
         let removal = try save(&history)
-        #expect(removal.changes.contains { if case .delete(let feature, _, let order?) = $0 { feature.id == derived && order >= 0 } else { false } })
+        #expect(
+            removal.changes.contains {
+                if case .delete(let feature, _, let order?) = $0 { feature.id == derived && order >= 0 } else { false }
+            })
         #expect(history.document.feature(derived) == nil)
         try history.undo()
         #expect(history.document.archive.features(of: .address).map(\.id) == addresses)
@@ -124,7 +130,8 @@ struct InheritanceTests {
         let building = history.document.features(of: .building)[0]
         try history.perform(UnsetProperty(building.id, key: "address_id"), ids: &ids)
         try save(&history)
-        #expect(history.document.feature(building.id)?.string("address_id") == history.document.features(of: .venue)[0].string("address_id"))
+        #expect(
+            history.document.feature(building.id)?.string("address_id") == history.document.features(of: .venue)[0].string("address_id"))
     }
 
     @Test func theSpbstuConstructorsAddressesAreRecognisedAndKeptUpToDate() throws {
@@ -148,7 +155,8 @@ struct InheritanceTests {
     @Test func showMarksTheDerivedAddressesOfTheSpbstuArchiveAsInherited() throws {
         let document = Document(try ArchiveReader.read(Samples.spbstu).archive)
         let marked = document.features(of: .address).filter { InheritedValues.sources(of: $0, in: document)["unit"] != nil }
-        let recognised = Set(document.features(of: .anchor).filter { $0.editorNotes["address"] == "inherit" }.compactMap { $0.string("address_id") })
+        let recognised = Set(
+            document.features(of: .anchor).filter { $0.editorNotes["address"] == "inherit" }.compactMap { $0.string("address_id") })
         #expect(Set(marked.map(\.id)) == recognised)
         #expect(marked.count == 300)
         let address = try #require(marked.first)
@@ -178,8 +186,11 @@ struct InheritanceTests {
         let building = history.document.features(of: .building)[0]
         let box = history.document.box(history.document.firstLevel)
         let outline = history.document.rectangle(box.x, box.y, box.width, box.height)
-        let opted = try history.perform(AddLevel(name: "Roof", ordinal: 5, outline: outline, buildingID: building.id, inheritsAddress: true), ids: &ids).mintedIDs[0]
-        let plain = try history.perform(AddLevel(name: "Attic", ordinal: 4, outline: outline, buildingID: building.id), ids: &ids).mintedIDs[0]
+        let opted = try history.perform(
+            AddLevel(name: "Roof", ordinal: 5, outline: outline, buildingID: building.id, inheritsAddress: true), ids: &ids
+        ).mintedIDs[0]
+        let plain = try history.perform(AddLevel(name: "Attic", ordinal: 4, outline: outline, buildingID: building.id), ids: &ids)
+            .mintedIDs[0]
         try save(&history)
         #expect(history.document.feature(opted)?.string("address_id") == building.string("address_id"))
         #expect(history.document.feature(plain)?.string("address_id") == nil)

@@ -30,7 +30,8 @@ struct MoreCommandTests {
         let levels = history.document.features(of: .level)
         let room = history.document.rooms[0]
         let box = history.document.box(room)
-        let node = try history.perform(AddNode(at: history.document.position(box.x + 1, box.y + 1), levelID: levels[0].id), ids: &ids).mintedIDs[0]
+        let node = try history.perform(AddNode(at: history.document.position(box.x + 1, box.y + 1), levelID: levels[0].id), ids: &ids)
+            .mintedIDs[0]
         try history.perform(MoveUnitToLevel(room.id, toLevel: levels[1].id), ids: &ids)
         #expect(history.document.feature(room.id)?.string("level_id") == levels[1].id)
         #expect(history.document.feature(node)?.string("level_id") == levels[1].id)
@@ -43,9 +44,16 @@ struct MoreCommandTests {
         let room = history.document.rooms[0]
         let box = history.document.box(room)
         let level = history.document.firstLevel
-        let id = try history.perform(AddAmenity(category: "atm", at: history.document.position(box.x + 1, box.y + 1), levelID: level.id), ids: &ids).mintedIDs[0]
+        let id = try history.perform(
+            AddAmenity(category: "atm", at: history.document.position(box.x + 1, box.y + 1), levelID: level.id), ids: &ids
+        ).mintedIDs[0]
         #expect(history.document.feature(id)?.strings("unit_ids") == [room.id])
-        #expect(refusal(AddAmenity(category: "atm", at: history.document.position(-500, -500), levelID: level.id), on: &history)?.argument == "at")
-        #expect(refusal(AddAmenity(category: "cashmachine", at: history.document.position(box.x + 1, box.y + 1), levelID: level.id), on: &history)?.argument == "CATEGORY")
+        #expect(
+            refusal(AddAmenity(category: "atm", at: history.document.position(-500, -500), levelID: level.id), on: &history)?.argument
+                == "at")
+        #expect(
+            refusal(
+                AddAmenity(category: "cashmachine", at: history.document.position(box.x + 1, box.y + 1), levelID: level.id), on: &history)?
+                .argument == "CATEGORY")
     }
 }

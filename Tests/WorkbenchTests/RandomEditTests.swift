@@ -42,7 +42,9 @@ struct RandomEditTests {
             let corridor = document.box(document.corridors[0])
             let link: AddNode.LinkTarget = document.features(ofType: "navPath").isEmpty ? .none : .nearest
             // Along the corridor: a node more than a metre off the level is refused as a slip.
-            return AddNode(at: document.position(corridor.x + Double(dice.roll(max(Int(corridor.width), 1))), corridor.y + 1), levelID: level.id, link: link)
+            return AddNode(
+                at: document.position(corridor.x + Double(dice.roll(max(Int(corridor.width), 1))), corridor.y + 1), levelID: level.id,
+                link: link)
         case 6:
             let nodes = document.features(ofType: "navPath")
             guard let a = dice.pick(nodes), let b = dice.pick(nodes) else { return nil }

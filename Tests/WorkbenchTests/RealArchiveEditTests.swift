@@ -28,9 +28,12 @@ struct RealArchiveEditTests {
         let projector = try #require(history.document.projector)
         let bounds = projector.polygons(room.geometry)![0].bounds
         let middle = (bounds.minX + bounds.maxX) / 2
-        let split = try history.perform(SplitUnit(room.id, along: [
-            projector.position(Point(x: middle, y: bounds.minY - 1)), projector.position(Point(x: middle, y: bounds.maxY + 1)),
-        ]), ids: &ids)
+        let split = try history.perform(
+            SplitUnit(
+                room.id,
+                along: [
+                    projector.position(Point(x: middle, y: bounds.minY - 1)), projector.position(Point(x: middle, y: bounds.maxY + 1)),
+                ]), ids: &ids)
         record(split)
         #expect(split.mintedIDs.count == 1)
 
@@ -46,8 +49,11 @@ struct RealArchiveEditTests {
         // Link two real path nodes of one level that are not linked, then unlink them.
         let nodes = history.document.features(ofType: "navPath").filter { $0.string("level_id") != nil }
         let a = nodes[0]
-        let b = try #require(nodes.first { $0.id != a.id && $0.string("level_id") == a.string("level_id")
-            && !($0.strings("neighbours") ?? []).contains(a.id) && !(a.strings("neighbours") ?? []).contains($0.id) })
+        let b = try #require(
+            nodes.first {
+                $0.id != a.id && $0.string("level_id") == a.string("level_id")
+                    && !($0.strings("neighbours") ?? []).contains(a.id) && !(a.strings("neighbours") ?? []).contains($0.id)
+            })
         let link = try history.perform(Link([a.id, b.id]), ids: &ids)
         #expect(history.document.feature(a.id)?.strings("neighbours")?.contains(b.id) == true)
         try history.perform(Unlink(a.id, b.id), ids: &ids)
@@ -56,7 +62,8 @@ struct RealArchiveEditTests {
 
         // Attach an occupant to a real room.
         let target = try #require(history.document.features(of: .unit).first { $0.labels("name")?["en"] == "Classroom 102" })
-        let occupant = try history.perform(AttachOccupant(name: "Robotics Lab", category: "researchanddevelopment", to: target.id), ids: &ids)
+        let occupant = try history.perform(
+            AttachOccupant(name: "Robotics Lab", category: "researchanddevelopment", to: target.id), ids: &ids)
         record(occupant)
 
         try ArchiveWriter.write(history.document.archive, to: folder + "/edited", created: Date(timeIntervalSince1970: 0))

@@ -143,12 +143,16 @@ private struct Assembly {
             do {
                 bytes = try FileSystem.readAll(path, limit: limit, noFollow: true)
             } catch {
-                return .unreadable([ArchiveDiagnostic(.error, kind: .unreadableFile, file: entry.name, message: "cannot read the file: \(error)")])
+                return .unreadable([
+                    ArchiveDiagnostic(.error, kind: .unreadableFile, file: entry.name, message: "cannot read the file: \(error)")
+                ])
             }
         }
         func located(_ failure: GeoJSONReadFailure, _ severity: ArchiveDiagnostic.Severity) -> [ArchiveDiagnostic] {
             failure.problems.map {
-                ArchiveDiagnostic(severity, kind: severity == .error ? .unreadableFile : .general, file: entry.name, location: $0.location, featureID: $0.featureID, message: $0.message, defect: $0.defect)
+                ArchiveDiagnostic(
+                    severity, kind: severity == .error ? .unreadableFile : .general, file: entry.name, location: $0.location,
+                    featureID: $0.featureID, message: $0.message, defect: $0.defect)
             }
         }
         switch role {
@@ -156,7 +160,11 @@ private struct Assembly {
             do {
                 let value = try GeoJSONReader.readJSON(bytes)
                 guard let object = value.objectValue else {
-                    return .unreadable([ArchiveDiagnostic(.error, kind: .unreadableFile, file: entry.name, location: TextLocation(line: 1, column: 1), message: "the manifest must be a JSON object, found \(value.kindName)")])
+                    return .unreadable([
+                        ArchiveDiagnostic(
+                            .error, kind: .unreadableFile, file: entry.name, location: TextLocation(line: 1, column: 1),
+                            message: "the manifest must be a JSON object, found \(value.kindName)")
+                    ])
                 }
                 return .manifest(Manifest(object: object))
             } catch {
@@ -173,7 +181,8 @@ private struct Assembly {
             case .failure(let failure):
                 let first = located(failure, .warning).first
                 let reason = first.map { "\($0.location.map { "\($0): " } ?? "")\($0.message)" } ?? "not a FeatureCollection"
-                return .opaque(bytes, ArchiveDiagnostic(.warning, file: entry.name, message: "kept unchanged, not read as features (\(reason))"))
+                return .opaque(
+                    bytes, ArchiveDiagnostic(.warning, file: entry.name, message: "kept unchanged, not read as features (\(reason))"))
             }
         case .ignored:
             return nil
@@ -214,7 +223,12 @@ private struct Assembly {
             case (.featureFile(let type), .collection(let collection)?):
                 sawIMDFContent = true
                 if let existing = collections[type] {
-                    diagnostics.append(ArchiveDiagnostic(.error, kind: .unreadableFile, file: entry.name, message: "a second file for \(type.rawValue) features (\(existing.sourceFileName ?? existing.fileName) was read); this one is left out"))
+                    diagnostics.append(
+                        ArchiveDiagnostic(
+                            .error, kind: .unreadableFile, file: entry.name,
+                            message:
+                                "a second file for \(type.rawValue) features (\(existing.sourceFileName ?? existing.fileName) was read); this one is left out"
+                        ))
                     unreadable.append(entry.name)
                     continue
                 }
@@ -235,19 +249,32 @@ private struct Assembly {
             }
         }
         if manifest == nil && !sawIMDFContent && extensions.isEmpty {
-            throw ArchiveReadError(path: path, diagnostics: listing.diagnostics + [ArchiveDiagnostic(
-                .error, message: "not an IMDF archive: no manifest.json and no <feature_type>.geojson files")])
+            throw ArchiveReadError(
+                path: path,
+                diagnostics: listing.diagnostics + [
+                    ArchiveDiagnostic(
+                        .error, message: "not an IMDF archive: no manifest.json and no <feature_type>.geojson files")
+                ])
         }
         if !ignored.isEmpty {
-            diagnostics.append(ArchiveDiagnostic(.warning, message: "ignored \(ArchiveSource.describe(ignored)): not part of an IMDF archive"))
+            diagnostics.append(
+                ArchiveDiagnostic(.warning, message: "ignored \(ArchiveSource.describe(ignored)): not part of an IMDF archive"))
         }
         if !legacyNames.isEmpty {
-            diagnostics.append(ArchiveDiagnostic(.warning, message: "legacy file names \(ArchiveSource.describe(legacyNames)): IMDF names feature files <feature_type>.geojson, and a save writes those names"))
+            diagnostics.append(
+                ArchiveDiagnostic(
+                    .warning,
+                    message:
+                        "legacy file names \(ArchiveSource.describe(legacyNames)): IMDF names feature files <feature_type>.geojson, and a save writes those names"
+                ))
         }
         if let manifest {
             diagnostics.append(contentsOf: Self.manifestWarnings(manifest))
         } else if !unreadable.contains("manifest.json") {
-            diagnostics.append(ArchiveDiagnostic(.error, kind: .missingManifest, file: "manifest.json", message: "missing: every IMDF archive needs a manifest.json at its root"))
+            diagnostics.append(
+                ArchiveDiagnostic(
+                    .error, kind: .missingManifest, file: "manifest.json",
+                    message: "missing: every IMDF archive needs a manifest.json at its root"))
             unreadable.append("manifest.json")
         }
         let archive = IMDFArchive(
@@ -260,13 +287,27 @@ private struct Assembly {
 
     static func manifestWarnings(_ manifest: Manifest) -> [ArchiveDiagnostic] {
         guard let version = manifest.version else {
-            return [ArchiveDiagnostic(.warning, kind: .manifestVersion, file: "manifest.json", message: "no \"version\"; a save writes \(Manifest.currentVersion)")]
+            return [
+                ArchiveDiagnostic(
+                    .warning, kind: .manifestVersion, file: "manifest.json",
+                    message: "no \"version\"; a save writes \(Manifest.currentVersion)")
+            ]
         }
         if version == Manifest.currentVersion { return [] }
         if manifest.isLegacyVersion {
-            return [ArchiveDiagnostic(.warning, kind: .manifestVersion, file: "manifest.json", message: "version \"\(version)\" is a pre-release of IMDF \(Manifest.currentVersion); read as \(Manifest.currentVersion), and a save writes \(Manifest.currentVersion)")]
+            return [
+                ArchiveDiagnostic(
+                    .warning, kind: .manifestVersion, file: "manifest.json",
+                    message:
+                        "version \"\(version)\" is a pre-release of IMDF \(Manifest.currentVersion); read as \(Manifest.currentVersion), and a save writes \(Manifest.currentVersion)"
+                )
+            ]
         }
-        return [ArchiveDiagnostic(.warning, kind: .manifestVersion, file: "manifest.json", message: "version \"\(version)\" is not IMDF \(Manifest.currentVersion); read as \(Manifest.currentVersion)")]
+        return [
+            ArchiveDiagnostic(
+                .warning, kind: .manifestVersion, file: "manifest.json",
+                message: "version \"\(version)\" is not IMDF \(Manifest.currentVersion); read as \(Manifest.currentVersion)")
+        ]
     }
 
     static func duplicateIDs(in archive: IMDFArchive, _ index: FeatureIndex) -> [ArchiveDiagnostic] {
@@ -284,7 +325,9 @@ private struct Assembly {
             let first = places[0]
             return ArchiveDiagnostic(
                 .error, kind: .duplicateID, file: describe(first), featureID: id,
-                message: "duplicate id \(id): \(places.count) features share it (\(places.map(describe).joined(separator: ", "))); all are kept, and references to the id are ambiguous")
+                message:
+                    "duplicate id \(id): \(places.count) features share it (\(places.map(describe).joined(separator: ", "))); all are kept, and references to the id are ambiguous"
+            )
         }
     }
 }

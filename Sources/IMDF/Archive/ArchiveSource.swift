@@ -79,14 +79,25 @@ enum ArchiveSource {
                 continue
             }
             if size > limits.maxFileBytes {
-                listing.refuse(name, "\(ArchiveLimits.describe(size)), over the limit of \(ArchiveLimits.describe(limits.maxFileBytes)) for one file (--max-size); not read")
+                listing.refuse(
+                    name,
+                    "\(ArchiveLimits.describe(size)), over the limit of \(ArchiveLimits.describe(limits.maxFileBytes)) for one file (--max-size); not read"
+                )
                 continue
             }
             total += size
             listing.entries.append(ArchiveEntry(name: name, content: .path(full, size: size, limit: limits.maxFileBytes)))
         }
         if total > limits.maxTotalBytes {
-            throw ArchiveReadError(path: path, diagnostics: [ArchiveDiagnostic(.error, message: "its files hold \(ArchiveLimits.describe(total)), over the limit of \(ArchiveLimits.describe(limits.maxTotalBytes)) for an archive (--max-total); nothing was read")])
+            throw ArchiveReadError(
+                path: path,
+                diagnostics: [
+                    ArchiveDiagnostic(
+                        .error,
+                        message:
+                            "its files hold \(ArchiveLimits.describe(total)), over the limit of \(ArchiveLimits.describe(limits.maxTotalBytes)) for an archive (--max-total); nothing was read"
+                    )
+                ])
         }
         if !links.isEmpty {
             listing.diagnostics.append(ArchiveDiagnostic(.warning, message: "left out \(describe(links)): symbolic links are not followed"))
@@ -128,7 +139,9 @@ enum ArchiveSource {
         }
         let prefix = sharedFolder(of: files.map(\.name))
         if !prefix.isEmpty {
-            listing.diagnostics.append(ArchiveDiagnostic(.warning, message: "the archive's files are inside the folder \"\(prefix)\"; IMDF expects them at the root of the zip"))
+            listing.diagnostics.append(
+                ArchiveDiagnostic(
+                    .warning, message: "the archive's files are inside the folder \"\(prefix)\"; IMDF expects them at the root of the zip"))
         }
         var nested: [String] = []
         var rooted: [(name: String, entry: ZipDirectoryEntry)] = []
@@ -159,7 +172,10 @@ enum ArchiveSource {
                 continue
             }
             if entry.uncompressedSize > limits.maxFileBytes {
-                listing.refuse(name, "declares \(ArchiveLimits.describe(entry.uncompressedSize)), over the limit of \(ArchiveLimits.describe(limits.maxFileBytes)) for one file (--max-size); not inflated")
+                listing.refuse(
+                    name,
+                    "declares \(ArchiveLimits.describe(entry.uncompressedSize)), over the limit of \(ArchiveLimits.describe(limits.maxFileBytes)) for one file (--max-size); not inflated"
+                )
                 continue
             }
             do {
@@ -170,7 +186,15 @@ enum ArchiveSource {
             }
         }
         if total > limits.maxTotalBytes {
-            throw ArchiveReadError(path: path, diagnostics: [ArchiveDiagnostic(.error, message: "its entries declare \(ArchiveLimits.describe(total)) in all, over the limit of \(ArchiveLimits.describe(limits.maxTotalBytes)) for an archive (--max-total); nothing was inflated")])
+            throw ArchiveReadError(
+                path: path,
+                diagnostics: [
+                    ArchiveDiagnostic(
+                        .error,
+                        message:
+                            "its entries declare \(ArchiveLimits.describe(total)) in all, over the limit of \(ArchiveLimits.describe(limits.maxTotalBytes)) for an archive (--max-total); nothing was inflated"
+                    )
+                ])
         }
         // Two directory records sharing data inflate the same bytes twice: the zip bomb's trick,
         // never what an exporter writes. One sweep in order of position groups the entries whose
@@ -198,7 +222,8 @@ enum ArchiveSource {
             }
         }
         let extracting = wanted.indices.filter { !overlapping.contains($0) }.map { wanted[$0] }
-        let results = extracting.parallelMap(heaviestFirst: { Int(clamping: $0.entry.uncompressedSize) }) { item -> Result<[UInt8], ZipEntryProblem> in
+        let results = extracting.parallelMap(heaviestFirst: { Int(clamping: $0.entry.uncompressedSize) }) {
+            item -> Result<[UInt8], ZipEntryProblem> in
             Result { () throws(ZipEntryProblem) in try file.contents(of: item.entry, data: item.data) }
         }
         for (item, outcome) in zip(extracting, results) {
@@ -208,7 +233,8 @@ enum ArchiveSource {
             }
         }
         if !nested.isEmpty {
-            listing.diagnostics.append(ArchiveDiagnostic(.warning, message: "ignored \(describe(nested)): in a subfolder, not part of the archive"))
+            listing.diagnostics.append(
+                ArchiveDiagnostic(.warning, message: "ignored \(describe(nested)): in a subfolder, not part of the archive"))
         }
         return listing
     }

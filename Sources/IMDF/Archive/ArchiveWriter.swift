@@ -41,7 +41,9 @@ public enum ArchiveWriter {
         if let format = singleFileFormat(requestedPath) {
             throw ArchiveWriteError(
                 path: requestedPath,
-                message: "not saved: the name ends in .\(format), a single file of another format, but an IMDF archive is a folder of <feature_type>.geojson files, or a zip of them (.zip or .imdf); name a folder (venue) or a zip (venue.zip)")
+                message:
+                    "not saved: the name ends in .\(format), a single file of another format, but an IMDF archive is a folder of <feature_type>.geojson files, or a zip of them (.zip or .imdf); name a folder (venue) or a zip (venue.zip)"
+            )
         }
         // Through a symbolic link, the archive it names is written, not the link replaced.
         let path = FileSystem.resolvedPath(requestedPath)
@@ -66,7 +68,8 @@ public enum ArchiveWriter {
     /// meant a single file, and a folder called `out.geojson` would surprise. An existing folder
     /// of that name is written as asked.
     static let singleFileEndings: Set<String> = [
-        "geojson", "json", "gpkg", "shp", "dxf", "dwg", "kml", "kmz", "gml", "csv", "txt", "xml", "osm", "pbf", "svg", "png", "pdf", "imdfs",
+        "geojson", "json", "gpkg", "shp", "dxf", "dwg", "kml", "kmz", "gml", "csv", "txt", "xml", "osm", "pbf", "svg", "png", "pdf",
+        "imdfs",
     ]
 
     /// The single-file format `path`'s name ends in, when it names no existing folder.
@@ -127,7 +130,8 @@ public enum ArchiveWriter {
                 throw ArchiveWriteError(path: path, message: "not saved: \(error)")
             }
             if !names.isEmpty && !names.contains("manifest.json") {
-                throw ArchiveWriteError(path: path, message: "is a folder that is not an IMDF archive (no manifest.json); refusing to replace it")
+                throw ArchiveWriteError(
+                    path: path, message: "is a folder that is not an IMDF archive (no manifest.json); refusing to replace it")
             }
             let written = Set(files.map(\.name))
             keep = names.filter { name in
@@ -143,7 +147,8 @@ public enum ArchiveWriter {
         let folderMode = FileSystem.mode(of: path) ?? 0o755
         do {
             guard mkdir(staging, 0o700) == 0 else { throw FileSystemError("create", staging) }
-            try FileSystem.writeFilesInParallel(files.map { (staging + "/" + $0.name, $0.bytes, FileSystem.mode(of: path + "/" + $0.name) ?? 0o644) })
+            try FileSystem.writeFilesInParallel(
+                files.map { (staging + "/" + $0.name, $0.bytes, FileSystem.mode(of: path + "/" + $0.name) ?? 0o644) })
             for name in keep {
                 try FileSystem.linkTree(from: path + "/" + name, to: staging + "/" + name)
             }

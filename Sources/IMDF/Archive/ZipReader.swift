@@ -103,7 +103,9 @@ final class ZipFile: Sendable {
             let locator = try read(descriptor, at: endOffset - 20, count: 20)
             guard locator.le32(0) == zip64LocatorSignature else { throw damaged("zip64 values without a zip64 locator") }
             let recordOffset = locator.le64(8)
-            guard recordOffset <= fileSize, fileSize - recordOffset >= 56 else { throw damaged("the zip64 end record lies outside the file") }
+            guard recordOffset <= fileSize, fileSize - recordOffset >= 56 else {
+                throw damaged("the zip64 end record lies outside the file")
+            }
             let record = try read(descriptor, at: recordOffset, count: 56)
             guard record.le32(0) == zip64EndSignature else { throw damaged("no zip64 end record where its locator points") }
             count = record.le64(32)
@@ -152,8 +154,14 @@ final class ZipFile: Sendable {
                 guard body + length <= extraStart + extraLength else { break }
                 if id == 0x0001 {
                     var field = body
-                    if uncompressed == 0xFFFF_FFFF, field + 8 <= body + length { uncompressed = directory.le64(field); field += 8 }
-                    if compressed == 0xFFFF_FFFF, field + 8 <= body + length { compressed = directory.le64(field); field += 8 }
+                    if uncompressed == 0xFFFF_FFFF, field + 8 <= body + length {
+                        uncompressed = directory.le64(field)
+                        field += 8
+                    }
+                    if compressed == 0xFFFF_FFFF, field + 8 <= body + length {
+                        compressed = directory.le64(field)
+                        field += 8
+                    }
                     if offset == 0xFFFF_FFFF, field + 8 <= body + length { offset = directory.le64(field) }
                 }
                 extra = body + length
@@ -162,10 +170,11 @@ final class ZipFile: Sendable {
             let name = flags & 0x0800 != 0 ? String(decoding: nameBytes, as: UTF8.self) : Self.decodeLegacyName(nameBytes)
             let host = madeBy >> 8
             let mode = (host == 3 || host == 19) ? (external >> 16) & 0o170000 : 0
-            entries.append(ZipDirectoryEntry(
-                name: name, method: method, flags: flags, crc32: crc, compressedSize: compressed, uncompressedSize: uncompressed,
-                localHeaderOffset: offset, isDirectory: name.hasSuffix("/") || mode == 0o040000 || (mode == 0 && external & 0x10 != 0),
-                isSymbolicLink: mode == 0o120000))
+            entries.append(
+                ZipDirectoryEntry(
+                    name: name, method: method, flags: flags, crc32: crc, compressedSize: compressed, uncompressedSize: uncompressed,
+                    localHeaderOffset: offset, isDirectory: name.hasSuffix("/") || mode == 0o040000 || (mode == 0 && external & 0x10 != 0),
+                    isSymbolicLink: mode == 0o120000))
             position = next
         }
         return entries
@@ -185,21 +194,28 @@ final class ZipFile: Sendable {
     func dataRange(of entry: ZipDirectoryEntry) throws(ZipEntryProblem) -> Range<UInt64> {
         if entry.isEncrypted { throw ZipEntryProblem(description: "encrypted (password-protected); imdf cannot read encrypted entries") }
         guard entry.method == 0 || entry.method == 8 else {
-            throw ZipEntryProblem(description: "compressed with \(Self.methodName(entry.method)), which imdf cannot read (only stored and deflate)")
+            throw ZipEntryProblem(
+                description: "compressed with \(Self.methodName(entry.method)), which imdf cannot read (only stored and deflate)")
         }
         guard entry.localHeaderOffset < size, size - entry.localHeaderOffset >= 30 else {
-            throw ZipEntryProblem(description: "bad offset: its local header would be at byte \(entry.localHeaderOffset), past the end of the \(size)-byte zip")
+            throw ZipEntryProblem(
+                description:
+                    "bad offset: its local header would be at byte \(entry.localHeaderOffset), past the end of the \(size)-byte zip")
         }
         let header = try Self.read(descriptor, at: entry.localHeaderOffset, count: 30)
         guard header.le32(0) == Self.localHeaderSignature else {
-            throw ZipEntryProblem(description: "bad offset: there is no local header at byte \(entry.localHeaderOffset), where the zip's directory points")
+            throw ZipEntryProblem(
+                description: "bad offset: there is no local header at byte \(entry.localHeaderOffset), where the zip's directory points")
         }
         let start = entry.localHeaderOffset + 30 + UInt64(header.le16(26)) + UInt64(header.le16(28))
         guard start <= size, entry.compressedSize <= size - start else {
-            throw ZipEntryProblem(description: "its data (\(entry.compressedSize) bytes from byte \(start)) runs past the end of the \(size)-byte zip")
+            throw ZipEntryProblem(
+                description: "its data (\(entry.compressedSize) bytes from byte \(start)) runs past the end of the \(size)-byte zip")
         }
         if entry.method == 0, entry.compressedSize != entry.uncompressedSize {
-            throw ZipEntryProblem(description: "stored without compression, yet its sizes differ (\(entry.compressedSize) and \(entry.uncompressedSize) bytes)")
+            throw ZipEntryProblem(
+                description:
+                    "stored without compression, yet its sizes differ (\(entry.compressedSize) and \(entry.uncompressedSize) bytes)")
         }
         return start..<(start + entry.compressedSize)
     }
@@ -225,7 +241,9 @@ final class ZipFile: Sendable {
             return UInt32(truncatingIfNeeded: crc)
         }
         guard checksum == entry.crc32 else {
-            throw ZipEntryProblem(description: "corrupt zip entry: CRC-32 is \(ArchiveSource.hex(checksum)), the zip records \(ArchiveSource.hex(entry.crc32))")
+            throw ZipEntryProblem(
+                description:
+                    "corrupt zip entry: CRC-32 is \(ArchiveSource.hex(checksum)), the zip records \(ArchiveSource.hex(entry.crc32))")
         }
         return bytes
     }

@@ -70,7 +70,9 @@ enum ZipWriter {
             UInt32(crc32(0, buffer.baseAddress, uInt(buffer.count)))
         }
         var stream = z_stream()
-        guard deflateInit2_(&stream, Z_BEST_SPEED, Z_DEFLATED, -MAX_WBITS, 8, Z_DEFAULT_STRATEGY,
+        guard
+            deflateInit2_(
+                &stream, Z_BEST_SPEED, Z_DEFLATED, -MAX_WBITS, 8, Z_DEFAULT_STRATEGY,
                 ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
         else { return Compressed(crc: crc, method: 0, bytes: input) }
         defer { deflateEnd(&stream) }

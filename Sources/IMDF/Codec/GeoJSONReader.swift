@@ -42,11 +42,12 @@ public enum GeoJSONReader {
             throw .syntax(error, TextLocation(offset: error.offset, in: bytes))
         }
         if !decoder.problems.isEmpty {
-            throw .structure(decoder.problems.map { problem in
-                GeoJSONProblem(
-                    location: TextLocation(offset: problem.offset, in: bytes), message: problem.message,
-                    featureID: problem.featureID, defect: problem.defect)
-            })
+            throw .structure(
+                decoder.problems.map { problem in
+                    GeoJSONProblem(
+                        location: TextLocation(offset: problem.offset, in: bytes), message: problem.message,
+                        featureID: problem.featureID, defect: problem.defect)
+                })
         }
         return collection
     }
@@ -143,7 +144,10 @@ private struct CollectionDecoder {
             let start = reader.position
             let value = try reader.parseValue(depth: 0)
             try reader.expectEnd()
-            problems.append(Problem(offset: start, message: "not a FeatureCollection: the file holds \(value.kindName), not an object", defect: .notAFeatureCollection))
+            problems.append(
+                Problem(
+                    offset: start, message: "not a FeatureCollection: the file holds \(value.kindName), not an object",
+                    defect: .notAFeatureCollection))
             return FeatureCollection(fileName: "")
         }
         let objectStart = reader.position
@@ -186,9 +190,14 @@ private struct CollectionDecoder {
         try reader.expectEnd()
         if typeValue?.stringValue != "FeatureCollection" {
             let found = typeValue.map { $0.stringValue.map { "\"\($0)\"" } ?? $0.kindName } ?? "no \"type\" member"
-            problems.append(Problem(offset: objectStart, message: "not a FeatureCollection: \"type\" is \(found), expected \"FeatureCollection\"", defect: .notAFeatureCollection))
+            problems.append(
+                Problem(
+                    offset: objectStart, message: "not a FeatureCollection: \"type\" is \(found), expected \"FeatureCollection\"",
+                    defect: .notAFeatureCollection))
         } else if features == nil {
-            problems.append(Problem(offset: objectStart, message: "not a FeatureCollection: it has no \"features\" array", defect: .notAFeatureCollection))
+            problems.append(
+                Problem(
+                    offset: objectStart, message: "not a FeatureCollection: it has no \"features\" array", defect: .notAFeatureCollection))
         }
         return FeatureCollection(fileName: "", foreignMembers: foreign, features: features ?? [])
     }
@@ -239,9 +248,15 @@ private struct CollectionDecoder {
                 let key = try reader.parseKey()
                 let repeated: Bool
                 switch key {
-                case "type": repeated = typeMember != nil; typeMember = try reader.parseValue(depth: 3)
-                case "id": repeated = idValue != nil; idValue = try reader.parseValue(depth: 3)
-                case "feature_type": repeated = featureTypeValue != nil; featureTypeValue = try reader.parseValue(depth: 3)
+                case "type":
+                    repeated = typeMember != nil
+                    typeMember = try reader.parseValue(depth: 3)
+                case "id":
+                    repeated = idValue != nil
+                    idValue = try reader.parseValue(depth: 3)
+                case "feature_type":
+                    repeated = featureTypeValue != nil
+                    featureTypeValue = try reader.parseValue(depth: 3)
                 case "geometry":
                     repeated = sawGeometry
                     sawGeometry = true
@@ -256,7 +271,8 @@ private struct CollectionDecoder {
                         if value.isNull {
                             propertiesForm = .null
                         } else {
-                            localProblems.append(Problem(offset: keyOffset, message: "\"properties\" must be an object or null, found \(value.kindName)"))
+                            localProblems.append(
+                                Problem(offset: keyOffset, message: "\"properties\" must be an object or null, found \(value.kindName)"))
                         }
                     }
                 default:
@@ -275,15 +291,22 @@ private struct CollectionDecoder {
         if idValue == nil {
             localProblems.append(Problem(offset: start, message: "feature \(number) has no \"id\"", defect: .missingID))
         } else if id == nil {
-            localProblems.append(Problem(offset: start, message: "feature \(number): \"id\" must be a string, found \(idValue!.kindName)", defect: .idNotAString))
+            localProblems.append(
+                Problem(
+                    offset: start, message: "feature \(number): \"id\" must be a string, found \(idValue!.kindName)", defect: .idNotAString)
+            )
         }
         if featureTypeValue == nil {
             localProblems.append(Problem(offset: start, message: "feature \(number) has no \"feature_type\"", defect: .missingFeatureType))
         } else if featureType == nil {
-            localProblems.append(Problem(offset: start, message: "feature \(number): \"feature_type\" must be a string, found \(featureTypeValue!.kindName)", defect: .featureTypeNotAString))
+            localProblems.append(
+                Problem(
+                    offset: start, message: "feature \(number): \"feature_type\" must be a string, found \(featureTypeValue!.kindName)",
+                    defect: .featureTypeNotAString))
         }
         guard localProblems.isEmpty, let id, let featureType else {
-            problems.append(contentsOf: localProblems.map { Problem(offset: $0.offset, message: $0.message, featureID: id, defect: $0.defect) })
+            problems.append(
+                contentsOf: localProblems.map { Problem(offset: $0.offset, message: $0.message, featureID: id, defect: $0.defect) })
             return nil
         }
         return Feature(
@@ -345,7 +368,8 @@ private struct CollectionDecoder {
             guard let closed = endOfElement(closing: UInt8(ascii: "}")) else { return nil }
             if closed { break }
             guard reader.current == UInt8(ascii: "\""), let key = try? reader.parseKey(),
-                !["type", "coordinates", "geometries"].contains(key), !repeats.isRepeat(key, in: foreign), let value = try? reader.parseValue(depth: 4)
+                !["type", "coordinates", "geometries"].contains(key), !repeats.isRepeat(key, in: foreign),
+                let value = try? reader.parseValue(depth: 4)
             else { return nil }
             foreign.append(key: key, value: value)
         }

@@ -77,9 +77,15 @@ struct JSONReader {
         case UInt8(ascii: "\""): return .string(try parseString())
         case UInt8(ascii: "{"): return .object(try parseObject(depth: depth))
         case UInt8(ascii: "["): return .array(try parseArray(depth: depth))
-        case UInt8(ascii: "t"): try parseLiteral("true"); return .bool(true)
-        case UInt8(ascii: "f"): try parseLiteral("false"); return .bool(false)
-        case UInt8(ascii: "n"): try parseLiteral("null"); return .null
+        case UInt8(ascii: "t"):
+            try parseLiteral("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try parseLiteral("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try parseLiteral("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             let range = try parseNumberLexeme()
             return .number(JSONNumber(unchecked: makeASCIIString(range)))
@@ -154,7 +160,9 @@ struct JSONReader {
             let keyStart = position
             let key = try parseKey()
             if repeats.isRepeat(key, in: object) {
-                throw error("duplicate key \"\(key.count > 80 ? String(key.prefix(80)) + "..." : key)\" in an object; which value counts is not defined", at: keyStart)
+                throw error(
+                    "duplicate key \"\(key.count > 80 ? String(key.prefix(80)) + "..." : key)\" in an object; which value counts is not defined",
+                    at: keyStart)
             }
             let value = try parseValue(depth: depth + 1)
             object.append(key: key, value: value)

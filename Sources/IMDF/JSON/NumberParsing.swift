@@ -47,8 +47,9 @@ enum NumberParsing {
         var end = start
         while end < text.count {
             let byte = text[end]
-            guard isDigit(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
-                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+            guard
+                isDigit(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+                    || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
             else { break }
             end += 1
         }

@@ -15,7 +15,8 @@ public enum FeatureType: String, Sendable, CaseIterable, Comparable, Codable {
     public init?(rawValue: String) {
         let found: FeatureType?
         switch rawValue.utf8.first {
-        case UInt8(ascii: "a"): found = rawValue == "address" ? .address : rawValue == "amenity" ? .amenity : rawValue == "anchor" ? .anchor : nil
+        case UInt8(ascii: "a"):
+            found = rawValue == "address" ? .address : rawValue == "amenity" ? .amenity : rawValue == "anchor" ? .anchor : nil
         case UInt8(ascii: "b"): found = rawValue == "building" ? .building : nil
         case UInt8(ascii: "d"): found = rawValue == "detail" ? .detail : nil
         case UInt8(ascii: "f"): found = rawValue == "fixture" ? .fixture : rawValue == "footprint" ? .footprint : nil

@@ -113,11 +113,12 @@ extension Geometry {
         case .polygon(let rings): .polygon(rings.map { $0.map(transform) })
         case .multiPolygon(let polygons): .multiPolygon(polygons.map { $0.map { $0.map(transform) } })
         case .geometryCollection(let members):
-            .geometryCollection(members.map { member in
-                var moved = member
-                moved.geometry = member.geometry.mapped(transform)
-                return moved
-            })
+            .geometryCollection(
+                members.map { member in
+                    var moved = member
+                    moved.geometry = member.geometry.mapped(transform)
+                    return moved
+                })
         }
     }
 }

@@ -40,7 +40,13 @@ public enum Palette {
         let groups: [(Family, [String])] = [
             (rooms, ["room", "office", "conferenceroom", "huddleroom", "phoneroom", "privatelounge", "mothersroom"]),
             (teaching, ["classroom", "auditorium", "theater", "movietheater", "library", "laboratory"]),
-            (circulation, ["walkway", "walkway.island", "lobby", "footbridge", "platform", "movingwalkway", "ramp", "unenclosedarea", "waitingroom", "lounge"]),
+            (
+                circulation,
+                [
+                    "walkway", "walkway.island", "lobby", "footbridge", "platform", "movingwalkway", "ramp", "unenclosedarea",
+                    "waitingroom", "lounge",
+                ]
+            ),
             (vertical, ["elevator", "escalator", "stairs", "steps"]),
             (restrooms, ["shower", "firstaid"]),
             (food, ["foodservice", "kitchen"]),

@@ -13,8 +13,12 @@ extension DXFImportResult {
             var properties = JSONObject()
             properties.append(key: PropertyKey.category.rawValue, value: .string("room"))
             if let name = room.name { properties.append(key: PropertyKey.name.rawValue, value: Labels(name, language: language).json) }
-            if let altName = room.altName { properties.append(key: PropertyKey.altName.rawValue, value: Labels(altName, language: language).json) }
-            return FeatureDraft(type: .unit, geometry: .polygon(room.rings.map { $0.map(position) }), properties: properties, source: "\(file) room \(number + 1)")
+            if let altName = room.altName {
+                properties.append(key: PropertyKey.altName.rawValue, value: Labels(altName, language: language).json)
+            }
+            return FeatureDraft(
+                type: .unit, geometry: .polygon(room.rings.map { $0.map(position) }), properties: properties,
+                source: "\(file) room \(number + 1)")
         }
         let doorDrafts = openings.enumerated().map { number, opening -> FeatureDraft in
             var properties = JSONObject()
@@ -22,7 +26,9 @@ extension DXFImportResult {
             if opening.source != "gap" {
                 properties.append(key: PropertyKey.door.rawValue, value: ["type": "swinging", "automatic": false, "material": nil])
             }
-            return FeatureDraft(type: .opening, geometry: .lineString(opening.line.map(position)), properties: properties, source: "\(file) door \(number + 1) (\(opening.source))")
+            return FeatureDraft(
+                type: .opening, geometry: .lineString(opening.line.map(position)), properties: properties,
+                source: "\(file) door \(number + 1) (\(opening.source))")
         }
         return roomDrafts + doorDrafts
     }

@@ -97,11 +97,15 @@ public enum DXFImporter {
         var dropped: [String: Int] = [:]
         for entity in kept where !used.contains(entity.layer) { dropped[entity.layer, default: 0] += 1 }
         report.droppedLayers = dropped.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
-        func on(_ role: LayerRole) -> [DrawingEntity] { let names = Set(roles[role] ?? []); return kept.filter { names.contains($0.layer) } }
+        func on(_ role: LayerRole) -> [DrawingEntity] {
+            let names = Set(roles[role] ?? [])
+            return kept.filter { names.contains($0.layer) }
+        }
         let doorBlocks = Set(drawing.blocks.keys.filter { LayerConventions.named($0, .doors) })
         // Quarter arcs drawn with the walls (drawings with everything on one layer) are swings.
         func isSwing(_ entity: DrawingEntity) -> Bool { if case .arc(let arc) = entity.kind { arc.isQuarter } else { false } }
-        let doorEntities = on(.doors) + on(.walls).filter(isSwing)
+        let doorEntities =
+            on(.doors) + on(.walls).filter(isSwing)
             + kept.filter { if case .insert(let insert) = $0.kind { doorBlocks.contains(insert.block) } else { false } }
 
         // Unit, checked against the content.
@@ -117,14 +121,19 @@ public enum DXFImporter {
 
         // Rooms.
         // A swing drawn on a wall layer would wall the door's gap off, and cut into the room.
-        let wallLines = metric(on(.walls).filter { entity in
-            guard isSwing(entity), case .arc(let arc) = entity.kind else { return true }
-            return !DoorFinder.leaf.contains(arc.radius * scale)
-        }).flatMap { Self.lines($0.shape) }
+        let wallLines = metric(
+            on(.walls).filter { entity in
+                guard isSwing(entity), case .arc(let arc) = entity.kind else { return true }
+                return !DoorFinder.leaf.contains(arc.radius * scale)
+            }
+        ).flatMap { Self.lines($0.shape) }
         var found = RoomFinder.rooms(fromRoomLayers: metric(on(.rooms)), engine)
         if found.rooms.isEmpty {
             found = RoomFinder.rooms(fromWalls: wallLines, closingGapsUpTo: options.doorGap, engine)
-            report.roomSource = wallLines.isEmpty ? "no closed outlines and no wall lines" : "formed from \(wallLines.count) wall lines on \(roles[.walls]!.joined(separator: ", "))"
+            report.roomSource =
+                wallLines.isEmpty
+                ? "no closed outlines and no wall lines"
+                : "formed from \(wallLines.count) wall lines on \(roles[.walls]!.joined(separator: ", "))"
         } else {
             report.roomSource = "closed outlines on \(roles[.rooms]!.joined(separator: ", "))"
         }
@@ -135,8 +144,12 @@ public enum DXFImporter {
             }
             let others = lineLayers.sorted { $0.value > $1.value }.prefix(8).map { "\($0.key) (\($0.value) lines)" }
             let walls = roles[.walls] ?? []
-            report.hint = "no room found: " + (walls.isEmpty ? "no wall layer" : "the \(wallLines.count) wall lines on \(walls.joined(separator: ", ")) enclose nothing")
-                + (others.isEmpty ? "" : "; other layers with lines: \(others.joined(separator: ", ")) - add the ones that draw walls with --walls-layer")
+            report.hint =
+                "no room found: "
+                + (walls.isEmpty
+                    ? "no wall layer" : "the \(wallLines.count) wall lines on \(walls.joined(separator: ", ")) enclose nothing")
+                + (others.isEmpty
+                    ? "" : "; other layers with lines: \(others.joined(separator: ", ")) - add the ones that draw walls with --walls-layer")
         }
         report.duplicatesDropped = found.duplicates
         report.outlinesDropped = found.outlines
@@ -151,7 +164,8 @@ public enum DXFImporter {
 
         // Doors.
         let doors = DoorFinder.openings(
-            parts: doorParts.map { DoorShape(parts: metric($0.parts), source: $0.source) }, rooms: rooms.map(\.outline), wallLines: wallLines, widestGap: options.doorGap, engine)
+            parts: doorParts.map { DoorShape(parts: metric($0.parts), source: $0.source) }, rooms: rooms.map(\.outline),
+            wallLines: wallLines, widestGap: options.doorGap, engine)
         report.unplacedDoors = doors.unplaced
 
         // The earth.
@@ -167,15 +181,20 @@ public enum DXFImporter {
 
         report.problems = RoomFinder.problems(rooms.map(\.outline), engine)
         let placed = rooms.map { room in
-            ImportedRoom(rings: ([room.outline.exterior] + room.outline.holes).map { $0.map(placement.position) }, name: room.name, altName: room.altName)
+            ImportedRoom(
+                rings: ([room.outline.exterior] + room.outline.holes).map { $0.map(placement.position) }, name: room.name,
+                altName: room.altName)
         }
         let openings = doors.openings.map { door in
-            ImportedOpening(line: door.line.map(placement.position), width: door.width * placement.transform.scale, source: door.source, rooms: door.rooms)
+            ImportedOpening(
+                line: door.line.map(placement.position), width: door.width * placement.transform.scale, source: door.source,
+                rooms: door.rooms)
         }
         let outside = placed.flatMap { $0.rings.flatMap { $0 } } + openings.flatMap(\.line)
         if let wrong = outside.first(where: { !($0.x.isFinite && $0.y.isFinite && abs($0.x) <= 180 && abs($0.y) <= 90) }) {
             throw InterchangeError(
-                "\(drawing.path): the plan would land at \(wrong.x), \(wrong.y), which is no longitude and latitude; check the control points and the unit (\(report.units.unit.name))")
+                "\(drawing.path): the plan would land at \(wrong.x), \(wrong.y), which is no longitude and latitude; check the control points and the unit (\(report.units.unit.name))"
+            )
         }
         report.rooms = placed.count
         report.named = placed.filter { $0.name != nil }.count

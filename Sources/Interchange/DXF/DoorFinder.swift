@@ -92,7 +92,9 @@ enum DoorFinder {
             }
         }
         var kept: [Candidate] = []
-        for candidate in candidates where !kept.contains(where: { $0.centre.distance(to: candidate.centre) < Swift.min(0.6, Swift.max($0.width, candidate.width) / 2) }) {
+        for candidate in candidates
+        where !kept.contains(where: { $0.centre.distance(to: candidate.centre) < Swift.min(0.6, Swift.max($0.width, candidate.width) / 2) })
+        {
             kept.append(candidate)
         }
         var openings: [FoundOpening] = []
@@ -106,7 +108,9 @@ enum DoorFinder {
                 unplaced += 1
                 continue
             }
-            let line = engine.stretch(of: rooms[host.0], ring: host.1.ring, from: host.1.distanceAlong - candidate.width / 2, to: host.1.distanceAlong + candidate.width / 2)
+            let line = engine.stretch(
+                of: rooms[host.0], ring: host.1.ring, from: host.1.distanceAlong - candidate.width / 2,
+                to: host.1.distanceAlong + candidate.width / 2)
             guard line.count >= 2 else {
                 unplaced += 1
                 continue

@@ -51,7 +51,9 @@ public struct DrawingEntity: Sendable, Equatable {
         var copy = self
         copy.shape = shape.mapped(transform)
         switch kind {
-        case .arc(let arc): copy.kind = .arc(Arc(centre: transform(arc.centre), radius: arc.radius * scale, ends: (transform(arc.ends.0), transform(arc.ends.1))))
+        case .arc(let arc):
+            copy.kind = .arc(
+                Arc(centre: transform(arc.centre), radius: arc.radius * scale, ends: (transform(arc.ends.0), transform(arc.ends.1))))
         case .insert(var insert):
             insert.position = transform(insert.position)
             copy.kind = .insert(insert)
@@ -80,7 +82,8 @@ public struct Arc: Sendable, Equatable {
     /// Whether it turns about a quarter circle (60 to 120 degrees between its ends, seen from
     /// the centre), as a door's swing does.
     public var isQuarter: Bool {
-        let a = Point(x: ends.0.x - centre.x, y: ends.0.y - centre.y), b = Point(x: ends.1.x - centre.x, y: ends.1.y - centre.y)
+        let a = Point(x: ends.0.x - centre.x, y: ends.0.y - centre.y)
+        let b = Point(x: ends.1.x - centre.x, y: ends.1.y - centre.y)
         let angle = atan2(abs(a.x * b.y - a.y * b.x), a.x * b.x + a.y * b.y) * 180 / .pi
         return (60...120).contains(angle)
     }
@@ -100,8 +103,12 @@ public struct Arc: Sendable, Equatable {
     static func circumcentre(_ a: Point, _ b: Point, _ c: Point) -> Point? {
         let d = 2 * (a.x * (b.y - c.y) + b.x * (c.y - a.y) + c.x * (a.y - b.y))
         guard abs(d) > 1e-12 else { return nil }
-        let a2 = a.x * a.x + a.y * a.y, b2 = b.x * b.x + b.y * b.y, c2 = c.x * c.x + c.y * c.y
-        return Point(x: (a2 * (b.y - c.y) + b2 * (c.y - a.y) + c2 * (a.y - b.y)) / d, y: (a2 * (c.x - b.x) + b2 * (a.x - c.x) + c2 * (b.x - a.x)) / d)
+        let a2 = a.x * a.x + a.y * a.y
+        let b2 = b.x * b.x + b.y * b.y
+        let c2 = c.x * c.x + c.y * c.y
+        return Point(
+            x: (a2 * (b.y - c.y) + b2 * (c.y - a.y) + c2 * (a.y - b.y)) / d, y: (a2 * (c.x - b.x) + b2 * (a.x - c.x) + c2 * (b.x - a.x)) / d
+        )
     }
 }
 
@@ -146,7 +153,8 @@ public struct BlockInsert: Sendable, Equatable {
     /// A point of the block's definition where this insert puts it (scale, then rotate, then move).
     public func place(_ point: Point) -> Point {
         let radians = angle * .pi / 180
-        let x = point.x * scaleX, y = point.y * scaleY
+        let x = point.x * scaleX
+        let y = point.y * scaleY
         return Point(x: position.x + x * cos(radians) - y * sin(radians), y: position.y + x * sin(radians) + y * cos(radians))
     }
 }
@@ -210,7 +218,12 @@ public struct Drawing: Sendable {
             else { return [entity] }
             // Blocks that insert themselves, directly or not, go no deeper than this.
             guard depth < 8 else { return [] }
-            return expanded(insert.placed(definition, layer: entity.layer).map { var part = $0; part.paperSpace = entity.paperSpace; return part }, blocks: blocks, depth: depth + 1)
+            return expanded(
+                insert.placed(definition, layer: entity.layer).map {
+                    var part = $0
+                    part.paperSpace = entity.paperSpace
+                    return part
+                }, blocks: blocks, depth: depth + 1)
         }
     }
 
@@ -219,13 +232,14 @@ public struct Drawing: Sendable {
     static func entitiesWithAttributes(_ feature: VectorFeature) -> [DrawingEntity] {
         guard let entity = entity(feature) else { return [] }
         guard case .insert(let insert) = entity.kind, case .strings(let attributes)? = feature["BlockAttributes"] else { return [entity] }
-        return [entity] + attributes.compactMap { attribute in
-            // GDAL gives each attribute as "TAG value".
-            guard let space = attribute.firstIndex(of: " ") else { return nil }
-            let value = String(attribute[attribute.index(after: space)...])
-            guard !value.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
-            return DrawingEntity(layer: entity.layer, kind: .text(value), shape: .point(insert.position), paperSpace: entity.paperSpace)
-        }
+        return [entity]
+            + attributes.compactMap { attribute in
+                // GDAL gives each attribute as "TAG value".
+                guard let space = attribute.firstIndex(of: " ") else { return nil }
+                let value = String(attribute[attribute.index(after: space)...])
+                guard !value.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+                return DrawingEntity(layer: entity.layer, kind: .text(value), shape: .point(insert.position), paperSpace: entity.paperSpace)
+            }
     }
 
     static func entity(_ feature: VectorFeature) -> DrawingEntity? {
@@ -236,9 +250,10 @@ public struct Drawing: Sendable {
         let kind: DrawingEntity.Kind
         if let block = feature["BlockName"]?.text, case .point(let position) = shape {
             let scale = feature["BlockScale"]?.numbers ?? []
-            kind = .insert(BlockInsert(
-                block: block, position: position, angle: feature["BlockAngle"]?.number ?? 0,
-                scaleX: scale.count > 0 ? scale[0] : 1, scaleY: scale.count > 1 ? scale[1] : 1))
+            kind = .insert(
+                BlockInsert(
+                    block: block, position: position, angle: feature["BlockAngle"]?.number ?? 0,
+                    scaleX: scale.count > 0 ? scale[0] : 1, scaleY: scale.count > 1 ? scale[1] : 1))
         } else if let text = feature["Text"]?.text, case .point = shape {
             kind = .text(text)
         } else {
@@ -248,9 +263,13 @@ public struct Drawing: Sendable {
                 let filled = subclasses.contains("Hatch") || subclasses.contains("Solid") || subclasses.contains("Trace")
                 if case .polygon = shape { kind = filled ? .area : .closedLine } else { kind = filled ? .area : .line }
             case .lineString(let points):
-                if let first = points.first, points.count >= 4, first == points.last { kind = .closedLine }
-                else if let arc = Arc.fitted(to: points) { kind = .arc(arc) }
-                else { kind = .line }
+                if let first = points.first, points.count >= 4, first == points.last {
+                    kind = .closedLine
+                } else if let arc = Arc.fitted(to: points) {
+                    kind = .arc(arc)
+                } else {
+                    kind = .line
+                }
             }
         }
         return DrawingEntity(layer: layer, kind: kind, shape: shape, paperSpace: paperSpace)

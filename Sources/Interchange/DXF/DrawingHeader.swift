@@ -41,7 +41,8 @@ public struct DrawingHeader: Sendable, Equatable {
         var inHeader = false
         var variable: String?
         while index + 1 < lines.count {
-            let code = lines[index], value = lines[index + 1]
+            let code = lines[index]
+            let value = lines[index + 1]
             index += 2
             if code == "0" {
                 if value == "ENDSEC", inHeader { break }

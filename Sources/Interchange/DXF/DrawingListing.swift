@@ -26,9 +26,12 @@ public struct DrawingListing: Sendable {
         header = drawing.header
         var byLayer: [String: Layer] = [:]
         for entity in drawing.entities where !entity.paperSpace {
-            var layer = byLayer[entity.layer] ?? Layer(
-                name: entity.layer, counts: [:], bounds: .empty, roles: LayerRole.allCases.filter { LayerConventions.named(entity.layer, $0) },
-                clutter: LayerConventions.isClutter(entity.layer))
+            var layer =
+                byLayer[entity.layer]
+                ?? Layer(
+                    name: entity.layer, counts: [:], bounds: .empty,
+                    roles: LayerRole.allCases.filter { LayerConventions.named(entity.layer, $0) },
+                    clutter: LayerConventions.isClutter(entity.layer))
             layer.counts[entity.kindName, default: 0] += 1
             layer.bounds = layer.bounds.union(entity.shape.bounds)
             byLayer[entity.layer] = layer

@@ -3,7 +3,11 @@
 // drawing holds: rooms of 2 to 2,000 m2, doors 0.6 to 1.3 m wide, a plan 3 m to 3 km across.
 
 public enum DrawingUnit: String, Sendable, CaseIterable, Equatable {
-    case millimetres = "mm", centimetres = "cm", metres = "m", inches = "in", feet = "ft"
+    case millimetres = "mm"
+    case centimetres = "cm"
+    case metres = "m"
+    case inches = "in"
+    case feet = "ft"
 
     public var metres: Double {
         switch self {
@@ -86,22 +90,36 @@ public enum UnitCheck {
     /// metres, then millimetres (the units plans are drawn in most).
     public static func choose(declaredCode: Int?, evidence: SizeEvidence, given: DrawingUnit?) -> UnitChoice {
         let declared = declaredCode.flatMap(DrawingUnit.init(insertionUnits:))
-        let declaredText = declaredCode.map { code in declared.map { "\($0.name) ($INSUNITS \(code))" } ?? "$INSUNITS \(code)" } ?? "no $INSUNITS"
+        let declaredText =
+            declaredCode.map { code in declared.map { "\($0.name) ($INSUNITS \(code))" } ?? "$INSUNITS \(code)" } ?? "no $INSUNITS"
         if let given {
             return UnitChoice(unit: given, declared: declared, reason: "\(given.name), as given (the drawing declares \(declaredText))")
         }
-        let preference: [DrawingUnit] = (declared.map { [$0] } ?? []) + [.metres, .millimetres, .centimetres, .feet, .inches].filter { $0 != declared }
+        let preference: [DrawingUnit] =
+            (declared.map { [$0] } ?? []) + [.metres, .millimetres, .centimetres, .feet, .inches].filter { $0 != declared }
         let fits = preference.map { ($0, fit($0, evidence)) }
         let best = fits.compactMap { $0.1 }.max()
         guard let best, let winner = fits.first(where: { $0.1 == best })?.0 else {
             let unit = declared ?? .metres
-            return UnitChoice(unit: unit, declared: declared, reason: "\(unit.name): no unit makes the plan 3 m to 3 km across (the drawing declares \(declaredText))")
+            return UnitChoice(
+                unit: unit, declared: declared,
+                reason: "\(unit.name): no unit makes the plan 3 m to 3 km across (the drawing declares \(declaredText))")
         }
-        if winner == declared { return UnitChoice(unit: winner, declared: declared, reason: "\(winner.name), as declared ($INSUNITS \(declaredCode!)), which fits the content") }
+        if winner == declared {
+            return UnitChoice(
+                unit: winner, declared: declared, reason: "\(winner.name), as declared ($INSUNITS \(declaredCode!)), which fits the content"
+            )
+        }
         let what = evidence.roomAreas.isEmpty && evidence.doorWidths.isEmpty ? "the plan's size" : "room and door sizes"
         if declared != nil {
-            return UnitChoice(unit: winner, declared: declared, reason: "\(winner.name): the drawing declares \(declaredText), which is implausible for \(what); \(winner.name) fit (--units to override)")
+            return UnitChoice(
+                unit: winner, declared: declared,
+                reason:
+                    "\(winner.name): the drawing declares \(declaredText), which is implausible for \(what); \(winner.name) fit (--units to override)"
+            )
         }
-        return UnitChoice(unit: winner, declared: nil, reason: "\(winner.name): the drawing declares \(declaredText); \(winner.name) fit \(what) (--units to override)")
+        return UnitChoice(
+            unit: winner, declared: nil,
+            reason: "\(winner.name): the drawing declares \(declaredText); \(winner.name) fit \(what) (--units to override)")
     }
 }

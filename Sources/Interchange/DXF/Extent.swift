@@ -14,14 +14,16 @@ enum Extent {
             area = window
         } else {
             guard entities.count >= 4 else { return (entities, []) }
-            let xs = centres.map(\.x).sorted(), ys = centres.map(\.y).sorted()
+            let xs = centres.map(\.x).sorted()
+            let ys = centres.map(\.y).sorted()
             func quantile(_ values: [Double], _ q: Double) -> Double { values[Int((Double(values.count - 1) * q).rounded())] }
             // Quartiles, not extremes: a few strays move neither, however far away they are.
             let (x0, x1, y0, y1) = (quantile(xs, 0.25), quantile(xs, 0.75), quantile(ys, 0.25), quantile(ys, 0.75))
             let spread = Swift.max(x1 - x0, y1 - y0, 1e-9)
             area = Bounds(minX: x0 - 4 * spread, minY: y0 - 4 * spread, maxX: x1 + 4 * spread, maxY: y1 + 4 * spread)
         }
-        var kept: [DrawingEntity] = [], strays: [DrawingEntity] = []
+        var kept: [DrawingEntity] = []
+        var strays: [DrawingEntity] = []
         for (entity, centre) in zip(entities, centres) {
             if area.contains(centre) { kept.append(entity) } else { strays.append(entity) }
         }

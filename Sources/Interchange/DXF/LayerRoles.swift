@@ -10,20 +10,32 @@ public enum LayerRole: String, Sendable, CaseIterable {
 }
 
 public enum LayerConventions {
-    static let rooms = ["room", "area", "space", "raum", "räume", "raeume", "rum", "salle", "local", "espacio", "sala", "stanza", "locale",
-        "zone", "zimmer", "lokale", "房间", "房", "空间", "室", "a-area", "a-spce", "a-zone"]
-    static let walls = ["wall", "mur", "wand", "wände", "waende", "væg", "vaeg", "mure", "muro", "pared", "parete", "墙", "牆", "a-wall",
+    static let rooms = [
+        "room", "area", "space", "raum", "räume", "raeume", "rum", "salle", "local", "espacio", "sala", "stanza", "locale",
+        "zone", "zimmer", "lokale", "房间", "房", "空间", "室", "a-area", "a-spce", "a-zone",
+    ]
+    static let walls = [
+        "wall", "mur", "wand", "wände", "waende", "væg", "vaeg", "mure", "muro", "pared", "parete", "墙", "牆", "a-wall",
         // Glazing encloses rooms as walls do.
-        "glass", "glaz", "glas", "cristal", "crystal", "vidrio", "verre", "vetro", "玻璃", "window", "fenster", "ventana", "fenêtre", "vindue", "a-glaz"]
+        "glass", "glaz", "glas", "cristal", "crystal", "vidrio", "verre", "vetro", "玻璃", "window", "fenster", "ventana", "fenêtre",
+        "vindue", "a-glaz",
+    ]
     static let doors = ["door", "dør", "doer", "tür", "tuer", "porte", "puerta", "porta", "deur", "dörr", "门", "門", "a-door"]
-    static let text = ["text", "txt", "label", "name", "tekst", "texte", "texto", "testo", "schrift", "beschrift", "navn", "文字", "标注", "a-anno"]
+    static let text = [
+        "text", "txt", "label", "name", "tekst", "texte", "texto", "testo", "schrift", "beschrift", "navn", "文字", "标注", "a-anno",
+    ]
     /// Layers that never hold rooms, walls or room names: furniture, equipment, fire safety,
     /// grids, site, dimensions, flooring, ceilings, roofs, projections, sections, sheets.
-    static let clutter = ["furn", "möbel", "moebel", "mobil", "møbl", "inventar", "equip", "fixture", "fire", "brand", "feuer", "incend",
-        "grid", "raster", "axis", "axes", "achse", "site", "dim", "cota", "bemaß", "bemass", "maß", "floor", "ceiling", "decke", "roof", "dach",
-        "projection", "elev", "section", "schnitt", "title", "frame", "viewport", "vport", "defpoints", "hatch", "pattern", "plumb", "sanit",
+    static let clutter = [
+        "furn", "möbel", "moebel", "mobil", "møbl", "inventar", "equip", "fixture", "fire", "brand", "feuer", "incend",
+        "grid", "raster", "axis", "axes", "achse", "site", "dim", "cota", "bemaß", "bemass", "maß", "floor", "ceiling", "decke", "roof",
+        "dach",
+        "projection", "elev", "section", "schnitt", "title", "frame", "viewport", "vport", "defpoints", "hatch", "pattern", "plumb",
+        "sanit",
         "elec", "mech", "hvac", "light", "cancel", "furniture",
-        "shel", "regal", "table", "tisch", "bord", "desk", "chair", "stuhl", "stol", "couch", "sofa", "bench", "bank", "bed", "cabinet", "schrank", "skab", "tree", "plant", "landscape", "a-flor", "a-clng", "a-furn", "a-eqpm"]
+        "shel", "regal", "table", "tisch", "bord", "desk", "chair", "stuhl", "stol", "couch", "sofa", "bench", "bank", "bed", "cabinet",
+        "schrank", "skab", "tree", "plant", "landscape", "a-flor", "a-clng", "a-furn", "a-eqpm",
+    ]
 
     /// Whether a layer's name says it has `role`.
     public static func named(_ layer: String, _ role: LayerRole) -> Bool {
@@ -51,6 +63,7 @@ public enum LayerConventions {
     /// A layer named like a room's number (`E14-348`, `2.041`, `101A`): in some drawings the only
     /// identity a room has is the layer its outline is on.
     public static func looksLikeRoomNumber(_ text: String) -> Bool {
-        text.range(of: #"^[A-Za-z]{0,4}[-_. ]?[0-9]+[A-Za-z]?([-_./][0-9A-Za-z]+)*$"#, options: .regularExpression) != nil && text.count <= 16
+        text.range(of: #"^[A-Za-z]{0,4}[-_. ]?[0-9]+[A-Za-z]?([-_./][0-9A-Za-z]+)*$"#, options: .regularExpression) != nil
+            && text.count <= 16
     }
 }

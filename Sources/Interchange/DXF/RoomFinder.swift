@@ -42,7 +42,8 @@ enum RoomFinder {
                 for part in entity.shape.parts {
                     switch part {
                     case .polygon(let rings) where !rings.isEmpty:
-                        candidates.append(FoundRoom(outline: Polygon(exterior: rings[0], holes: Array(rings.dropFirst())), layer: entity.layer))
+                        candidates.append(
+                            FoundRoom(outline: Polygon(exterior: rings[0], holes: Array(rings.dropFirst())), layer: entity.layer))
                     case .lineString(let points) where points.count >= 4:
                         candidates.append(FoundRoom(outline: Polygon(exterior: points), layer: entity.layer))
                     default: break
@@ -61,7 +62,9 @@ enum RoomFinder {
     }
 
     static func rooms(fromWalls lines: [[Point]], closingGapsUpTo gap: Double, _ engine: GeometryEngine) -> FoundRooms {
-        clean(engine.spaces(enclosedBy: lines, closingGapsUpTo: gap).map { FoundRoom(outline: $0, layer: nil) }, smallest: smallestSpace, engine)
+        clean(
+            engine.spaces(enclosedBy: lines, closingGapsUpTo: gap).map { FoundRoom(outline: $0, layer: nil) }, smallest: smallestSpace,
+            engine)
     }
 
     static func clean(_ candidates: [FoundRoom], smallest: Double, _ engine: GeometryEngine) -> FoundRooms {
@@ -72,7 +75,9 @@ enum RoomFinder {
             if case .invalid(let reason, let location) = engine.validity([room.outline]) {
                 // A bow-tie or a doubled vertex: GEOS's repair keeps the area drawn; the largest
                 // piece is the room.
-                guard let repaired = engine.buffer([room.outline], by: 0).max(by: { engine.area([$0]) < engine.area([$1]) }) else { continue }
+                guard let repaired = engine.buffer([room.outline], by: 0).max(by: { engine.area([$0]) < engine.area([$1]) }) else {
+                    continue
+                }
                 let at = location.map { " at \(Int($0.x.rounded())),\(Int($0.y.rounded()))" } ?? ""
                 result.repaired.append("outline on \(room.layer ?? "walls")\(at): \(reason), repaired")
                 room.outline = repaired

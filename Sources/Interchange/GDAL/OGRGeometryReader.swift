@@ -26,7 +26,13 @@ enum OGRGeometryReader {
         case wkbPolygon: return .polygon(parts().map { positions($0, keepZ: keepZ) })
         case wkbMultiPoint: return .multiPoint(parts().compactMap { positions($0, keepZ: keepZ).first })
         case wkbMultiLineString: return .multiLineString(parts().map { positions($0, keepZ: keepZ) })
-        case wkbMultiPolygon: return .multiPolygon(parts().map { polygon in (0..<OGR_G_GetGeometryCount(polygon)).compactMap { OGR_G_GetGeometryRef(polygon, $0) }.map { positions($0, keepZ: keepZ) } })
+        case wkbMultiPolygon:
+            return .multiPolygon(
+                parts().map { polygon in
+                    (0..<OGR_G_GetGeometryCount(polygon)).compactMap { OGR_G_GetGeometryRef(polygon, $0) }.map {
+                        positions($0, keepZ: keepZ)
+                    }
+                })
         case wkbGeometryCollection:
             return .geometryCollection(parts().compactMap { plain($0, keepZ: keepZ) }.map { GeoJSONGeometry($0) })
         default: return nil

@@ -110,7 +110,9 @@ public final class VectorSource {
             }
         }
         guard let opened else {
-            throw InterchangeError("\(path): cannot be read as \(drivers?.joined(separator: " or ") ?? "a vector dataset")\(GDALRuntime.lastError.map { ": \($0)" } ?? "")")
+            throw InterchangeError(
+                "\(path): cannot be read as \(drivers?.joined(separator: " or ") ?? "a vector dataset")\(GDALRuntime.lastError.map { ": \($0)" } ?? "")"
+            )
         }
         handle = opened
     }
@@ -181,7 +183,8 @@ public struct VectorLayer {
             var shape: Shape?
             if let geometry = OGR_F_GetGeometryRef(feature) {
                 if let transform, OGR_G_Transform(geometry, transform.handle) != OGRERR_NONE {
-                    throw InterchangeError("\(source.path): layer \(name), feature \(OGR_F_GetFID(feature)): cannot be reprojected to WGS 84")
+                    throw InterchangeError(
+                        "\(source.path): layer \(name), feature \(OGR_F_GetFID(feature)): cannot be reprojected to WGS 84")
                 }
                 shape = ShapeReader.shape(geometry)
             }
@@ -195,7 +198,9 @@ public struct VectorLayer {
 
     private static func fields(of feature: OGRFeatureH) -> [(name: String, value: FieldValue)] {
         (0..<OGR_F_GetFieldCount(feature)).compactMap { index in
-            guard OGR_F_IsFieldSetAndNotNull(feature, index) != 0, let definition = OGR_F_GetFieldDefnRef(feature, index) else { return nil }
+            guard OGR_F_IsFieldSetAndNotNull(feature, index) != 0, let definition = OGR_F_GetFieldDefnRef(feature, index) else {
+                return nil
+            }
             let name = OGR_Fld_GetNameRef(definition).map { String(cString: $0) } ?? ""
             let value: FieldValue
             switch OGR_Fld_GetType(definition) {
@@ -259,7 +264,8 @@ final class CoordinateTransform {
 
     init(from reference: OGRSpatialReferenceH?, layer: String, path: String) throws(InterchangeError) {
         guard let reference else {
-            throw InterchangeError("\(path): layer \(layer) has no coordinate reference system; say which it is (e.g. write a .prj beside a Shapefile)")
+            throw InterchangeError(
+                "\(path): layer \(layer) has no coordinate reference system; say which it is (e.g. write a .prj beside a Shapefile)")
         }
         guard let source = OSRClone(reference), let target = OSRNewSpatialReference(nil) else {
             throw InterchangeError("\(path): layer \(layer): GDAL could not allocate a reference system")
@@ -272,7 +278,9 @@ final class CoordinateTransform {
         OSRSetAxisMappingStrategy(source, OAMS_TRADITIONAL_GIS_ORDER)
         OSRSetAxisMappingStrategy(target, OAMS_TRADITIONAL_GIS_ORDER)
         guard let handle = OCTNewCoordinateTransformation(source, target) else {
-            throw InterchangeError("\(path): layer \(layer): no transformation from its reference system to WGS 84\(GDALRuntime.lastError.map { " (\($0))" } ?? "")")
+            throw InterchangeError(
+                "\(path): layer \(layer): no transformation from its reference system to WGS 84\(GDALRuntime.lastError.map { " (\($0))" } ?? "")"
+            )
         }
         self.handle = handle
     }

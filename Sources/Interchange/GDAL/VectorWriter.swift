@@ -90,7 +90,9 @@ final class VectorWriter {
             case .binary: type = OFTBinary
             case .dateTime: type = OFTDateTime
             }
-            guard let definition = OGR_Fld_Create(field.name, type) else { throw failure("cannot define the field \(field.name) of \(name)") }
+            guard let definition = OGR_Fld_Create(field.name, type) else {
+                throw failure("cannot define the field \(field.name) of \(name)")
+            }
             defer { OGR_Fld_Destroy(definition) }
             if field.kind == .boolean { OGR_Fld_SetSubType(definition, OFSTBoolean) }
             if field.kind == .json { OGR_Fld_SetSubType(definition, OFSTJSON) }
@@ -161,7 +163,9 @@ struct LayerWriter {
             case .text(let text): OGR_F_SetFieldString(feature, field, text)
             case .utf8(let bytes):
                 (bytes + [0]).withUnsafeBufferPointer { buffer in
-                    buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { OGR_F_SetFieldString(feature, field, $0) }
+                    buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                        OGR_F_SetFieldString(feature, field, $0)
+                    }
                 }
             case .bytes(let bytes):
                 bytes.withUnsafeBytes { OGR_F_SetFieldBinary(feature, field, Int32(bytes.count), $0.baseAddress) }
@@ -181,7 +185,8 @@ enum OGRGeometryBuilder {
         guard let made = make(geometry) else { return nil }
         switch OGR_GT_Flatten(layerType) {
         case wkbMultiPoint where OGR_GT_Flatten(OGR_G_GetGeometryType(made)) == wkbPoint: return OGR_G_ForceToMultiPoint(made)
-        case wkbMultiLineString where OGR_GT_Flatten(OGR_G_GetGeometryType(made)) == wkbLineString: return OGR_G_ForceToMultiLineString(made)
+        case wkbMultiLineString where OGR_GT_Flatten(OGR_G_GetGeometryType(made)) == wkbLineString:
+            return OGR_G_ForceToMultiLineString(made)
         case wkbMultiPolygon where OGR_GT_Flatten(OGR_G_GetGeometryType(made)) == wkbPolygon: return OGR_G_ForceToMultiPolygon(made)
         default: return made
         }

@@ -107,7 +107,10 @@ struct TableLayout {
         for (key, values) in Self.propertyValues(features) {
             if let languages = Self.languages(values) {
                 for language in languages {
-                    columns.append(Column(name: names.claim(key + "_" + language, keeping: "_" + language), source: .label(property: key, language: language), kind: .text))
+                    columns.append(
+                        Column(
+                            name: names.claim(key + "_" + language, keeping: "_" + language),
+                            source: .label(property: key, language: language), kind: .text))
                 }
             } else {
                 columns.append(Column(name: names.claim(key), source: .property(key), kind: Self.kind(of: values)))
@@ -226,7 +229,8 @@ struct LevelDirectory {
 
     init(_ features: [Feature], language: String?) {
         for feature in features where levels[feature.id] == nil {
-            levels[feature.id] = Level(name: feature.labels(.name)?.preferred(language: language), ordinal: feature.integer(.ordinal).map(Int64.init))
+            levels[feature.id] = Level(
+                name: feature.labels(.name)?.preferred(language: language), ordinal: feature.integer(.ordinal).map(Int64.init))
         }
     }
 

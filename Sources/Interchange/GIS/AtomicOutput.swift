@@ -30,7 +30,8 @@ struct AtomicOutput {
         case .directory where folder:
             let names = (try? FileManager.default.contentsOfDirectory(atPath: target)) ?? []
             if !names.isEmpty && !(marker.map(names.contains) ?? false) {
-                throw InterchangeError("\(requested): is a folder that imdf did not export to (no \(marker ?? "marker file")); refusing to replace it")
+                throw InterchangeError(
+                    "\(requested): is a folder that imdf did not export to (no \(marker ?? "marker file")); refusing to replace it")
             }
         case .directory:
             throw InterchangeError("\(requested): is a folder; a GeoPackage needs a file path")

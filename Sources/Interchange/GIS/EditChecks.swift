@@ -16,9 +16,12 @@ enum EditChecks {
         for result in results {
             guard let type = result.imdfType else { continue }
             for edited in result.editedKeys {
-                guard let spec = type.spec(forKey: edited.key), let value = result.features[edited.feature].properties[edited.key], !value.isNull else { continue }
+                guard let spec = type.spec(forKey: edited.key), let value = result.features[edited.feature].properties[edited.key],
+                    !value.isNull
+                else { continue }
                 if let message = problem(with: value, kind: spec.kind, typeOfID: typeOfID) {
-                    problems.append(EditProblem(table: result.table, fid: result.fids[edited.feature], column: edited.column, message: message))
+                    problems.append(
+                        EditProblem(table: result.table, fid: result.fids[edited.feature], column: edited.column, message: message))
                 }
             }
         }
@@ -34,7 +37,8 @@ enum EditChecks {
                     let ids = value.stringValue.map { [$0] } ?? value.arrayValue?.compactMap(\.stringValue) ?? []
                     for id in ids where typeOfID[id] == nil {
                         let column = result.columnName(for: spec.key)
-                        let message = "\"\(id)\" is in no row of the \(target.rawValue) table (was its row deleted?); delete or change this row too"
+                        let message =
+                            "\"\(id)\" is in no row of the \(target.rawValue) table (was its row deleted?); delete or change this row too"
                         let problem = EditProblem(table: result.table, fid: result.fids[index], column: column, message: message)
                         if !problems.contains(problem) { problems.append(problem) }
                     }
@@ -50,7 +54,10 @@ enum EditChecks {
             guard let text = value.stringValue else { return "expected text (one \(name(of: list))), found \(value.kindName)" }
             return category(text, list)
         case .categoryArray(let list):
-            guard let items = value.arrayValue else { return "expected a list of values of the \(name(of: list)), such as [\"\(list.values.first ?? "")\"], found \(value.kindName)" }
+            guard let items = value.arrayValue else {
+                return
+                    "expected a list of values of the \(name(of: list)), such as [\"\(list.values.first ?? "")\"], found \(value.kindName)"
+            }
             for item in items {
                 guard let text = item.stringValue else { return "expected text in the list, found \(item.kindName)" }
                 if let problem = category(text, list) { return problem }
@@ -67,7 +74,9 @@ enum EditChecks {
         case .referenceArray(let target):
             guard let items = value.arrayValue else { return "expected a list of \(target.rawValue) ids, found \(value.kindName)" }
             for item in items {
-                guard let id = item.stringValue else { return "expected the id of \(aOrAn(target.rawValue)) in the list, found \(item.kindName)" }
+                guard let id = item.stringValue else {
+                    return "expected the id of \(aOrAn(target.rawValue)) in the list, found \(item.kindName)"
+                }
                 if let problem = reference(id, target, typeOfID) { return problem }
             }
             return nil

@@ -24,7 +24,10 @@ public struct GISImport: Sendable {
         /// The language of names when the mapping does not give one.
         public var language: String
 
-        public init(path: String, layer: String? = nil, type: FeatureType, mapping: GISMapping, assumedReferenceSystem: String? = nil, language: String) {
+        public init(
+            path: String, layer: String? = nil, type: FeatureType, mapping: GISMapping, assumedReferenceSystem: String? = nil,
+            language: String
+        ) {
             self.path = path
             self.layer = layer
             self.type = type
@@ -72,23 +75,32 @@ public struct GISImport: Sendable {
         let layer: VectorLayer
         if let name = request.layer {
             guard let found = source.layer(named: name) else {
-                throw InterchangeError("\(request.path) has no layer \"\(name)\"; its layers: \(layers.map(\.name).joined(separator: ", "))")
+                throw InterchangeError(
+                    "\(request.path) has no layer \"\(name)\"; its layers: \(layers.map(\.name).joined(separator: ", "))")
             }
             layer = found
         } else {
             guard layers.count == 1 else {
-                throw InterchangeError(layers.isEmpty ? "\(request.path) holds no layer of features"
-                    : "\(request.path) holds \(layers.count) layers (\(layers.map(\.name).joined(separator: ", "))); say which to import (layer=NAME, --layer NAME)")
+                throw InterchangeError(
+                    layers.isEmpty
+                        ? "\(request.path) holds no layer of features"
+                        : "\(request.path) holds \(layers.count) layers (\(layers.map(\.name).joined(separator: ", "))); say which to import (layer=NAME, --layer NAME)"
+                )
             }
             layer = layers[0]
         }
         let mapping = request.mapping
         let fields = layer.fieldNames
         for (path, field) in mapping.fields where !fields.contains(field) {
-            let near = fields.first { $0.lowercased() == field.lowercased() } ?? Suggestion.closest(to: field, in: fields).flatMap {
-                Suggestion.editDistance(field.lowercased(), $0.lowercased()) <= max(1, field.count / 3) ? $0 : nil
-            }
-            throw mapping.error(at: path, "the layer \(layer.name) of \(fileName) has no field \"\(field)\"\(near.map { "; did you mean \"\($0)\"?" } ?? "") (its fields: \(fields.isEmpty ? "none" : fields.joined(separator: ", ")))")
+            let near =
+                fields.first { $0.lowercased() == field.lowercased() }
+                ?? Suggestion.closest(to: field, in: fields).flatMap {
+                    Suggestion.editDistance(field.lowercased(), $0.lowercased()) <= max(1, field.count / 3) ? $0 : nil
+                }
+            throw mapping.error(
+                at: path,
+                "the layer \(layer.name) of \(fileName) has no field \"\(field)\"\(near.map { "; did you mean \"\($0)\"?" } ?? "") (its fields: \(fields.isEmpty ? "none" : fields.joined(separator: ", ")))"
+            )
         }
         let features = try layer.features(toWGS84: true, assuming: request.assumedReferenceSystem)
         var referenceSystem = layer.referenceSystemName ?? "none"
@@ -129,7 +141,9 @@ public struct GISImport: Sendable {
             var named = false
             for (key, sources) in [(PropertyKey.name, mapping.names), (.altName, mapping.altNames)] where !sources.isEmpty {
                 let labels = sources.compactMap { source -> (language: String, text: String)? in
-                    guard let text = feature[source.field]?.text.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
+                    guard let text = feature[source.field]?.text.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else {
+                        return nil
+                    }
                     return (source.language ?? language, text)
                 }
                 guard !labels.isEmpty else { continue }
@@ -137,15 +151,22 @@ public struct GISImport: Sendable {
                 named = true
             }
             if !named && !(mapping.names + mapping.altNames).isEmpty { result.unnamed += 1 }
-            result.drafts.append(FeatureDraft(
-                type: request.type, geometry: feature.shape.map(geometry), properties: properties, source: "\(place) feature \(feature.fid)"))
+            result.drafts.append(
+                FeatureDraft(
+                    type: request.type, geometry: feature.shape.map(geometry), properties: properties,
+                    source: "\(place) feature \(feature.fid)"))
         }
         result.unmapped = unmappedOrder.map { Count($0, unmappedCounts[$0]!) }.sorted { $0.count > $1.count }
         if !result.unmapped.isEmpty, case .field(let field, _, nil)? = mapping.category {
             let listed = result.unmapped.map { "\($0.value.isEmpty ? "(empty)" : "\"\($0.value)\"") x\($0.count)" }.joined(separator: ", ")
-            throw mapping.error(at: "category", "\(result.unmapped.count) value\(result.unmapped.count == 1 ? "" : "s") of \(field) in \(fileName) \(result.unmapped.count == 1 ? "has" : "have") no category and there is no default: \(listed); map \(result.unmapped.count == 1 ? "it" : "them") in category.values or give category.default")
+            throw mapping.error(
+                at: "category",
+                "\(result.unmapped.count) value\(result.unmapped.count == 1 ? "" : "s") of \(field) in \(fileName) \(result.unmapped.count == 1 ? "has" : "have") no category and there is no default: \(listed); map \(result.unmapped.count == 1 ? "it" : "them") in category.values or give category.default"
+            )
         }
-        result.categories = categoryCounts.map { Count($0.key, $0.value) }.sorted { $0.count != $1.count ? $0.count > $1.count : $0.value < $1.value }
+        result.categories = categoryCounts.map { Count($0.key, $0.value) }.sorted {
+            $0.count != $1.count ? $0.count > $1.count : $0.value < $1.value
+        }
         return result
     }
 

@@ -93,10 +93,14 @@ public struct GISMapping: Sendable, Equatable {
             self.language = language
         }
         if let value = object["properties"] {
-            guard let properties = value.objectValue else { throw error(at: "properties", "an object of property -> field, not \(value.kindName)") }
+            guard let properties = value.objectValue else {
+                throw error(at: "properties", "an object of property -> field, not \(value.kindName)")
+            }
             try checkKeys(properties, at: "properties", known: ["name", "alt_name"])
             for entry in properties {
-                guard type.spec(forKey: entry.key) != nil else { throw error(at: "properties.\(entry.key)", "\(Self.article(type)) \(type.rawValue) has no \(entry.key)") }
+                guard type.spec(forKey: entry.key) != nil else {
+                    throw error(at: "properties.\(entry.key)", "\(Self.article(type)) \(type.rawValue) has no \(entry.key)")
+                }
                 let sources = try labelSources(entry.value, at: "properties.\(entry.key)")
                 if entry.key == "name" { names = sources } else { altNames = sources }
             }
@@ -106,7 +110,10 @@ public struct GISMapping: Sendable, Equatable {
             guard let list else { throw error(at: "category", "\(Self.article(type)) \(type.rawValue) has no category") }
             category = try categoryRule(value, list: list)
         } else if let list, !list.contains("unspecified") {
-            throw error(at: "", "give \"category\": \(Self.article(type)) \(type.rawValue) needs one and \(list.rawValue) has no \"unspecified\" (e.g. \"category\": \"\(list.values[0])\")")
+            throw error(
+                at: "",
+                "give \"category\": \(Self.article(type)) \(type.rawValue) needs one and \(list.rawValue) has no \"unspecified\" (e.g. \"category\": \"\(list.values[0])\")"
+            )
         }
     }
 
@@ -120,7 +127,9 @@ public struct GISMapping: Sendable, Equatable {
         }
         var sources: [LabelSource] = []
         for entry in languages {
-            guard Self.isLanguageTag(entry.key) else { throw error(at: "\(path).\(entry.key)", "\"\(entry.key)\" is not a language tag such as \"en\"") }
+            guard Self.isLanguageTag(entry.key) else {
+                throw error(at: "\(path).\(entry.key)", "\"\(entry.key)\" is not a language tag such as \"en\"")
+            }
             guard let field = entry.value.stringValue, !field.isEmpty else {
                 throw error(at: "\(path).\(entry.key)", "a field name, not \(entry.value.inlineText)")
             }
@@ -135,15 +144,19 @@ public struct GISMapping: Sendable, Equatable {
             return .fixed(fixed)
         }
         guard let object = value.objectValue else {
-            throw error(at: "category", "one category (\"office\") or {\"field\": ..., \"values\": {...}, \"default\": ...}, not \(value.kindName)")
+            throw error(
+                at: "category", "one category (\"office\") or {\"field\": ..., \"values\": {...}, \"default\": ...}, not \(value.kindName)")
         }
         try checkKeys(object, at: "category", known: ["field", "values", "default"])
         guard let field = object["field"]?.stringValue, !field.isEmpty else {
-            throw error(at: object["field"] == nil ? "category" : "category.field", "name the field that holds the category (\"field\": \"TYPE\")")
+            throw error(
+                at: object["field"] == nil ? "category" : "category.field", "name the field that holds the category (\"field\": \"TYPE\")")
         }
         var values: [String: String] = [:]
         if let given = object["values"] {
-            guard let entries = given.objectValue else { throw error(at: "category.values", "an object of value -> category, not \(given.kindName)") }
+            guard let entries = given.objectValue else {
+                throw error(at: "category.values", "an object of value -> category, not \(given.kindName)")
+            }
             for entry in entries {
                 guard let category = entry.value.stringValue else {
                     throw error(at: "category.values.\(entry.key)", "a \(list.rawValue) value, not \(entry.value.inlineText)")
@@ -154,7 +167,9 @@ public struct GISMapping: Sendable, Equatable {
         }
         var fallback: String?
         if let given = object["default"] {
-            guard let text = given.stringValue else { throw error(at: "category.default", "a \(list.rawValue) value, not \(given.inlineText)") }
+            guard let text = given.stringValue else {
+                throw error(at: "category.default", "a \(list.rawValue) value, not \(given.inlineText)")
+            }
             try check(text, list, at: "category.default")
             fallback = text
         }
@@ -181,7 +196,8 @@ public struct GISMapping: Sendable, Equatable {
 
     static func isLanguageTag(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        return !text.isEmpty && text.count <= 35 && parts.allSatisfy { !$0.isEmpty && $0.count <= 8 && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+        return !text.isEmpty && text.count <= 35
+            && parts.allSatisfy { !$0.isEmpty && $0.count <= 8 && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
             && parts[0].allSatisfy(\.isLetter)
     }
 }

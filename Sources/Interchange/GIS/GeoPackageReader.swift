@@ -33,7 +33,9 @@ public enum GeoPackageReader {
             throw InterchangeError("\(path): not a GeoPackage\(GDALRuntime.lastError.map { " (\($0))" } ?? "")")
         }
         guard let index = source.layer(named: GeoPackage.archiveTable) else {
-            throw InterchangeError("\(path): a GeoPackage imdf did not write (it has no \(GeoPackage.archiveTable) table); only GeoPackages written by imdf convert read back as an archive")
+            throw InterchangeError(
+                "\(path): a GeoPackage imdf did not write (it has no \(GeoPackage.archiveTable) table); only GeoPackages written by imdf convert read back as an archive"
+            )
         }
         let rows = try ArchiveRows(index, path: path)
         guard let manifestText = rows.manifest else {
@@ -50,7 +52,9 @@ public enum GeoPackageReader {
             }
             var recorded: TableLayout?
             if let text = entry.columns {
-                guard let value = try? GeoJSONReader.readJSON(Array(text.utf8)), let layout = TableLayout(record: value, levels: LevelDirectory()) else {
+                guard let value = try? GeoJSONReader.readJSON(Array(text.utf8)),
+                    let layout = TableLayout(record: value, levels: LevelDirectory())
+                else {
                     throw InterchangeError("\(path): \(GeoPackage.archiveTable): the columns of \(entry.fileName) are not a column list")
                 }
                 recorded = layout
@@ -65,7 +69,9 @@ public enum GeoPackageReader {
         var results: [TableResult] = []
         for table in tables {
             let layout = TableLayout(columns: table.layout.columns, levels: levels)
-            results.append(TableEdits.apply(table.rows, layout: layout, fileName: table.entry.fileName, written: table.entry.features, problems: &problems))
+            results.append(
+                TableEdits.apply(
+                    table.rows, layout: layout, fileName: table.entry.fileName, written: table.entry.features, problems: &problems))
         }
         EditChecks.check(results, problems: &problems)
         guard problems.isEmpty else {
@@ -84,9 +90,12 @@ public enum GeoPackageReader {
         var edits = GeoPackageEdits()
         for (table, result) in zip(tables, results) {
             var collection = FeatureCollection(fileName: table.entry.fileName, features: result.features)
-            collection.foreignMembers = try object(table.entry.members, path: path, what: "\(GeoPackage.archiveTable): the members of \(table.entry.fileName)")
+            collection.foreignMembers = try object(
+                table.entry.members, path: path, what: "\(GeoPackage.archiveTable): the members of \(table.entry.fileName)")
             if let type = result.imdfType {
-                guard collections[type] == nil else { throw InterchangeError("\(path): \(GeoPackage.archiveTable) lists \(table.entry.fileName) twice") }
+                guard collections[type] == nil else {
+                    throw InterchangeError("\(path): \(GeoPackage.archiveTable) lists \(table.entry.fileName) twice")
+                }
                 collections[type] = collection
             } else {
                 extensions.append(collection)
@@ -155,15 +164,20 @@ private struct ArchiveRows {
                 guard let name = text("name"), let tableName = text("table_name") else {
                     throw InterchangeError("\(path): \(table), row \(row): a feature file without its name or table")
                 }
-                collections.append(Collection(fileName: name, table: tableName, members: text("json"), features: text("features").flatMap { Int($0) }, columns: text("columns")))
+                collections.append(
+                    Collection(
+                        fileName: name, table: tableName, members: text("json"), features: text("features").flatMap { Int($0) },
+                        columns: text("columns")))
             case .file:
                 guard let name = text("name") else { throw InterchangeError("\(path): \(table), row \(row): a file without its name") }
                 var count: Int32 = 0
                 let content = columns["content"]!
                 let bytes = OGR_F_IsFieldSetAndNotNull(feature, content) != 0 ? OGR_F_GetFieldAsBinary(feature, content, &count) : nil
-                files.append(IMDFArchive.OpaqueFile(name: name, bytes: bytes.map { Array(UnsafeBufferPointer(start: $0, count: Int(count))) } ?? []))
+                files.append(
+                    IMDFArchive.OpaqueFile(name: name, bytes: bytes.map { Array(UnsafeBufferPointer(start: $0, count: Int(count))) } ?? []))
             case nil:
-                throw InterchangeError("\(path): \(table), row \(row): the entry is \(text("entry") ?? "empty"), not manifest, collection or file")
+                throw InterchangeError(
+                    "\(path): \(table), row \(row): the entry is \(text("entry") ?? "empty"), not manifest, collection or file")
             }
         }
     }

@@ -24,12 +24,18 @@ struct GeoPackageRows {
 
     /// Reads every row. `layout` names the columns; nil works it out from the features, as the
     /// writer did (GeoPackages written before the layout was recorded).
-    static func read(_ layer: VectorLayer, layout: TableLayout?, path: String) throws(InterchangeError) -> (rows: GeoPackageRows, layout: TableLayout) {
+    static func read(_ layer: VectorLayer, layout: TableLayout?, path: String) throws(InterchangeError) -> (
+        rows: GeoPackageRows, layout: TableLayout
+    ) {
         let table = layer.name
-        guard let definition = OGR_L_GetLayerDefn(layer.handle) else { throw InterchangeError("\(path): the table \(table) cannot be read") }
+        guard let definition = OGR_L_GetLayerDefn(layer.handle) else {
+            throw InterchangeError("\(path): the table \(table) cannot be read")
+        }
         let jsonColumn = OGR_FD_GetFieldIndex(definition, TableLayout.featureColumn)
         guard jsonColumn >= 0 else {
-            throw InterchangeError("\(path): the table \(table) has no \(TableLayout.featureColumn) column, which holds each whole feature; it cannot be read back")
+            throw InterchangeError(
+                "\(path): the table \(table) has no \(TableLayout.featureColumn) column, which holds each whole feature; it cannot be read back"
+            )
         }
         var text = header
         var ranges: [Range<Int>?] = []
@@ -43,11 +49,14 @@ struct GeoPackageRows {
         while let feature = OGR_L_GetNextFeature(layer.handle) {
             defer { OGR_F_Destroy(feature) }
             fids.append(Int64(OGR_F_GetFID(feature)))
-            if OGR_F_IsFieldSetAndNotNull(feature, jsonColumn) != 0, let cell = OGR_F_GetFieldAsString(feature, jsonColumn), cell.pointee != 0 {
+            if OGR_F_IsFieldSetAndNotNull(feature, jsonColumn) != 0, let cell = OGR_F_GetFieldAsString(feature, jsonColumn),
+                cell.pointee != 0
+            {
                 if anyFeature { text.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: "\n")]) }
                 anyFeature = true
                 let start = text.count
-                text.append(contentsOf: UnsafeBufferPointer(start: UnsafeRawPointer(cell).assumingMemoryBound(to: UInt8.self), count: strlen(cell)))
+                text.append(
+                    contentsOf: UnsafeBufferPointer(start: UnsafeRawPointer(cell).assumingMemoryBound(to: UInt8.self), count: strlen(cell)))
                 ranges.append(start..<text.count)
             } else {
                 ranges.append(nil)
@@ -57,7 +66,8 @@ struct GeoPackageRows {
                 cells[name] = Self.cell(feature, Int32(index))
             }
             rawCells.append(cells)
-            geometries.append(OGR_F_GetGeometryRef(feature).flatMap { OGR_G_IsEmpty($0) == 0 ? OGRGeometryReader.wellKnownBinary($0) : nil })
+            geometries.append(
+                OGR_F_GetGeometryRef(feature).flatMap { OGR_G_IsEmpty($0) == 0 ? OGRGeometryReader.wellKnownBinary($0) : nil })
         }
         if CPLGetLastErrorType() == CE_Failure, let error = GDALRuntime.lastError {
             throw InterchangeError("\(path): the table \(table): \(error)")
@@ -65,7 +75,8 @@ struct GeoPackageRows {
         text.append(contentsOf: footer)
         let features = try Self.features(text, ranges: ranges, fids: fids, table: table, path: path)
 
-        let layout = layout ?? TableLayout(features: features.compactMap { $0 }, wholeFeature: true, names: UniqueNames(reserved: ["fid", "geom"]))
+        let layout =
+            layout ?? TableLayout(features: features.compactMap { $0 }, wholeFeature: true, names: UniqueNames(reserved: ["fid", "geom"]))
         let rows = fids.indices.map { index in
             Row(
                 fid: fids[index], feature: features[index],
@@ -78,7 +89,9 @@ struct GeoPackageRows {
 
     /// The features of the rows that have `imdf_json`, read as one FeatureCollection (and row by
     /// row when that fails, to say which row is wrong); nil for the rows without.
-    private static func features(_ text: [UInt8], ranges: [Range<Int>?], fids: [Int64], table: String, path: String) throws(InterchangeError) -> [Feature?] {
+    private static func features(_ text: [UInt8], ranges: [Range<Int>?], fids: [Int64], table: String, path: String)
+        throws(InterchangeError) -> [Feature?]
+    {
         let present = ranges.compactMap { $0 }
         if let collection = try? GeoJSONReader.read(text), collection.features.count == present.count {
             var next = collection.features.makeIterator()
@@ -94,7 +107,8 @@ struct GeoPackageRows {
             } catch {
                 problem = error.problems.first?.message ?? "unreadable"
             }
-            throw InterchangeError("\(path): the table \(table), row \(fid): \(TableLayout.featureColumn) is not an IMDF feature: \(problem)")
+            throw InterchangeError(
+                "\(path): the table \(table), row \(fid): \(TableLayout.featureColumn) is not an IMDF feature: \(problem)")
         }
         throw InterchangeError("\(path): the table \(table): its \(TableLayout.featureColumn) cells do not read as a feature each")
     }

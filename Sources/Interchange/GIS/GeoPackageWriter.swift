@@ -64,7 +64,8 @@ public enum GeoPackageWriter {
     /// only once the new one is complete.
     @discardableResult
     public static func write(_ archive: IMDFArchive, to path: String) throws(InterchangeError) -> GeoPackageSummary {
-        try AtomicOutput(path, folder: false).produce { (temporary: String) throws(InterchangeError) in try write(archive, into: temporary) }
+        try AtomicOutput(path, folder: false).produce { (temporary: String) throws(InterchangeError) in try write(archive, into: temporary)
+        }
     }
 
     private static func write(_ archive: IMDFArchive, into path: String) throws(InterchangeError) -> GeoPackageSummary {
@@ -75,7 +76,8 @@ public enum GeoPackageWriter {
         let levels = LevelDirectory(archive.features(of: .level), language: archive.manifest.language)
         for collection in archive.allCollections {
             let name = tableNames.claim(tableName(for: collection.fileName))
-            let layout = TableLayout(features: collection.features, wholeFeature: true, names: UniqueNames(reserved: ["fid", "geom"]), levels: levels)
+            let layout = TableLayout(
+                features: collection.features, wholeFeature: true, names: UniqueNames(reserved: ["fid", "geom"]), levels: levels)
             layouts.append(layout)
             let geometryType = TableGeometry.type(of: collection.features)
             let spatial = geometryType != wkbNone
@@ -89,19 +91,28 @@ public enum GeoPackageWriter {
             }
             tables.append(.init(name: name, fileName: collection.fileName, features: collection.features.count, isSpatial: spatial))
         }
-        let index = try writer.createLayer(GeoPackage.archiveTable, geometry: wkbNone, fields: GeoPackage.archiveFields, options: ["FID=fid"])
+        let index = try writer.createLayer(
+            GeoPackage.archiveTable, geometry: wkbNone, fields: GeoPackage.archiveFields, options: ["FID=fid"])
         try writer.inTransaction { () throws(InterchangeError) in
             try index.add(
-                [.text(GeoPackage.Entry.manifest.rawValue), .text("manifest.json"), .null, .null, .text(JSONValue.object(archive.manifest.object).inlineText), .null, .null],
+                [
+                    .text(GeoPackage.Entry.manifest.rawValue), .text("manifest.json"), .null, .null,
+                    .text(JSONValue.object(archive.manifest.object).inlineText), .null, .null,
+                ],
                 geometry: nil)
             for (collection, (table, layout)) in zip(archive.allCollections, zip(tables, layouts)) {
                 try index.add(
-                    [.text(GeoPackage.Entry.collection.rawValue), .text(collection.fileName), .text(table.name), .integer(Int64(table.features)),
-                     .text(JSONValue.object(collection.foreignMembers).inlineText), .null, .text(layout.record.inlineText)],
+                    [
+                        .text(GeoPackage.Entry.collection.rawValue), .text(collection.fileName), .text(table.name),
+                        .integer(Int64(table.features)),
+                        .text(JSONValue.object(collection.foreignMembers).inlineText), .null, .text(layout.record.inlineText),
+                    ],
                     geometry: nil)
             }
             for file in archive.opaqueFiles {
-                try index.add([.text(GeoPackage.Entry.file.rawValue), .text(file.name), .null, .null, .null, .bytes(file.bytes), .null], geometry: nil)
+                try index.add(
+                    [.text(GeoPackage.Entry.file.rawValue), .text(file.name), .null, .null, .null, .bytes(file.bytes), .null], geometry: nil
+                )
             }
         }
         try LayerStyles.write(into: writer, tables: tables, geometryColumn: GeoPackage.geometryColumn)

@@ -46,8 +46,11 @@ enum LayerStyles {
         try writer.inTransaction { () throws(InterchangeError) in
             for style in styles {
                 try layer.add(
-                    [.text(""), .text(""), .text(style.table), .text(geometryColumn), .text(style.table), .text(style.qml), .text(""), .boolean(true),
-                     .text(style.description), .text(""), .null, .text(time)],
+                    [
+                        .text(""), .text(""), .text(style.table), .text(geometryColumn), .text(style.table), .text(style.qml), .text(""),
+                        .boolean(true),
+                        .text(style.description), .text(""), .null, .text(time),
+                    ],
                     geometry: nil)
             }
         }
@@ -61,9 +64,12 @@ enum LayerStyles {
             "<category render=\"true\" symbol=\"\(index)\" value=\"\(escape(category))\" label=\"\(escape(category))\"/>"
         }
         entries.append("<category render=\"true\" symbol=\"\(categories.count)\" value=\"\" label=\"other\"/>")
-        var symbols = categories.enumerated().map { index, category in fillSymbol(name: String(index), fill: Palette.family(of: category).fill) }
+        var symbols = categories.enumerated().map { index, category in
+            fillSymbol(name: String(index), fill: Palette.family(of: category).fill)
+        }
         symbols.append(fillSymbol(name: String(categories.count), fill: Palette.other.fill))
-        return document("""
+        return document(
+            """
              <renderer-v2 type="categorizedSymbol" attr="category" symbollevels="0" enableorderby="0" forceraster="0">
               <categories>
                \(entries.joined(separator: "\n   "))
@@ -77,8 +83,12 @@ enum LayerStyles {
 
     /// One line symbol in the openings' colour.
     static func openingLines() -> String {
-        let properties = [("line_color", qgisColour(Palette.opening)), ("line_style", "solid"), ("line_width", "0.6"), ("line_width_unit", "MM"), ("capstyle", "round")]
-        return document("""
+        let properties = [
+            ("line_color", qgisColour(Palette.opening)), ("line_style", "solid"), ("line_width", "0.6"), ("line_width_unit", "MM"),
+            ("capstyle", "round"),
+        ]
+        return document(
+            """
              <renderer-v2 type="singleSymbol" symbollevels="0" enableorderby="0" forceraster="0">
               <symbols>
             \(symbol(type: "line", name: "0", layerClass: "SimpleLine", properties: properties))
@@ -98,10 +108,13 @@ enum LayerStyles {
     }
 
     private static func fillSymbol(name: String, fill: String) -> String {
-        symbol(type: "fill", name: name, layerClass: "SimpleFill", properties: [
-            ("color", qgisColour(fill)), ("style", "solid"), ("outline_color", qgisColour(Palette.unitEdge)), ("outline_style", "solid"),
-            ("outline_width", "0.26"), ("outline_width_unit", "MM"),
-        ])
+        symbol(
+            type: "fill", name: name, layerClass: "SimpleFill",
+            properties: [
+                ("color", qgisColour(fill)), ("style", "solid"), ("outline_color", qgisColour(Palette.unitEdge)),
+                ("outline_style", "solid"),
+                ("outline_width", "0.26"), ("outline_width_unit", "MM"),
+            ])
     }
 
     /// A symbol of one layer; its properties written both as `Option`s (QGIS 3.26 and later) and
@@ -128,6 +141,7 @@ enum LayerStyles {
     }
 
     private static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: "\"", with: "&quot;")
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(
+            of: "\"", with: "&quot;")
     }
 }

@@ -14,7 +14,9 @@ final class ReferenceSystem {
         CPLErrorReset()
         guard !text.isEmpty, OSRSetFromUserInput(handle, text) == OGRERR_NONE else {
             OSRRelease(handle)
-            throw InterchangeError("crs: GDAL does not know the reference system \"\(text)\"\(GDALRuntime.lastError.map { " (\($0))" } ?? ""); e.g. EPSG:25832")
+            throw InterchangeError(
+                "crs: GDAL does not know the reference system \"\(text)\"\(GDALRuntime.lastError.map { " (\($0))" } ?? ""); e.g. EPSG:25832"
+            )
         }
         self.handle = handle
     }
@@ -26,9 +28,15 @@ final class ReferenceSystem {
     /// "ETRS89 / UTM zone 32N (EPSG:25832)", or the name alone when it has no authority code.
     static func name(of reference: OGRSpatialReferenceH) -> String {
         let name = OSRGetName(reference).map { String(cString: $0) } ?? "unnamed"
-        let authority = (OSRIsProjected(reference) != 0 ? "PROJCS" : OSRIsGeographic(reference) != 0 ? "GEOGCS" : nil).flatMap { node in
-            OSRGetAuthorityName(reference, node).flatMap { name in OSRGetAuthorityCode(reference, node).map { "\(String(cString: name)):\(String(cString: $0))" } }
-        } ?? OSRGetAuthorityName(reference, nil).flatMap { name in OSRGetAuthorityCode(reference, nil).map { "\(String(cString: name)):\(String(cString: $0))" } }
+        let authority =
+            (OSRIsProjected(reference) != 0 ? "PROJCS" : OSRIsGeographic(reference) != 0 ? "GEOGCS" : nil).flatMap { node in
+                OSRGetAuthorityName(reference, node).flatMap { name in
+                    OSRGetAuthorityCode(reference, node).map { "\(String(cString: name)):\(String(cString: $0))" }
+                }
+            }
+            ?? OSRGetAuthorityName(reference, nil).flatMap { name in
+                OSRGetAuthorityCode(reference, nil).map { "\(String(cString: name)):\(String(cString: $0))" }
+            }
         return authority.map { "\(name) (\($0))" } ?? name
     }
 }

@@ -64,7 +64,9 @@ public enum ShapefileWriter {
     /// (one an earlier export wrote, or empty) is replaced only once the new one is complete.
     @discardableResult
     public static func write(_ archive: IMDFArchive, to path: String) throws(InterchangeError) -> ShapefileSummary {
-        try AtomicOutput(path, folder: true, marker: fieldList).produce { (temporary: String) throws(InterchangeError) in try write(archive, into: temporary) }
+        try AtomicOutput(path, folder: true, marker: fieldList).produce { (temporary: String) throws(InterchangeError) in
+            try write(archive, into: temporary)
+        }
     }
 
     private static func write(_ archive: IMDFArchive, into folder: String) throws(InterchangeError) -> ShapefileSummary {
@@ -93,13 +95,15 @@ public enum ShapefileWriter {
                 }
                 let layer = try writer.createLayer(name, geometry: part.geometryType, fields: fields, options: ["ENCODING=UTF-8"])
                 for (feature, row) in zip(part.features, rows) {
-                    let geometry = part.geometryType == wkbNone || ShapeKind(feature.geometry) == nil
+                    let geometry =
+                        part.geometryType == wkbNone || ShapeKind(feature.geometry) == nil
                         ? nil : feature.geometry.flatMap { OGRGeometryBuilder.make($0, for: part.geometryType) }
                     try layer.add(row, geometry: geometry)
                 }
-                layers.append(.init(
-                    name: name, fileName: collection.fileName, features: part.features.count, hasGeometry: part.geometryType != wkbNone,
-                    fields: Array(zip(layer.fieldNames, layout.columns.map(columnName)))))
+                layers.append(
+                    .init(
+                        name: name, fileName: collection.fileName, features: part.features.count, hasGeometry: part.geometryType != wkbNone,
+                        fields: Array(zip(layer.fieldNames, layout.columns.map(columnName)))))
             }
         }
         try writer.close()

@@ -63,7 +63,9 @@ enum TableEdits {
 
     /// The table's features with their edits; `written` is how many rows imdf wrote (nil when
     /// the GeoPackage does not say).
-    static func apply(_ rows: GeoPackageRows, layout: TableLayout, fileName: String, written: Int?, problems: inout [EditProblem]) -> TableResult {
+    static func apply(_ rows: GeoPackageRows, layout: TableLayout, fileName: String, written: Int?, problems: inout [EditProblem])
+        -> TableResult
+    {
         let imdfType = FeatureType.allCases.first { $0.fileName == fileName }
         var result = TableResult(table: rows.table, fileName: fileName, imdfType: imdfType, layout: layout)
         let extensionType = rows.rows.lazy.compactMap { $0.feature?.featureType }.first ?? rows.table
@@ -78,7 +80,10 @@ enum TableEdits {
             var changed: [String] = []
             if let original = row.feature {
                 if let earlier = rowOfID.updateValue(row.fid, forKey: original.id) {
-                    problem(nil, "holds the same feature (\(original.id.prefix(8))) as row \(earlier): a copied row keeps \(TableLayout.featureColumn); empty the copy's \(TableLayout.featureColumn) to make it a new feature")
+                    problem(
+                        nil,
+                        "holds the same feature (\(original.id.prefix(8))) as row \(earlier): a copied row keeps \(TableLayout.featureColumn); empty the copy's \(TableLayout.featureColumn) to make it a new feature"
+                    )
                     continue
                 }
                 feature = original
@@ -95,14 +100,17 @@ enum TableEdits {
                     }
                 }
             } else {
-                feature = imdfType.map { Feature($0, id: FeatureID.random(), geometry: nil, values: [:]) }
+                feature =
+                    imdfType.map { Feature($0, id: FeatureID.random(), geometry: nil, values: [:]) }
                     ?? Feature(id: FeatureID.random(), featureType: extensionType, geometry: nil, properties: JSONObject())
                 for (index, column) in layout.columns.enumerated() {
                     guard let cell = row.cells[index], cell != .null else { continue }
                     switch column.source {
                     case .property, .label:
                         do {
-                            if let key = try take(cell, column: column, into: &feature, type: imdfType) { edited.append((column.name, key)) }
+                            if let key = try take(cell, column: column, into: &feature, type: imdfType) {
+                                edited.append((column.name, key))
+                            }
                         } catch {
                             problem(column.name, error.message)
                         }
@@ -114,7 +122,8 @@ enum TableEdits {
                 if let imdfType {
                     for spec in imdfType.schema where spec.isRequired && (feature.properties[spec.key] ?? .null).isNull {
                         guard spec.kind != .labels else {
-                            problem(nil, "a new \(imdfType.rawValue) needs \(spec.key) (a \(spec.key)_LANGUAGE column such as \(spec.key)_en)")
+                            problem(
+                                nil, "a new \(imdfType.rawValue) needs \(spec.key) (a \(spec.key)_LANGUAGE column such as \(spec.key)_en)")
                             continue
                         }
                         problem(result.columnName(for: spec.key), "a new \(imdfType.rawValue) needs \(spec.key)")
@@ -149,10 +158,14 @@ enum TableEdits {
 
     /// Takes a cell's value into the feature; returns the property key whose value the archive
     /// checks must see (nil for a label).
-    private static func take(_ cell: Cell, column: TableLayout.Column, into feature: inout Feature, type: FeatureType?) throws(CellProblem) -> String? {
+    private static func take(_ cell: Cell, column: TableLayout.Column, into feature: inout Feature, type: FeatureType?) throws(CellProblem)
+        -> String?
+    {
         switch column.source {
         case .id:
-            throw CellProblem("the id is the feature's IMDF id, kept in \(TableLayout.featureColumn), and cannot be changed; to make the row a new feature, empty its \(TableLayout.featureColumn)")
+            throw CellProblem(
+                "the id is the feature's IMDF id, kept in \(TableLayout.featureColumn), and cannot be changed; to make the row a new feature, empty its \(TableLayout.featureColumn)"
+            )
         case .levelName:
             throw CellProblem("level_name is derived from level_id; change level_id, or rename the level in the level table")
         case .levelOrdinal:
@@ -230,7 +243,9 @@ enum TableEdits {
     /// The geometry of a row whose geometry cell changed (or of a new row): from its WKB, the
     /// third coordinate kept where the feature had one, a one-part Multi geometry made single
     /// where the feature's was single (or the row is new), checked against the feature type.
-    private static func geometry(_ wkb: [UInt8]?, replacing original: IMDF.Geometry?, type: FeatureType?, isNew: Bool) throws(CellProblem) -> IMDF.Geometry? {
+    private static func geometry(_ wkb: [UInt8]?, replacing original: IMDF.Geometry?, type: FeatureType?, isNew: Bool) throws(CellProblem)
+        -> IMDF.Geometry?
+    {
         var geometry: IMDF.Geometry?
         if let wkb {
             var hadZ = false
@@ -242,7 +257,9 @@ enum TableEdits {
             geometry = read.isOnePartCollection && !wasMulti ? read.singlePart : read
         }
         if let type, !type.geometryRule.allows(geometry) {
-            throw CellProblem("\(EditChecks.aOrAn(type.rawValue)) needs \(type.geometryRule.description); \(geometry.map { "this is a " + $0.typeName } ?? "the row has none")")
+            throw CellProblem(
+                "\(EditChecks.aOrAn(type.rawValue)) needs \(type.geometryRule.description); \(geometry.map { "this is a " + $0.typeName } ?? "the row has none")"
+            )
         }
         return geometry
     }
@@ -250,7 +267,8 @@ enum TableEdits {
     /// Whether ISO WKB has z coordinates (its type code is in the 1000s or 3000s).
     private static func wkbHasZ(_ wkb: [UInt8]) -> Bool {
         guard wkb.count >= 5 else { return false }
-        let code = wkb[0] == 1
+        let code =
+            wkb[0] == 1
             ? UInt32(wkb[1]) | UInt32(wkb[2]) << 8 | UInt32(wkb[3]) << 16 | UInt32(wkb[4]) << 24
             : UInt32(wkb[4]) | UInt32(wkb[3]) << 8 | UInt32(wkb[2]) << 16 | UInt32(wkb[1]) << 24
         return (1000..<2000).contains(code) || (3000..<4000).contains(code)

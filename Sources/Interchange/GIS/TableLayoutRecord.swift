@@ -11,20 +11,21 @@ import IMDF
 
 extension TableLayout {
     var record: JSONValue {
-        .array(columns.map { column in
-            var object: JSONObject = ["column": .string(column.name), "kind": .string(Self.kindName(column.kind))]
-            switch column.source {
-            case .id: object.append(key: "source", value: "id")
-            case .wholeFeature: object.append(key: "source", value: "feature")
-            case .levelName: object.append(key: "source", value: "level_name")
-            case .levelOrdinal: object.append(key: "source", value: "level_ordinal")
-            case .property(let key): object.append(key: "property", value: .string(key))
-            case .label(let key, let language):
-                object.append(key: "property", value: .string(key))
-                object.append(key: "language", value: .string(language))
-            }
-            return .object(object)
-        })
+        .array(
+            columns.map { column in
+                var object: JSONObject = ["column": .string(column.name), "kind": .string(Self.kindName(column.kind))]
+                switch column.source {
+                case .id: object.append(key: "source", value: "id")
+                case .wholeFeature: object.append(key: "source", value: "feature")
+                case .levelName: object.append(key: "source", value: "level_name")
+                case .levelOrdinal: object.append(key: "source", value: "level_ordinal")
+                case .property(let key): object.append(key: "property", value: .string(key))
+                case .label(let key, let language):
+                    object.append(key: "property", value: .string(key))
+                    object.append(key: "language", value: .string(language))
+                }
+                return .object(object)
+            })
     }
 
     /// The layout `record` describes; nil when it is not one.

@@ -51,14 +51,19 @@ public struct Placement: Sendable {
 
     /// The plan's south-west corner at `corner` (longitude, latitude), north up, at its own scale.
     public static func unreferenced(planBounds: Bounds, at corner: Point) -> Placement {
-        Placement(frame: LocalFrame(originLongitude: corner.x, originLatitude: corner.y),
+        Placement(
+            frame: LocalFrame(originLongitude: corner.x, originLatitude: corner.y),
             transform: .translation(-planBounds.minX, -planBounds.minY), residuals: [], rmse: nil)
     }
 
     /// Fits the transform; `planPoints` are the control points' drawing positions in plan metres.
     public static func fitted(_ controls: [ControlPoint], planPoints: [Point], kind: TransformKind) throws(InterchangeError) -> Placement {
-        guard controls.count >= 2 else { throw InterchangeError("control: georeferencing needs at least two control points (one gives no direction or scale)") }
-        guard kind == .similarity || controls.count >= 3 else { throw InterchangeError("control: an affine fit needs at least three control points") }
+        guard controls.count >= 2 else {
+            throw InterchangeError("control: georeferencing needs at least two control points (one gives no direction or scale)")
+        }
+        guard kind == .similarity || controls.count >= 3 else {
+            throw InterchangeError("control: an affine fit needs at least three control points")
+        }
         let frame = LocalFrame(originLongitude: controls[0].target.x, originLatitude: controls[0].target.y)
         let targets = controls.map { frame.point(longitude: $0.target.x, latitude: $0.target.y) }
         for i in planPoints.indices {
@@ -82,21 +87,29 @@ public struct Placement: Sendable {
         let n = Double(from.count)
         let fromMean = Point(x: from.map(\.x).reduce(0, +) / n, y: from.map(\.y).reduce(0, +) / n)
         let toMean = Point(x: to.map(\.x).reduce(0, +) / n, y: to.map(\.y).reduce(0, +) / n)
-        var dot = 0.0, cross = 0.0, norm = 0.0
+        var dot = 0.0
+        var cross = 0.0
+        var norm = 0.0
         for (p, q) in zip(from, to) {
-            let px = p.x - fromMean.x, py = p.y - fromMean.y, qx = q.x - toMean.x, qy = q.y - toMean.y
+            let px = p.x - fromMean.x
+            let py = p.y - fromMean.y
+            let qx = q.x - toMean.x
+            let qy = q.y - toMean.y
             dot += px * qx + py * qy
             cross += px * qy - py * qx
             norm += px * px + py * py
         }
-        let a = dot / norm, b = cross / norm
-        return PlanTransform(a: a, b: -b, c: toMean.x - a * fromMean.x + b * fromMean.y, d: b, e: a, f: toMean.y - b * fromMean.x - a * fromMean.y)
+        let a = dot / norm
+        let b = cross / norm
+        return PlanTransform(
+            a: a, b: -b, c: toMean.x - a * fromMean.x + b * fromMean.y, d: b, e: a, f: toMean.y - b * fromMean.x - a * fromMean.y)
     }
 
     /// Least-squares affine: the normal equations of x' and y' on (x, y, 1).
     static func affine(_ from: [Point], _ to: [Point]) throws(InterchangeError) -> PlanTransform {
         var m = [[Double]](repeating: [0, 0, 0], count: 3)
-        var rx = [0.0, 0, 0], ry = [0.0, 0, 0]
+        var rx = [0.0, 0, 0]
+        var ry = [0.0, 0, 0]
         for (p, q) in zip(from, to) {
             let row = [p.x, p.y, 1]
             for i in 0..<3 {
@@ -106,7 +119,8 @@ public struct Placement: Sendable {
             }
         }
         guard let x = solve(m, rx), let y = solve(m, ry) else {
-            throw InterchangeError("control: the control points lie on one line; an affine fit needs them spread out (or use --fit similarity)")
+            throw InterchangeError(
+                "control: the control points lie on one line; an affine fit needs them spread out (or use --fit similarity)")
         }
         return PlanTransform(a: x[0], b: x[1], c: x[2], d: y[0], e: y[1], f: y[2])
     }

@@ -28,7 +28,8 @@ public struct CommandSpec: Sendable {
     private var declaresGroup: Bool
 
     init(
-        _ words: String, aliases: [String] = [], _ grammar: [GrammarPart], changesDocument: Bool, group: CommandGroup? = nil, _ summary: String,
+        _ words: String, aliases: [String] = [], _ grammar: [GrammarPart], changesDocument: Bool, group: CommandGroup? = nil,
+        _ summary: String,
         example: String, run: @escaping @Sendable (inout EditingSession, Arguments) throws -> CommandOutcome
     ) {
         self.group = group ?? .session

@@ -6,8 +6,10 @@ import Workbench
 
 enum ContextCommands {
     static let all: [CommandSpec] = [
-        CommandSpec("use building", [.positional(Parameter("REF", .reference(["building"])), .required)], changesDocument: false,
-            "work in a building", example: "use building \"Hall 1\"") { session, args in
+        CommandSpec(
+            "use building", [.positional(Parameter("REF", .reference(["building"])), .required)], changesDocument: false,
+            "work in a building", example: "use building \"Hall 1\""
+        ) { session, args in
             let id = try session.resolve(args.word("REF"), argument: "REF", types: ["building"])
             session.buildingID = id
             if let level = session.levelID, session.document.feature(level)?.strings(.buildingIDs)?.contains(id) != true {
@@ -15,15 +17,19 @@ enum ContextCommands {
             }
             return CommandOutcome(.context, "using \(session.describe(id))")
         },
-        CommandSpec("use level", [.positional(Parameter("REF", .reference(["level"])), .required)], changesDocument: false,
-            "work on a level (coordinates are metres from its south-west corner)", example: "use level L3") { session, args in
+        CommandSpec(
+            "use level", [.positional(Parameter("REF", .reference(["level"])), .required)], changesDocument: false,
+            "work on a level (coordinates are metres from its south-west corner)", example: "use level L3"
+        ) { session, args in
             let id = try session.resolve(args.word("REF"), argument: "REF", types: ["level"])
             session.levelID = id
             if let building = session.document.feature(id)?.strings(.buildingIDs)?.first { session.buildingID = building }
             return CommandOutcome(.context, "using \(session.describe(id))")
         },
-        CommandSpec("frame", [.positional(Parameter("X,Y", .point, or: ["reset"]), .optional)], changesDocument: false,
-            "show or move the origin of local coordinates (X,Y or @LON,LAT)", example: "frame @30.3729,60.0076") { session, args in
+        CommandSpec(
+            "frame", [.positional(Parameter("X,Y", .point, or: ["reset"]), .optional)], changesDocument: false,
+            "show or move the origin of local coordinates (X,Y or @LON,LAT)", example: "frame @30.3729,60.0076"
+        ) { session, args in
             let origin = args.optionalWord("X,Y")
             if origin == "reset" {
                 session.explicitOrigin = nil

@@ -4,7 +4,9 @@ import Workbench
 
 enum HistoryCommands {
     /// Undo or redo up to N times, stopping when the stack runs out.
-    static func repeatStep(_ args: Arguments, _ session: inout EditingSession, _ step: (inout EditingSession) throws -> Patch?) throws -> [Patch] {
+    static func repeatStep(_ args: Arguments, _ session: inout EditingSession, _ step: (inout EditingSession) throws -> Patch?) throws
+        -> [Patch]
+    {
         var patches: [Patch] = []
         for _ in 0..<(Int(args.optionalWord("N") ?? "1") ?? 1) {
             guard let patch = try step(&session) else { break }
@@ -22,18 +24,26 @@ enum HistoryCommands {
     }
 
     static let all: [CommandSpec] = [
-        CommandSpec("undo", [.positional(Parameter("N", .count), .optional)], changesDocument: true, "undo the last step (or N steps)",
-            example: "undo 2") { session, args in
+        CommandSpec(
+            "undo", [.positional(Parameter("N", .count), .optional)], changesDocument: true, "undo the last step (or N steps)",
+            example: "undo 2"
+        ) { session, args in
             let patches = try repeatStep(args, &session) { try $0.history.undo() }
-            return CommandOutcome(.undo(patches), message(patches, done: "undid", verb: "undo", asked: Int(args.optionalWord("N") ?? "1") ?? 1))
+            return CommandOutcome(
+                .undo(patches), message(patches, done: "undid", verb: "undo", asked: Int(args.optionalWord("N") ?? "1") ?? 1))
         },
-        CommandSpec("redo", [.positional(Parameter("N", .count), .optional)], changesDocument: true, "redo the last undone step (or N steps)",
-            example: "redo") { session, args in
+        CommandSpec(
+            "redo", [.positional(Parameter("N", .count), .optional)], changesDocument: true, "redo the last undone step (or N steps)",
+            example: "redo"
+        ) { session, args in
             let patches = try repeatStep(args, &session) { try $0.history.redo() }
-            return CommandOutcome(.redo(patches), message(patches, done: "redid", verb: "redo", asked: Int(args.optionalWord("N") ?? "1") ?? 1))
+            return CommandOutcome(
+                .redo(patches), message(patches, done: "redid", verb: "redo", asked: Int(args.optionalWord("N") ?? "1") ?? 1))
         },
-        CommandSpec("history", [], changesDocument: false,
-            "the steps that can be undone, oldest first, then the undone steps redo can bring back (marked undone)", example: "history") { session, _ in
+        CommandSpec(
+            "history", [], changesDocument: false,
+            "the steps that can be undone, oldest first, then the undone steps redo can bring back (marked undone)", example: "history"
+        ) { session, _ in
             let done = session.history.undoStack
             // The next step redo brings back is the last of the redo stack: it follows the done ones.
             let undone = Array(session.history.redoStack.reversed())
@@ -45,8 +55,10 @@ enum HistoryCommands {
             }
             return .report(lines.joined(separator: "\n"))
         },
-        CommandSpec("begin", [.positional(Parameter("LABEL", .text), .repeated(minimum: 0))], changesDocument: false,
-            "start a group of commands that undo as one step", example: "begin \"renovate 3rd floor\"") { session, args in
+        CommandSpec(
+            "begin", [.positional(Parameter("LABEL", .text), .repeated(minimum: 0))], changesDocument: false,
+            "start a group of commands that undo as one step", example: "begin \"renovate 3rd floor\""
+        ) { session, args in
             let typed = args.words("LABEL").joined(separator: " ")
             try session.history.begin(typed.isEmpty ? "group" : typed)
             return CommandOutcome(.begin(label: typed.isEmpty ? nil : typed), "group started")
@@ -55,7 +67,8 @@ enum HistoryCommands {
             let patch = try session.history.commit()
             return CommandOutcome(.commit(patch), "committed \(patch.label) (\(patch.changes.count) changes)")
         },
-        CommandSpec("rollback", [], changesDocument: true, "undo everything since begin and close the group", example: "rollback") { session, _ in
+        CommandSpec("rollback", [], changesDocument: true, "undo everything since begin and close the group", example: "rollback") {
+            session, _ in
             try session.history.rollback()
             return CommandOutcome(.rollback, "rolled back")
         },

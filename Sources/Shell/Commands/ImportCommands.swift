@@ -23,7 +23,8 @@ enum ImportCommands {
     }
 
     static func spec(_ importer: any Importer) -> CommandSpec {
-        let grammar: [GrammarPart] = [.positional(Parameter("FILE", .path), .required)] + importer.grammar + common
+        let grammar: [GrammarPart] =
+            [.positional(Parameter("FILE", .path), .required)] + importer.grammar + common
             + digestOptions(importer).map { .option($0.digest, Parameter("HEX", .text)) }
         return CommandSpec(
             "import \(importer.format)", grammar, changesDocument: true,
@@ -34,7 +35,9 @@ enum ImportCommands {
         }
     }
 
-    static func run(_ importer: any Importer, _ args: Arguments, _ grammar: [GrammarPart], _ session: inout EditingSession) throws(EditError) -> CommandOutcome {
+    static func run(_ importer: any Importer, _ args: Arguments, _ grammar: [GrammarPart], _ session: inout EditingSession)
+        throws(EditError) -> CommandOutcome
+    {
         let name = "import \(importer.format)"
         guard let levelID = session.levelID else { throw EditError("\(name): no level in use (`use level REF`)", argument: "level") }
         let file = args.word("FILE")
@@ -50,7 +53,9 @@ enum ImportCommands {
             }
             if let recorded = args.option(key) {
                 guard ImportDigest.isDigest(recorded) else {
-                    throw EditError("\(name): \(key)= takes the 64 hexadecimal digits of a SHA-256, not \(TerminalText.excerpt(recorded))", argument: key)
+                    throw EditError(
+                        "\(name): \(key)= takes the 64 hexadecimal digits of a SHA-256, not \(TerminalText.excerpt(recorded))",
+                        argument: key)
                 }
                 guard recorded == actual else {
                     throw EditError(
@@ -83,13 +88,23 @@ enum ImportCommands {
             json.append(key: "sha256", value: .string(digests["sha256"] ?? ""))
             for entry in reading.json { json.append(key: entry.key, value: entry.value) }
             json.append(key: "level", value: .string(levelID))
-            json.append(key: "created", value: .object(JSONObject(ImportFeatures.types.compactMap { type in
-                counts[type].map { JSONObject.Entry(key: type.rawValue, value: .number(JSONNumber($0))) }
-            })))
+            json.append(
+                key: "created",
+                value: .object(
+                    JSONObject(
+                        ImportFeatures.types.compactMap { type in
+                            counts[type].map { JSONObject.Entry(key: type.rawValue, value: .number(JSONNumber($0))) }
+                        })))
             json.append(key: "ids", value: .array(patch.mintedIDs.map(JSONValue.string)))
-            json.append(key: "left_out", value: .array(leftOut.map { problem in
-                .object(["number": .number(JSONNumber(problem.index + 1)), "source": .string(problem.source), "reason": .string(problem.message)])
-            }))
+            json.append(
+                key: "left_out",
+                value: .array(
+                    leftOut.map { problem in
+                        .object([
+                            "number": .number(JSONNumber(problem.index + 1)), "source": .string(problem.source),
+                            "reason": .string(problem.message),
+                        ])
+                    }))
             message = JSONValue.object(json).inlineText
         } else {
             var lines = reading.lines
@@ -98,7 +113,9 @@ enum ImportCommands {
             if !leftOut.isEmpty {
                 lines.append("left out \(leftOut.count) (--skip-invalid):")
                 lines += leftOut.prefix(ImportFeatures.problemsListed).map { "  \($0)" }
-                if leftOut.count > ImportFeatures.problemsListed { lines.append("  and \(leftOut.count - ImportFeatures.problemsListed) more") }
+                if leftOut.count > ImportFeatures.problemsListed {
+                    lines.append("  and \(leftOut.count - ImportFeatures.problemsListed) more")
+                }
             }
             message = lines.joined(separator: "\n")
         }

@@ -7,9 +7,12 @@ import Workbench
 
 public enum Interpreter {
     public static let commands: [CommandSpec] =
-        EditingCommands.all.map { $0.grouped(.editing) } + ImportCommands.all.map { $0.grouped(.editing) } + ContextCommands.all.map { $0.grouped(.viewing) }
-        + ViewingCommands.all.map { $0.grouped(.viewing) } + RenderCommands.all.map { $0.grouped(.viewing) } + HistoryCommands.all.map { $0.grouped(.history) }
-        + FixCommands.all.map { $0.grouped(.checks) } + TemplateCommands.all.map { $0.grouped(.session) } + SessionCommands.all.map { $0.grouped(.session) }
+        EditingCommands.all.map { $0.grouped(.editing) } + ImportCommands.all.map { $0.grouped(.editing) }
+        + ContextCommands.all.map { $0.grouped(.viewing) }
+        + ViewingCommands.all.map { $0.grouped(.viewing) } + RenderCommands.all.map { $0.grouped(.viewing) }
+        + HistoryCommands.all.map { $0.grouped(.history) }
+        + FixCommands.all.map { $0.grouped(.checks) } + TemplateCommands.all.map { $0.grouped(.session) }
+        + SessionCommands.all.map { $0.grouped(.session) }
 
     /// The command for `tokens` (longest matching words, or alias) and the tokens after its name.
     static func match(_ tokens: [Token]) -> (CommandSpec, [Token])? {

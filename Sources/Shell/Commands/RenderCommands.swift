@@ -10,18 +10,24 @@ import Workbench
 
 enum RenderCommands {
     static let all: [CommandSpec] = [
-        CommandSpec("render", [
-            .oneOf([
-                .keyword("level", [Parameter("REF", .reference(["level"]))]), .keyword("unit", [Parameter("REF", .reference(["unit"]))]),
-                .keyword("building", [Parameter("REF", .reference(["building"]))]),
-            ], required: false),
-            .keyword("box", [.point, Parameter("WxH", .size)]), .keyword("--route", [Parameter("FROM", .reference([])), Parameter("TO", .reference([]))]),
-            .flag("--findings"), .keyword("--svg", [Parameter("FILE", .path)]), .option("width", Parameter("N", .integer)),
-        ], changesDocument: false,
+        CommandSpec(
+            "render",
+            [
+                .oneOf(
+                    [
+                        .keyword("level", [Parameter("REF", .reference(["level"]))]),
+                        .keyword("unit", [Parameter("REF", .reference(["unit"]))]),
+                        .keyword("building", [Parameter("REF", .reference(["building"]))]),
+                    ], required: false),
+                .keyword("box", [.point, Parameter("WxH", .size)]),
+                .keyword("--route", [Parameter("FROM", .reference([])), Parameter("TO", .reference([]))]),
+                .flag("--findings"), .keyword("--svg", [Parameter("FILE", .path)]), .option("width", Parameter("N", .integer)),
+            ], changesDocument: false,
             "draw a level in the terminal (or as SVG: a building's levels with a picker), with axes in the metres X,Y are typed in",
-            example: "render level \"Floor 1\" --findings") { session, args in
+            example: "render level \"Floor 1\" --findings"
+        ) { session, args in
             .view(try RenderRequest(args, in: session).run())
-        },
+        }
     ]
 }
 
@@ -42,7 +48,9 @@ struct RenderRequest {
         view = session
         width = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init).map { min(max($0, 40), 1000) } ?? 100
         if let value = args.integer("width") {
-            guard (40...1000).contains(value) else { throw EditError("width=\(value): give a number of columns from 40 to 1000", argument: "width") }
+            guard (40...1000).contains(value) else {
+                throw EditError("width=\(value): give a number of columns from 40 to 1000", argument: "width")
+            }
             width = value
         }
         var building: String?
@@ -64,17 +72,23 @@ struct RenderRequest {
         if let ends = args.keyword("--route") { routeEnds = (ends[0], ends[1]) }
         findings = args.flag("--findings")
         svgPath = args.value(after: "--svg")
-        if boxWords != nil, highlight != nil { throw EditError("render: unit REF frames the unit; box cannot be given too", argument: "box") }
+        if boxWords != nil, highlight != nil {
+            throw EditError("render: unit REF frames the unit; box cannot be given too", argument: "box")
+        }
 
         if let building {
             guard svgPath != nil else {
-                throw EditError("render: a building is drawn as SVG (`render building REF --svg FILE`); in the terminal, render one of its levels", argument: "building")
+                throw EditError(
+                    "render: a building is drawn as SVG (`render building REF --svg FILE`); in the terminal, render one of its levels",
+                    argument: "building")
             }
             let document = view.document
             let ofBuilding = document.features(of: .level).filter { $0.strings(.buildingIDs)?.contains(building) == true }
             levels = ofBuilding.sorted { ($0.integer(.ordinal) ?? 0, $0.id) < ($1.integer(.ordinal) ?? 0, $1.id) }.map(\.id)
             guard !levels.isEmpty else { throw EditError("render: building \(building.prefix(8)) has no levels", argument: "building") }
-            if view.levelID.map(levels.contains) != true { useLevel(levels.first { document.feature($0)?.integer(.ordinal) == 0 } ?? levels[0]) }
+            if view.levelID.map(levels.contains) != true {
+                useLevel(levels.first { document.feature($0)?.integer(.ordinal) == 0 } ?? levels[0])
+            }
             selected = levels.firstIndex(of: view.levelID!) ?? 0
             let language = document.labelLanguage
             let venue = document.features(of: .venue).first?.labels(.name)?.preferred(language: language)

@@ -7,15 +7,23 @@ import Workbench
 
 enum TemplateCommands {
     static let all: [CommandSpec] = [
-        CommandSpec("new", [.keyword("--template", [Parameter("NAME", .template)]), .keyword("at", [Parameter("@LON,LAT", .text)])], changesDocument: true,
-            "start a new, untitled document from a template (blank unless named), its venue at @LON,LAT if given", example: "new --template office-floor at @2.1499,41.3705") { session, args in
+        CommandSpec(
+            "new", [.keyword("--template", [Parameter("NAME", .template)]), .keyword("at", [Parameter("@LON,LAT", .text)])],
+            changesDocument: true,
+            "start a new, untitled document from a template (blank unless named), its venue at @LON,LAT if given",
+            example: "new --template office-floor at @2.1499,41.3705"
+        ) { session, args in
             guard !session.isDirty else {
                 throw EditError("new: there are unsaved changes; save them (or undo them) first", argument: "new")
             }
-            guard let catalog = TemplateCatalog.find() else { throw EditError("new: no Templates folder found (set IMDF_TEMPLATES to one)") }
+            guard let catalog = TemplateCatalog.find() else {
+                throw EditError("new: no Templates folder found (set IMDF_TEMPLATES to one)")
+            }
             let name = args.value(after: "--template") ?? "blank"
             guard let template = catalog.template(name) else {
-                throw EditError("new: no template \"\(name)\" (there are: \(catalog.templates.map(\.name).joined(separator: ", ")))", argument: "--template")
+                throw EditError(
+                    "new: no template \"\(name)\" (there are: \(catalog.templates.map(\.name).joined(separator: ", ")))",
+                    argument: "--template")
             }
             let load: ArchiveLoad
             do {
@@ -24,7 +32,9 @@ enum TemplateCommands {
                 throw EditError("new: the template \(template.path) cannot be read", argument: "--template")
             }
             var archive = load.archive
-            if let at = args.value(after: "at") { archive = TemplatePlacement.moved(archive, to: try TemplatePlacement.place(at, argument: "at")) }
+            if let at = args.value(after: "at") {
+                archive = TemplatePlacement.moved(archive, to: try TemplatePlacement.place(at, argument: "at"))
+            }
             let (ids, reportsEditFindings) = (session.ids, session.reportsEditFindings)
             session = EditingSession(document: Document(archive))
             session.ids = ids
@@ -32,7 +42,8 @@ enum TemplateCommands {
             session.reportsEditFindings = reportsEditFindings
             // Never saved, and not empty: unsaved until written somewhere.
             session.savedMarker = nil
-            return CommandOutcome(.newDocument, "new document from the \(name) template: \(load.archive.featureCount) features (save PATH writes it)")
+            return CommandOutcome(
+                .newDocument, "new document from the \(name) template: \(load.archive.featureCount) features (save PATH writes it)")
         }
     ]
 }

@@ -17,20 +17,28 @@ enum ViewingCommands {
             lines.append("frame     origin @\(frame.originLongitude),\(frame.originLatitude) (x east, y north, metres)")
             return .report(lines.joined(separator: "\n"))
         },
-        CommandSpec("ls", [.positional(Parameter("TYPE", .featureType), .optional), .keyword("in", [.ref])], changesDocument: false,
+        CommandSpec(
+            "ls", [.positional(Parameter("TYPE", .featureType), .optional), .keyword("in", [.ref])], changesDocument: false,
             "list features with where they are (default: the units of the level in use); in a room: its doors, with the rooms on their other side",
-            example: "ls opening in 104") { session, args in
+            example: "ls opening in 104"
+        ) { session, args in
             .report(try Self.list(session, type: args.optionalWord("TYPE").map(Self.typeName), in: args.value(after: "in")))
         },
-        CommandSpec("show", [.positional(.ref, .required)], changesDocument: false,
+        CommandSpec(
+            "show", [.positional(.ref, .required)], changesDocument: false,
             "every property of a feature and where it is (a shape's vertices as X,Y with each edge's length and bearing); values the hierarchy can hand down are marked inherited (and from where) or explicit",
-            example: "show 310") { session, args in
+            example: "show 310"
+        ) { session, args in
             let id = try session.resolve(args.word("REF"), argument: "REF")
-            guard let feature = session.document.feature(id) else { throw EditError("show: \(id.prefix(8)) does not exist", argument: "REF") }
+            guard let feature = session.document.feature(id) else {
+                throw EditError("show: \(id.prefix(8)) does not exist", argument: "REF")
+            }
             return .report(Self.show(feature, session))
         },
-        CommandSpec("find", [.positional(Parameter("TEXT", .text), .repeated(minimum: 1))], changesDocument: false,
-            "features whose names, alternative names or occupants match, with their building and level", example: "find 310") { session, args in
+        CommandSpec(
+            "find", [.positional(Parameter("TEXT", .text), .repeated(minimum: 1))], changesDocument: false,
+            "features whose names, alternative names or occupants match, with their building and level", example: "find 310"
+        ) { session, args in
             let text = args.words("TEXT").joined(separator: " ").lowercased()
             let language = session.document.labelLanguage
             var found: [String] = []
@@ -38,24 +46,35 @@ enum ViewingCommands {
                 let labels = (feature.labels(.name)?.labels ?? []) + (feature.labels(.altName)?.labels ?? [])
                 guard labels.contains(where: { $0.text.lowercased().contains(text) }) else { continue }
                 var line = session.row(feature)
-                if feature.imdfType == .occupant, let unit = feature.string(.anchorID).flatMap(session.document.feature)?.string(.unitID).flatMap(session.document.feature) {
-                    line += " in \(unit.labels(.name)?.preferred(language: language) ?? session.document.shortID(unit.id))" + session.whereabouts(unit)
+                if feature.imdfType == .occupant,
+                    let unit = feature.string(.anchorID).flatMap(session.document.feature)?.string(.unitID).flatMap(
+                        session.document.feature)
+                {
+                    line +=
+                        " in \(unit.labels(.name)?.preferred(language: language) ?? session.document.shortID(unit.id))"
+                        + session.whereabouts(unit)
                 }
                 found.append(line)
             }
             return .report(found.isEmpty ? "nothing matches \"\(text)\"" : found.joined(separator: "\n"))
         },
-        CommandSpec("tree", [.positional(Parameter("REF", .reference(["building", "level"])), .optional)], changesDocument: false,
+        CommandSpec(
+            "tree", [.positional(Parameter("REF", .reference(["building", "level"])), .optional)], changesDocument: false,
             "venue > buildings > levels with what is on each; for a building or level: its units, their anchors and occupants, and its openings",
-            example: "tree \"Level 1\"") { session, args in
+            example: "tree \"Level 1\""
+        ) { session, args in
             guard let word = args.optionalWord("REF") else { return .report(Self.tree(session)) }
             return .report(Self.tree(session, of: try session.resolve(word, argument: "REF", types: ["building", "level"])))
         },
-        CommandSpec("validate", [
-            .keyword("level", [Parameter("REF", .reference(["level"]))]), .option("code", Parameter("CODE", .findingCode)),
-            .option("rule", Parameter("RULE", .text)), .flag("--json"),
-        ], changesDocument: false, group: .checks, "check the document against the IMDF rules (on one level, or all; of one code or one of Apple's rules)",
-            example: "validate level \"Floor 1\" code=G1") { session, args in
+        CommandSpec(
+            "validate",
+            [
+                .keyword("level", [Parameter("REF", .reference(["level"]))]), .option("code", Parameter("CODE", .findingCode)),
+                .option("rule", Parameter("RULE", .text)), .flag("--json"),
+            ], changesDocument: false, group: .checks,
+            "check the document against the IMDF rules (on one level, or all; of one code or one of Apple's rules)",
+            example: "validate level \"Floor 1\" code=G1"
+        ) { session, args in
             let codes = args.option("code").flatMap(FindingCode.matching).map { [$0] } ?? []
             let report = try Self.report(session, args).only(codes: codes, rules: args.option("rule").map { [$0] } ?? [])
             if args.flag("--json") {
@@ -65,32 +84,51 @@ enum ViewingCommands {
                     throw EditError("validate: cannot write JSON (\(error))")
                 }
             }
-            return .report(ValidationOutput.text(report, archive: session.archivePath ?? "untitled", featureCount: session.document.featureCount))
+            return .report(
+                ValidationOutput.text(report, archive: session.archivePath ?? "untitled", featureCount: session.document.featureCount))
         },
-        CommandSpec("route", [.positional(Parameter("FROM", .reference([])), .required), .positional(Parameter("TO", .reference([])), .required), .flag("accessible")],
-            changesDocument: false, group: .routing, "the shortest route over path nodes, with its length and the rooms and doors it passes, level by level",
-            example: "route 310 entrance accessible") { session, args in
+        CommandSpec(
+            "route",
+            [
+                .positional(Parameter("FROM", .reference([])), .required), .positional(Parameter("TO", .reference([])), .required),
+                .flag("accessible"),
+            ],
+            changesDocument: false, group: .routing,
+            "the shortest route over path nodes, with its length and the rooms and doors it passes, level by level",
+            example: "route 310 entrance accessible"
+        ) { session, args in
             let from = try session.resolve(args.word("FROM"), argument: "FROM")
             let to = try session.resolve(args.word("TO"), argument: "TO")
-            let route = try RoutingGraph(session.document).shortestRoute(from: from, to: to, accessible: args.flag("accessible"), name: session.describe)
-            let heading = "from \(session.describe(from)) to \(session.describe(to)): "
+            let route = try RoutingGraph(session.document).shortestRoute(
+                from: from, to: to, accessible: args.flag("accessible"), name: session.describe)
+            let heading =
+                "from \(session.describe(from)) to \(session.describe(to)): "
                 + String(format: "%.1f m over %d path node%@", route.length, route.nodes.count, route.nodes.count == 1 ? "" : "s")
             return .report(([heading] + Self.stops(route, session)).joined(separator: "\n"))
         },
-        CommandSpec("check reachability", [], changesDocument: false, group: .routing, "units that no path node reaches, with their level and building", example: "check reachability") { session, _ in
+        CommandSpec(
+            "check reachability", [], changesDocument: false, group: .routing,
+            "units that no path node reaches, with their level and building", example: "check reachability"
+        ) { session, _ in
             let document = session.document
             let unreachable = RoutingGraph.unreachableUnits(in: document)
             let units = document.indexes.byType[FeatureType.unit.rawValue]?.count ?? 0
             let levels = document.indexes.byType[FeatureType.level.rawValue]?.count ?? 0
             let nodes = document.indexes.byType[RoutingExtension.nodeType]?.count ?? 0
-            let covered = "checked \(units.grouped) unit\(units == 1 ? "" : "s") on \(levels) level\(levels == 1 ? "" : "s") against \(nodes.grouped) path node\(nodes == 1 ? "" : "s")"
+            let covered =
+                "checked \(units.grouped) unit\(units == 1 ? "" : "s") on \(levels) level\(levels == 1 ? "" : "s") against \(nodes.grouped) path node\(nodes == 1 ? "" : "s")"
             guard !unreachable.isEmpty else { return .report("\(covered): every unit is reached by a path node") }
-            return .report("\(covered): \(unreachable.count) unit\(unreachable.count == 1 ? "" : "s") no node reaches:\n"
-                + unreachable.prefix(50).map { "  \(session.document.shortID($0.id))  \(session.describe($0))" + session.building(of: $0) }.joined(separator: "\n")
-                + (unreachable.count > 50 ? "\n  ... and \(unreachable.count - 50) more" : ""))
+            return .report(
+                "\(covered): \(unreachable.count) unit\(unreachable.count == 1 ? "" : "s") no node reaches:\n"
+                    + unreachable.prefix(50).map {
+                        "  \(session.document.shortID($0.id))  \(session.describe($0))" + session.building(of: $0)
+                    }.joined(separator: "\n")
+                    + (unreachable.count > 50 ? "\n  ... and \(unreachable.count - 50) more" : ""))
         },
-        CommandSpec("help", [.positional(Parameter("COMMAND", .command), .repeated(minimum: 0))], changesDocument: false, group: .session,
-            "list the commands, or one command's usage and an example", example: "help split") { _, args in
+        CommandSpec(
+            "help", [.positional(Parameter("COMMAND", .command), .repeated(minimum: 0))], changesDocument: false, group: .session,
+            "list the commands, or one command's usage and an example", example: "help split"
+        ) { _, args in
             let asked = args.words("COMMAND").joined(separator: " ")
             let commands = Interpreter.commands
             let width = TextWrapping.terminalWidth
@@ -100,7 +138,9 @@ enum ViewingCommands {
             if words.count == 2, words[0] == "validate" {
                 guard let text = RuleExplanation.text(for: words[1]) else {
                     let near = RuleExplanation.nearest(to: words[1]).map { "; did you mean \($0)?" } ?? ""
-                    throw EditError("help validate: \(TerminalText.excerpt(words[1])) is not a finding code or a rule of Apple's\(near)", argument: "COMMAND")
+                    throw EditError(
+                        "help validate: \(TerminalText.excerpt(words[1])) is not a finding code or a rule of Apple's\(near)",
+                        argument: "COMMAND")
                 }
                 return .report(text)
             }
@@ -111,10 +151,12 @@ enum ViewingCommands {
                 let near = Spelling.nearest(to: asked, in: Array(Set(names)).sorted()).map { "; did you mean \($0)?" } ?? ""
                 throw EditError("help: no command \"\(TerminalText.excerpt(asked))\"\(near)", argument: "COMMAND")
             }
-            return .report(matching.map { spec in
-                (TextWrapping.wrap(spec.usage, width: width, rest: "    ") + TextWrapping.wrap(spec.summary, width: width, first: "  ", rest: "  ")
-                    + TextWrapping.wrap(spec.example, width: width, first: "  example: ", rest: "    ")).joined(separator: "\n")
-            }.joined(separator: "\n\n"))
+            return .report(
+                matching.map { spec in
+                    (TextWrapping.wrap(spec.usage, width: width, rest: "    ")
+                        + TextWrapping.wrap(spec.summary, width: width, first: "  ", rest: "  ")
+                        + TextWrapping.wrap(spec.example, width: width, first: "  example: ", rest: "    ")).joined(separator: "\n")
+                }.joined(separator: "\n\n"))
         },
     ]
 }
@@ -129,11 +171,14 @@ extension ViewingCommands {
             let names = Interpreter.commands.filter { $0.group == group }.map(\.name)
             guard !names.isEmpty else { continue }
             let title = "  " + group.rawValue.padding(toLength: indent - 2, withPad: " ", startingAt: 0)
-            lines += TextWrapping.wrap(items: names, separator: ", ", width: width, first: title, rest: String(repeating: " ", count: indent))
+            lines += TextWrapping.wrap(
+                items: names, separator: ", ", width: width, first: title, rest: String(repeating: " ", count: indent))
         }
-        lines += [""] + TextWrapping.wrap(
-            "`help CMD` shows a command's usage, what it does and an example (`help split unit`); Tab completes commands, options, categories and names.",
-            width: width)
+        lines +=
+            [""]
+            + TextWrapping.wrap(
+                "`help CMD` shows a command's usage, what it does and an example (`help split unit`); Tab completes commands, options, categories and names.",
+                width: width)
         return lines.joined(separator: "\n")
     }
 
@@ -165,7 +210,9 @@ extension ViewingCommands {
                     }
                 }
                 let contents = document.referrers(of: id).compactMap(document.feature).sorted { $0.id < $1.id }
-                let occupants = contents.filter { $0.imdfType == .anchor }.flatMap { document.referrers(of: $0.id).compactMap(document.feature) }
+                let occupants = contents.filter { $0.imdfType == .anchor }.flatMap {
+                    document.referrers(of: $0.id).compactMap(document.feature)
+                }
                 features = (contents + occupants).filter { $0.imdfType != .opening }
             } else {
                 features = document.features(onLevel: id) + document.referrers(of: id).compactMap(document.feature)
@@ -196,11 +243,15 @@ extension ViewingCommands {
                 level = .some(stop.levelID)
                 let levelFeature = stop.levelID.flatMap(document.feature)
                 let name = levelFeature?.labels(.name)?.preferred(language: language).map { "\"\(TerminalText.escaped($0))\"" }
-                lines.append("  on level " + (name ?? stop.levelID.map { session.document.shortID($0) } ?? "-") + (levelFeature.map(session.whereabouts) ?? ""))
+                lines.append(
+                    "  on level " + (name ?? stop.levelID.map { session.document.shortID($0) } ?? "-")
+                        + (levelFeature.map(session.whereabouts) ?? ""))
             }
             var text = TerminalText.escaped(feature.featureType)
             if let name = feature.labels(.name)?.preferred(language: language) { text += " \"\(TerminalText.escaped(name))\"" }
-            if let number = feature.labels(.altName)?.preferred(language: language), number != feature.labels(.name)?.preferred(language: language) {
+            if let number = feature.labels(.altName)?.preferred(language: language),
+                number != feature.labels(.name)?.preferred(language: language)
+            {
                 text += " [\(TerminalText.escaped(number))]"
             }
             lines.append("    " + text + " (\(session.document.shortID(feature.id)))")
@@ -209,7 +260,10 @@ extension ViewingCommands {
     }
 
     static func show(_ feature: Feature, _ session: EditingSession) -> String {
-        var lines = ["\(session.describe(feature))" + session.whereabouts(feature), "  id            \(feature.id)", "  feature_type  \(feature.featureType)"]
+        var lines = [
+            "\(session.describe(feature))" + session.whereabouts(feature), "  id            \(feature.id)",
+            "  feature_type  \(feature.featureType)",
+        ]
         if let geometry = feature.geometry {
             lines.append("  geometry      " + session.geometrySummary(geometry))
             lines += session.outlineListing(geometry)
@@ -269,7 +323,8 @@ extension ViewingCommands {
             let on = document.features(onLevel: level.id)
             for unit in on where unit.imdfType == .unit {
                 lines.append(indent + "  " + session.row(unit, naming: false))
-                for held in document.referrers(of: unit.id).compactMap(document.feature).sorted(by: { $0.id < $1.id }) where held.imdfType == .anchor || held.imdfType == .amenity {
+                for held in document.referrers(of: unit.id).compactMap(document.feature).sorted(by: { $0.id < $1.id })
+                where held.imdfType == .anchor || held.imdfType == .amenity {
                     lines.append(indent + "    " + session.row(held, naming: false))
                     for occupant in document.referrers(of: held.id).compactMap(document.feature) where occupant.imdfType == .occupant {
                         lines.append(indent + "      " + session.row(occupant, naming: false))
@@ -309,11 +364,13 @@ extension ViewingCommands {
                 focus.formUnion(document.referrers(of: held).filter { document.feature($0)?.imdfType == .occupant })
             }
         }
-        var context = CutOut.closure(from: focus, targets: { document.feature($0).map(References.targets) ?? [] }, admit: { target in
-            guard let feature = document.feature(target) else { return false }
-            // Path nodes that stand elsewhere are not this level's to check.
-            return feature.featureType != RoutingExtension.nodeType || feature.string(.levelID) == levelID
-        })
+        var context = CutOut.closure(
+            from: focus, targets: { document.feature($0).map(References.targets) ?? [] },
+            admit: { target in
+                guard let feature = document.feature(target) else { return false }
+                // Path nodes that stand elsewhere are not this level's to check.
+                return feature.featureType != RoutingExtension.nodeType || feature.string(.levelID) == levelID
+            })
         context.formUnion(document.indexes.byType[FeatureType.venue.rawValue] ?? [])
         // The building's other levels and footprints: ordinals and footprints are per building.
         for building in level.strings(.buildingIDs) ?? [] {
@@ -325,4 +382,3 @@ extension ViewingCommands {
         return ValidationReport(findings: report.findings.filter { $0.featureID.map(focus.contains) ?? false }, shortIDs: report.shortIDs)
     }
 }
-

@@ -29,18 +29,28 @@ struct DrawingImporter: Importer {
     func read(_ file: String, _ arguments: Arguments, _ context: ImportContext) throws(EditError) -> ImportReading {
         var request = JSONObject()
         request.append(key: "file", value: .string(file))
-        request.append(key: "layers", value: .object(JSONObject(Self.roles.map { role in
-            .init(key: role, value: .array(arguments.options("\(role)-layer").flatMap { $0.split(separator: ",").map { .string(String($0)) } }))
-        })))
+        request.append(
+            key: "layers",
+            value: .object(
+                JSONObject(
+                    Self.roles.map { role in
+                        .init(
+                            key: role,
+                            value: .array(
+                                arguments.options("\(role)-layer").flatMap { $0.split(separator: ",").map { .string(String($0)) } }))
+                    })))
         request.append(key: "units", value: arguments.option("units").map(JSONValue.string) ?? .null)
-        if let extent = arguments.option("extent") { request.append(key: "extent", value: Self.numbers(try DrawingArguments.extent(extent))) }
+        if let extent = arguments.option("extent") {
+            request.append(key: "extent", value: Self.numbers(try DrawingArguments.extent(extent)))
+        }
         var controls: [JSONValue] = []
         for text in arguments.options("control") { controls.append(Self.numbers(try DrawingArguments.control(text, in: context.session))) }
         request.append(key: "controls", value: .array(controls))
         request.append(key: "fit", value: .string(arguments.option("fit") ?? "similarity"))
         if let gap = arguments.number("door-gap") {
             guard (0.5...3).contains(gap) else {
-                throw EditError("door-gap=: \(gap) m; the widest door gap closed when rooms are formed from walls is 0.5 to 3 m", argument: "door-gap")
+                throw EditError(
+                    "door-gap=: \(gap) m; the widest door gap closed when rooms are formed from walls is 0.5 to 3 m", argument: "door-gap")
             }
             request.append(key: "door_gap", value: Self.numbers([gap]))
         }
@@ -55,7 +65,8 @@ struct DrawingImporter: Importer {
     /// Where a plan without control points goes: the south-west corner of the level's outline.
     static func southWestCorner(of levelID: String, in document: Document) throws(EditError) -> [Double] {
         guard let positions = document.feature(levelID)?.geometry?.positions, !positions.isEmpty else {
-            throw EditError("import dxf: the level has no outline to place the plan on; give two or more control= points", argument: "control")
+            throw EditError(
+                "import dxf: the level has no outline to place the plan on; give two or more control= points", argument: "control")
         }
         return [positions.map(\.x).min()!, positions.map(\.y).min()!]
     }

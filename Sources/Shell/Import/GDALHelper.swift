@@ -15,14 +15,17 @@ public enum GDALHelper {
 
     public static func path() throws(EditError) -> String {
         if let chosen = ProcessInfo.processInfo.environment["IMDF_GDAL_HELPER"], !chosen.isEmpty {
-            guard FileManager.default.isExecutableFile(atPath: chosen) else { throw EditError("IMDF_GDAL_HELPER=\(chosen) is not an executable file") }
+            guard FileManager.default.isExecutableFile(atPath: chosen) else {
+                throw EditError("IMDF_GDAL_HELPER=\(chosen) is not an executable file")
+            }
             return chosen
         }
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         let path = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent(name).path
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw EditError(
-                "\(name), which reads and writes CAD and GIS files through GDAL, is not built beside \(executable): `swift build` (with -c release for the release build) builds both, `swift run` only imdf")
+                "\(name), which reads and writes CAD and GIS files through GDAL, is not built beside \(executable): `swift build` (with -c release for the release build) builds both, `swift run` only imdf"
+            )
         }
         return path
     }
@@ -33,7 +36,8 @@ public enum GDALHelper {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try path())
         process.arguments = [job]
-        let input = Pipe(), output = Pipe()
+        let input = Pipe()
+        let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
         process.standardError = FileHandle.standardError
@@ -48,7 +52,8 @@ public enum GDALHelper {
         let reply = [UInt8](output.fileHandleForReading.readDataToEndOfFile())
         process.waitUntilExit()
         guard process.terminationReason == .exit else {
-            throw EditError("\(name) stopped on signal \(process.terminationStatus) while reading the file; nothing imported", argument: argument)
+            throw EditError(
+                "\(name) stopped on signal \(process.terminationStatus) while reading the file; nothing imported", argument: argument)
         }
         guard case .object(let members)? = try? GeoJSONReader.readJSON(reply), members["ok"] != nil else {
             throw EditError("\(name) gave no answer (exit status \(process.terminationStatus)); nothing imported", argument: argument)

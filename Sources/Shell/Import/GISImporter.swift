@@ -10,7 +10,10 @@ struct GISImporter: Importer {
     var format: String { "gis" }
     var grammar: [GrammarPart] {
         [
-            .option("type", Parameter(ImportFeatures.types.map(\.rawValue).joined(separator: "|"), .words(ImportFeatures.types.map(\.rawValue))), required: true),
+            .option(
+                "type",
+                Parameter(ImportFeatures.types.map(\.rawValue).joined(separator: "|"), .words(ImportFeatures.types.map(\.rawValue))),
+                required: true),
             .option("map", Parameter("MAP.json", .path), required: true),
             .option("layer", Parameter("NAME", .text)),
             .option("crs", Parameter("CRS", .text)),
@@ -24,7 +27,11 @@ struct GISImporter: Importer {
     func files(of file: String) -> [String] {
         let reply = try? GDALHelper.run("dataset-files", ["file": .string(file)])
         let files: [String]
-        if case .array(let values)? = reply?["files"] { files = values.compactMap { if case .string(let path) = $0 { path } else { nil } } } else { files = [] }
+        if case .array(let values)? = reply?["files"] {
+            files = values.compactMap { if case .string(let path) = $0 { path } else { nil } }
+        } else {
+            files = []
+        }
         return files.isEmpty ? [file] : files
     }
 

@@ -62,13 +62,16 @@ enum ImportDigest {
         for file in files {
             // A device or a pipe (`/dev/zero`) would be read without end.
             if let type = try? FileManager.default.attributesOfItem(atPath: file)[.type] as? FileAttributeType, type != .typeRegular {
-                throw EditError(type == .typeDirectory ? "\(file) is a folder GDAL does not read as a vector dataset" : "\(file) is not a regular file", argument: "FILE")
+                throw EditError(
+                    type == .typeDirectory ? "\(file) is a folder GDAL does not read as a vector dataset" : "\(file) is not a regular file",
+                    argument: "FILE")
             }
             let data: Data
             do {
                 data = try Data(contentsOf: URL(fileURLWithPath: file), options: .alwaysMapped)
             } catch {
-                throw EditError("cannot read \(file) (\((error as NSError).localizedFailureReason ?? error.localizedDescription))", argument: "FILE")
+                throw EditError(
+                    "cannot read \(file) (\((error as NSError).localizedFailureReason ?? error.localizedDescription))", argument: "FILE")
             }
             if files.count > 1 {
                 hasher.update(data: Data(URL(fileURLWithPath: file).lastPathComponent.utf8))

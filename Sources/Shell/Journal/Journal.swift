@@ -35,12 +35,15 @@ public final class Journal {
     ) throws(JournalError) {
         path = archive.map(JournalWriter.path(for:)) ?? Self.untitledPath
         if archive == nil {
-            try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try? FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         }
         lock = try JournalWriter.lock(path)
         let pending = session.pendingArchiveHash
         session.pendingArchiveHash = nil
-        baseHash = archive.flatMap { archive in pending.flatMap { $0.path == archive ? $0.value : nil } ?? JournalFormat.archiveHash(archive) } ?? "new"
+        baseHash =
+            archive.flatMap { archive in pending.flatMap { $0.path == archive ? $0.value : nil } ?? JournalFormat.archiveHash(archive) }
+            ?? "new"
         var recovered: JournalContents?
         if Self.exists(path) {
             // A journal that cannot be read, or is damaged, is set aside under a new name - never
@@ -57,16 +60,22 @@ public final class Journal {
             for warning in contents.warnings { report("journal: \(warning)") }
             if let damage = contents.damage {
                 let intact = contents.records.count
-                report("journal: \(path):\(damage.line): \(damage.message); \(intact == 0 ? "no" : String(intact)) intact record\(intact == 1 ? "" : "s") before it")
+                report(
+                    "journal: \(path):\(damage.line): \(damage.message); \(intact == 0 ? "no" : String(intact)) intact record\(intact == 1 ? "" : "s") before it"
+                )
                 setAsideReason = "damaged"
             }
             if !contents.records.isEmpty {
                 if contents.baseHash != baseHash {
                     setAsideReason = "stale"
-                    report("journal: \(contents.records.count) unsaved commands were recorded against an earlier version of the archive; not replayed")
+                    report(
+                        "journal: \(contents.records.count) unsaved commands were recorded against an earlier version of the archive; not replayed"
+                    )
                 } else if try Self.choose(start, contents, ask, report) {
                     try Self.replay(contents, into: &session, path: path)
-                    report("recovered \(contents.records.count) unsaved command\(contents.records.count == 1 ? "" : "s") from \(contents.started)")
+                    report(
+                        "recovered \(contents.records.count) unsaved command\(contents.records.count == 1 ? "" : "s") from \(contents.started)"
+                    )
                     recovered = contents
                 } else {
                     report("discarded \(contents.records.count) unsaved command\(contents.records.count == 1 ? "" : "s")")
@@ -77,7 +86,8 @@ public final class Journal {
                 report("journal: the \(setAsideReason) journal is kept as \(aside)")
             }
         }
-        writer = try Self.startJournal(at: path, archive: archive ?? "(new document)", baseHash: baseHash, records: recovered?.records ?? [])
+        writer = try Self.startJournal(
+            at: path, archive: archive ?? "(new document)", baseHash: baseHash, records: recovered?.records ?? [])
     }
 
     /// Whether anything - a file, a link, a dangling link - is at `path`.
@@ -102,17 +112,23 @@ public final class Journal {
 
     deinit { close(lock) }
 
-    static func choose(_ start: Start, _ contents: JournalContents, _ ask: (String) -> Character?, _ report: (String) -> Void) throws(JournalError) -> Bool {
+    static func choose(_ start: Start, _ contents: JournalContents, _ ask: (String) -> Character?, _ report: (String) -> Void)
+        throws(JournalError) -> Bool
+    {
         switch start {
         case .recover: return true
         case .discard: return false
         case .ask:
             while true {
                 let intact = contents.damage == nil ? "" : " (the intact ones before the damage)"
-                let question = "\(contents.records.count) unsaved command\(contents.records.count == 1 ? "" : "s")\(intact) from \(contents.started) - recover, discard, show? [r/d/s] "
+                let question =
+                    "\(contents.records.count) unsaved command\(contents.records.count == 1 ? "" : "s")\(intact) from \(contents.started) - recover, discard, show? [r/d/s] "
                 guard let answer = ask(question) else {
-                    throw JournalError(path: contents.archive, line: 0, message:
-                        "\(contents.records.count) unsaved command\(contents.records.count == 1 ? " is" : "s are") in the journal; `imdf \(contents.archive) --recover` replays \(contents.records.count == 1 ? "it" : "them"), `imdf \(contents.archive) --discard-journal` drops \(contents.records.count == 1 ? "it" : "them")")
+                    throw JournalError(
+                        path: contents.archive, line: 0,
+                        message:
+                            "\(contents.records.count) unsaved command\(contents.records.count == 1 ? " is" : "s are") in the journal; `imdf \(contents.archive) --recover` replays \(contents.records.count == 1 ? "it" : "them"), `imdf \(contents.archive) --discard-journal` drops \(contents.records.count == 1 ? "it" : "them")"
+                    )
                 }
                 switch answer {
                 case "r": return true
@@ -134,10 +150,14 @@ public final class Journal {
             do {
                 _ = try Interpreter.execute(record.command, in: &session)
             } catch {
-                throw JournalError(path: path, line: 0, message: "record \(record.number) (\(record.command)) does not replay: \(error.message); recovery stops")
+                throw JournalError(
+                    path: path, line: 0,
+                    message: "record \(record.number) (\(record.command)) does not replay: \(error.message); recovery stops")
             }
             if let expected = checks[record.number], JournalFormat.documentHash(session.document.archive) != expected {
-                throw JournalError(path: path, line: 0, message: "the replay diverges from the recorded session at record \(record.number); recovery stops")
+                throw JournalError(
+                    path: path, line: 0, message: "the replay diverges from the recorded session at record \(record.number); recovery stops"
+                )
             }
         }
         session.ids = IDSource()
@@ -145,7 +165,9 @@ public final class Journal {
 
     /// A new journal file holding `records` (a recovered session goes on where it stopped): the
     /// whole file is written beside the old one, synced, and renamed over it.
-    static func startJournal(at path: String, archive: String, baseHash: String, records: [JournalFormat.Record]) throws(JournalError) -> JournalWriter {
+    static func startJournal(at path: String, archive: String, baseHash: String, records: [JournalFormat.Record]) throws(JournalError)
+        -> JournalWriter
+    {
         // A fresh, unguessable name created exclusively (never through a planted link), then
         // renamed over the journal: the rename replaces whatever is at `path`, link or not.
         let temporary = FileSystem.siblingTemporaryPath(for: path, purpose: "new")

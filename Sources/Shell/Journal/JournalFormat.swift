@@ -50,7 +50,8 @@ public enum JournalFormat {
 
     public static func header(baseHash: String, archive: String, date: Date) -> String {
         let host = ProcessInfo.processInfo.hostName
-        return "\(magic)\n#base sha256:\(baseHash) \(archive)\n#started \(Manifest.timestamp(date)) by \(ToolInfo.generatedBy), pid \(getpid()) on \(host)\n"
+        return
+            "\(magic)\n#base sha256:\(baseHash) \(archive)\n#started \(Manifest.timestamp(date)) by \(ToolInfo.generatedBy), pid \(getpid()) on \(host)\n"
     }
 
     /// SHA-256 of an archive on disk: of the zip file, or of a folder's files (names and bytes,

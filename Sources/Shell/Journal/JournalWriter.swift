@@ -21,7 +21,9 @@ public final class JournalWriter {
         // the user may read it: it holds every command of the session.
         let flags = O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW | (fresh ? O_CREAT | O_EXCL : 0)
         let opened = open(path, flags, 0o600)
-        guard opened >= 0 else { throw JournalError(path: path, line: 0, message: "cannot open the journal: \(String(cString: strerror(errno)))") }
+        guard opened >= 0 else {
+            throw JournalError(path: path, line: 0, message: "cannot open the journal: \(String(cString: strerror(errno)))")
+        }
         descriptor = opened
         recordCount = fresh ? 0 : existingRecords
         if fresh {
@@ -85,7 +87,8 @@ public final class JournalWriter {
             do {
                 descriptor = try JournalWriter.lock(journal)
             } catch {
-                throw JournalError(path: archivePath, line: 0, message: "another imdf has this archive open (its journal is locked); nothing written")
+                throw JournalError(
+                    path: archivePath, line: 0, message: "another imdf has this archive open (its journal is locked); nothing written")
             }
             createdPath = existed ? nil : journal + ".lock"
         }

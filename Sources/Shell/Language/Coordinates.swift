@@ -11,7 +11,8 @@ extension EditingSession {
         let geographic = text.hasPrefix("@")
         let parts = (geographic ? String(text.dropFirst()) : text).split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2, let first = Double(parts[0]), let second = Double(parts[1]), first.isFinite, second.isFinite else {
-            throw EditError("\(argument): \"\(TerminalText.excerpt(text))\" is not a coordinate (X,Y in metres, or @LON,LAT)", argument: argument)
+            throw EditError(
+                "\(argument): \"\(TerminalText.excerpt(text))\" is not a coordinate (X,Y in metres, or @LON,LAT)", argument: argument)
         }
         if geographic {
             guard Position(x: first, y: second).isLongitudeLatitude else {
@@ -31,7 +32,9 @@ extension EditingSession {
     /// `add node at 30.3815,60.0072`: degrees typed without `@`. Taken as metres they would lie
     /// outside the level (or the venue) while as degrees they lie on it - a slip, refused with the
     /// form that was meant, never taken as metres.
-    func refuseDegreesTypedAsMetres(_ first: Double, _ second: Double, _ asMetres: Position, _ text: String, argument: String) throws(EditError) {
+    func refuseDegreesTypedAsMetres(_ first: Double, _ second: Double, _ asMetres: Position, _ text: String, argument: String)
+        throws(EditError)
+    {
         guard abs(first) <= 180, abs(second) <= 90 else { return }
         let place = levelID.flatMap(document.feature)
         guard let box = place.flatMap(Document.extent(of:)) ?? document.venueExtent else { return }
@@ -66,7 +69,8 @@ extension EditingSession {
     public func size(_ text: String, argument: String, example: String) throws(EditError) -> (width: Double, height: Double) {
         let parts = text.lowercased().split(separator: "x")
         guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]), width > 0, height > 0 else {
-            throw EditError("\(argument): \"\(TerminalText.excerpt(text))\" is not a size WxH in metres (e.g. \(example))", argument: argument)
+            throw EditError(
+                "\(argument): \"\(TerminalText.excerpt(text))\" is not a size WxH in metres (e.g. \(example))", argument: argument)
         }
         try Self.checkReach(max(width, height), text, argument: argument)
         return (width, height)
@@ -74,7 +78,9 @@ extension EditingSession {
 
     /// `rect X,Y WxH` or `poly X1,Y1 X2,Y2 X3,Y3 ...` from `words`, as one closed ring.
     public func outline(_ words: [String], argument: String) throws(EditError) -> [[Position]] {
-        guard let kind = words.first else { throw EditError("\(argument): give `rect X,Y WxH` or `poly X1,Y1 X2,Y2 ...`", argument: argument) }
+        guard let kind = words.first else {
+            throw EditError("\(argument): give `rect X,Y WxH` or `poly X1,Y1 X2,Y2 ...`", argument: argument)
+        }
         switch kind {
         case "rect":
             guard words.count == 3 else { throw EditError("rect: write `rect X,Y WxH` (e.g. rect 2,3 4x6)", argument: "rect") }

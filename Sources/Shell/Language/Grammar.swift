@@ -122,7 +122,8 @@ public enum GrammarPart: Sendable, Equatable {
         case .positional(let parameter, .required): parameter.usage
         case .positional(let parameter, .optional): "[\(parameter.usage)]"
         case .positional(let parameter, .repeated(let minimum)):
-            Array(repeating: parameter.usage, count: minimum).joined(separator: " ") + (minimum == 0 ? "[\(parameter.usage) ...]" : " [\(parameter.usage) ...]")
+            Array(repeating: parameter.usage, count: minimum).joined(separator: " ")
+                + (minimum == 0 ? "[\(parameter.usage) ...]" : " [\(parameter.usage) ...]")
         case .keyword(_, _, let required), .keywordList(_, _, _, let required): wrap(bareUsage, required)
         case .option(let key, let value, let required): wrap("\(key)=\(value.usage)", required)
         case .repeatedOption(let key, let value): "[\(key)=\(value.usage) ...]"
@@ -269,7 +270,9 @@ struct GrammarParser {
                 arguments.repeatedOptions[key, default: []].append(token.text)
                 return
             }
-            guard arguments.options[key] == nil else { throw EditError("\(command): \(TerminalText.excerpt(key))= is given twice", argument: key) }
+            guard arguments.options[key] == nil else {
+                throw EditError("\(command): \(TerminalText.excerpt(key))= is given twice", argument: key)
+            }
             try check(token.text, parameter, argument: key + "=")
             arguments.options[key] = token.text
             return
@@ -296,7 +299,8 @@ struct GrammarParser {
         throw EditError(message, argument: key)
     }
 
-    private func takeKeyword(_ part: GrammarPart, _ tokens: [Token], _ index: inout Int, into arguments: inout Arguments) throws(EditError) {
+    private func takeKeyword(_ part: GrammarPart, _ tokens: [Token], _ index: inout Int, into arguments: inout Arguments) throws(EditError)
+    {
         guard let word = part.keywordWord else { return }
         guard arguments.keywords[word] == nil else { throw EditError("\(command): \(word) is given twice", argument: word) }
         // Alternatives exclude each other: `on` and `between` are not both given.
@@ -345,7 +349,8 @@ struct GrammarParser {
     private func check(_ text: String, _ parameter: Parameter, argument: String) throws(EditError) {
         if parameter.alternatives.contains(text) { return }
         guard text.count <= Interpreter.maximumText else {
-            throw EditError("\(argument): \(text.count) characters; names and other texts are at most \(Interpreter.maximumText)", argument: argument)
+            throw EditError(
+                "\(argument): \(text.count) characters; names and other texts are at most \(Interpreter.maximumText)", argument: argument)
         }
         switch parameter.kind {
         case .number:
@@ -357,7 +362,9 @@ struct GrammarParser {
                 throw EditError("\(argument): \(TerminalText.excerpt(text)) is out of range (at most 1e9 in size)", argument: argument)
             }
         case .integer:
-            guard Int(text) != nil else { throw EditError("\(argument): \(TerminalText.excerpt(text)) is not an integer", argument: argument) }
+            guard Int(text) != nil else {
+                throw EditError("\(argument): \(TerminalText.excerpt(text)) is not an integer", argument: argument)
+            }
         case .count:
             guard let value = Int(text), value > 0 else {
                 throw EditError("\(argument): \"\(TerminalText.excerpt(text))\" is not a number of steps", argument: argument)
@@ -369,11 +376,14 @@ struct GrammarParser {
         case .findingCode:
             guard FindingCode.matching(text) != nil else {
                 let alternatives = parameter.alternatives.map { "; or \($0)" }.joined()
-                throw EditError("\(argument): \"\(TerminalText.excerpt(text))\" is not a finding code (`validate` shows the codes\(alternatives))", argument: argument)
+                throw EditError(
+                    "\(argument): \"\(TerminalText.excerpt(text))\" is not a finding code (`validate` shows the codes\(alternatives))",
+                    argument: argument)
             }
         case .handle:
             guard !text.isEmpty, text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
-                throw EditError("\(argument): a handle is letters, digits and _ (then use it as $\(TerminalText.excerpt(text)))", argument: argument)
+                throw EditError(
+                    "\(argument): a handle is letters, digits and _ (then use it as $\(TerminalText.excerpt(text)))", argument: argument)
             }
         default: break
         }
@@ -385,7 +395,8 @@ struct GrammarParser {
             case .positional(let parameter, let presence):
                 let count = arguments.positionals[parameter.placeholder]?.count ?? 0
                 switch presence {
-                case .required where count == 0: throw EditError("\(command): \(parameter.placeholder) is missing", argument: parameter.placeholder)
+                case .required where count == 0:
+                    throw EditError("\(command): \(parameter.placeholder) is missing", argument: parameter.placeholder)
                 case .repeated(let minimum) where count < minimum:
                     throw EditError("\(command): give at least \(minimum) \(parameter.placeholder)", argument: parameter.placeholder)
                 default: break

@@ -13,11 +13,14 @@ extension EditingSession {
             let bound = text == "$_" ? lastCreated : handles[String(text.dropFirst())]
             guard let id = bound else {
                 if text == "$_" { throw EditError("\(argument): $_ is the last feature created, and none has been", argument: argument) }
-                throw EditError("\(argument): no handle \(TerminalText.excerpt(text)) (bind one with `as NAME` when creating a feature)", argument: argument)
+                throw EditError(
+                    "\(argument): no handle \(TerminalText.excerpt(text)) (bind one with `as NAME` when creating a feature)",
+                    argument: argument)
             }
             // A handle outlives its feature when the feature is undone or deleted.
             guard let feature = document.feature(id) else {
-                throw EditError("\(argument): \(text) named \(id.prefix(8)), which no longer exists (undone or deleted)", argument: argument)
+                throw EditError(
+                    "\(argument): \(text) named \(id.prefix(8)), which no longer exists (undone or deleted)", argument: argument)
             }
             guard accept(feature) else { throw wrongType(feature, argument, types!) }
             return id
@@ -49,8 +52,12 @@ extension EditingSession {
         if types == ["level"], let level = try levelByShortNameOrOrdinal(text, argument: argument) { return level }
         // Named, but only by a feature of another type: say what it is, not that nothing is called so.
         if named.isEmpty, everyNamed.count == 1, let types { throw wrongType(everyNamed[0], argument, types) }
-        if types == ["level"] { throw EditError("\(argument): no level is called \(TerminalText.excerpt(text)); \(levelChoices)", argument: argument) }
-        throw EditError("\(argument): nothing is called \(TerminalText.excerpt(text))" + (types.map { " among \($0.sorted().joined(separator: ", "))" } ?? ""), argument: argument)
+        if types == ["level"] {
+            throw EditError("\(argument): no level is called \(TerminalText.excerpt(text)); \(levelChoices)", argument: argument)
+        }
+        throw EditError(
+            "\(argument): nothing is called \(TerminalText.excerpt(text))"
+                + (types.map { " among \($0.sorted().joined(separator: ", "))" } ?? ""), argument: argument)
     }
 
     /// A level by its short name (`G`, `L3`) or its ordinal (`0`, `-1`), where a level is asked
@@ -79,11 +86,13 @@ extension EditingSession {
         guard !levels.isEmpty else { return "this document has no levels (add level NAME ordinal=N ...)" }
         let language = document.labelLanguage
         let listed = levels.prefix(20).map { level in
-            let name = level.labels(.name)?.preferred(language: language).map { "\"\(TerminalText.escaped($0))\"" } ?? document.shortID(level.id)
+            let name =
+                level.labels(.name)?.preferred(language: language).map { "\"\(TerminalText.escaped($0))\"" } ?? document.shortID(level.id)
             let short = level.labels(.shortName)?.preferred(language: language).map { ", " + TerminalText.escaped($0) } ?? ""
             return "\(name) (ordinal \(level.integer(.ordinal).map(String.init) ?? "?")\(short))"
         }
-        let owner = here.isEmpty ? "the levels" : "the levels of \(buildingID.flatMap(document.feature).map(describe) ?? "the building in use")"
+        let owner =
+            here.isEmpty ? "the levels" : "the levels of \(buildingID.flatMap(document.feature).map(describe) ?? "the building in use")"
         return "\(owner): " + listed.joined(separator: ", ") + (levels.count > 20 ? ", and \(levels.count - 20) more" : "")
     }
 
@@ -101,14 +110,17 @@ extension EditingSession {
     }
 
     func wrongType(_ feature: Feature, _ argument: String, _ types: Set<String>) -> EditError {
-        EditError("\(argument): \(describe(feature)) is \(Self.article(feature.featureType)) \(feature.featureType), not \(types.sorted().map { "\(Self.article($0)) \($0)" }.joined(separator: " or "))", argument: argument)
+        EditError(
+            "\(argument): \(describe(feature)) is \(Self.article(feature.featureType)) \(feature.featureType), not \(types.sorted().map { "\(Self.article($0)) \($0)" }.joined(separator: " or "))",
+            argument: argument)
     }
 
     func ambiguous(_ text: String, _ matches: [Feature], _ argument: String) -> EditError {
         // With the building of each where the venue has several: "Level 1" of which building?
         let listed = matches.sorted { $0.id < $1.id }.prefix(8).map { "  \(document.shortID($0.id))  \(describe($0))\(whereabouts($0))" }
         return EditError(
-            "\(argument): \"\(TerminalText.excerpt(text))\" matches \(matches.count) features; use an id prefix:\n" + listed.joined(separator: "\n")
+            "\(argument): \"\(TerminalText.excerpt(text))\" matches \(matches.count) features; use an id prefix:\n"
+                + listed.joined(separator: "\n")
                 + (matches.count > 8 ? "\n  ..." : ""), argument: argument)
     }
 
@@ -117,7 +129,9 @@ extension EditingSession {
         let language = document.labelLanguage
         var text = TerminalText.escaped(feature.featureType)
         if let name = feature.labels(.name)?.preferred(language: language) { text += " \"\(TerminalText.escaped(name))\"" }
-        if let level = feature.string(.levelID).flatMap(document.feature), let levelName = level.labels(.name)?.preferred(language: language) {
+        if let level = feature.string(.levelID).flatMap(document.feature),
+            let levelName = level.labels(.name)?.preferred(language: language)
+        {
             text += " on \(TerminalText.escaped(levelName))"
         }
         return text + " (\(TerminalText.escaped(document.shortID(feature.id))))"

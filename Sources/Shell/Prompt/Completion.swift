@@ -69,7 +69,9 @@ public enum Completion {
 
     /// The parser of the command the words name, and the words typed after its name.
     private static func command(_ words: [String]) -> (GrammarParser, [Token])? {
-        guard let tokens = try? Tokenizer.tokens(words.joined(separator: " ")), let (spec, rest) = Interpreter.match(tokens) else { return nil }
+        guard let tokens = try? Tokenizer.tokens(words.joined(separator: " ")), let (spec, rest) = Interpreter.match(tokens) else {
+            return nil
+        }
         return (spec.parser, rest)
     }
 
@@ -100,7 +102,9 @@ public enum Completion {
 
     /// The feature the first reference typed names (`set 310 ...`), for its property keys.
     private static func target(_ typed: [Token], _ session: EditingSession) -> Feature? {
-        guard let first = typed.first(where: { $0.key == nil }), let id = try? session.resolve(first.text, argument: "REF") else { return nil }
+        guard let first = typed.first(where: { $0.key == nil }), let id = try? session.resolve(first.text, argument: "REF") else {
+            return nil
+        }
         return session.document.feature(id)
     }
 

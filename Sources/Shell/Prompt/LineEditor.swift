@@ -68,17 +68,20 @@ enum CompletionState {
     nonisolated(unsafe) static var next = 0
 }
 
-private let attemptCompletion: @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = {
-    text, _, end in
-    let bytes = rl_line_buffer.map { UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: Int(end)) }
-    let before = bytes.map { String(decoding: $0, as: UTF8.self) } ?? ""
-    if Completion.wantsPath(before) { return nil }  // readline's own file-name completion
-    CompletionState.matches = CompletionState.source?(before) ?? []
-    rl_attempted_completion_over = 1
-    // `control=` is half a word: its value follows without a space (readline would add one).
-    if !Completion.endsWord(CompletionState.matches) { rl_completion_suppress_append = 1 }
-    return rl_completion_matches(text, completionGenerator)
-}
+private let attemptCompletion: @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? =
+    {
+        text, _, end in
+        let bytes = rl_line_buffer.map {
+            UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: Int(end))
+        }
+        let before = bytes.map { String(decoding: $0, as: UTF8.self) } ?? ""
+        if Completion.wantsPath(before) { return nil }  // readline's own file-name completion
+        CompletionState.matches = CompletionState.source?(before) ?? []
+        rl_attempted_completion_over = 1
+        // `control=` is half a word: its value follows without a space (readline would add one).
+        if !Completion.endsWord(CompletionState.matches) { rl_completion_suppress_append = 1 }
+        return rl_completion_matches(text, completionGenerator)
+    }
 
 private let completionGenerator: @convention(c) (UnsafePointer<CChar>?, Int32) -> UnsafeMutablePointer<CChar>? = { _, state in
     if state == 0 { CompletionState.next = 0 }

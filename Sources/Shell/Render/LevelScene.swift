@@ -89,7 +89,9 @@ public struct LevelScene: Sendable {
             var fine = true
             feature.geometry?.forEachPosition { position in
                 let point = metres(position)
-                if !(point.x.isFinite && point.y.isFinite && abs(point.x) <= Self.drawableReach && abs(point.y) <= Self.drawableReach) { fine = false }
+                if !(point.x.isFinite && point.y.isFinite && abs(point.x) <= Self.drawableReach && abs(point.y) <= Self.drawableReach) {
+                    fine = false
+                }
             }
             if !fine { undrawable.append(feature.id) }
             return fine
@@ -122,9 +124,12 @@ public struct LevelScene: Sendable {
             if let display = unit.point(.displayPoint) { return metres(display) }
             let polygons: [Polygon]
             switch unit.geometry {
-            case .polygon(let rings)? where !rings.isEmpty: polygons = [Polygon(exterior: rings[0].map(metres), holes: rings.dropFirst().map { $0.map(metres) })]
+            case .polygon(let rings)? where !rings.isEmpty:
+                polygons = [Polygon(exterior: rings[0].map(metres), holes: rings.dropFirst().map { $0.map(metres) })]
             case .multiPolygon(let parts)?:
-                polygons = parts.filter { !$0.isEmpty }.map { Polygon(exterior: $0[0].map(metres), holes: $0.dropFirst().map { $0.map(metres) }) }
+                polygons = parts.filter { !$0.isEmpty }.map {
+                    Polygon(exterior: $0[0].map(metres), holes: $0.dropFirst().map { $0.map(metres) })
+                }
             default: return nil
             }
             return engine.interiorPoint(polygons)
@@ -134,8 +139,9 @@ public struct LevelScene: Sendable {
             // The short alt_name ("104") where the data has one, else the last word of the name.
             let short = label(unit, .altName)?.trimmingCharacters(in: .whitespaces)
             let label = short.flatMap { $0.isEmpty ? nil : $0 } ?? name.map { String($0.split(separator: " ").last ?? Substring($0)) }
-            return Area(id: unit.id, category: unit.string(.category) ?? "unspecified", label: label, name: name,
-                        rings: rings(unit.geometry), displayPoint: labelPoint(unit))
+            return Area(
+                id: unit.id, category: unit.string(.category) ?? "unspecified", label: label, name: name,
+                rings: rings(unit.geometry), displayPoint: labelPoint(unit))
         }
         openings = features.compactMap { opening in
             guard opening.imdfType == .opening, case .lineString(let line)? = opening.geometry else { return nil }
@@ -162,7 +168,9 @@ public struct LevelScene: Sendable {
         var pointIDs = Set(features.filter { pointTypes.contains($0.featureType) }.map(\.id))
         for unit in units { pointIDs.formUnion(document.referrers(of: unit.id)) }
         points = pointIDs.compactMap(document.feature).compactMap { feature in
-            guard pointTypes.contains(feature.featureType), case .point(let position)? = feature.geometry, drawable(feature) else { return nil }
+            guard pointTypes.contains(feature.featureType), case .point(let position)? = feature.geometry, drawable(feature) else {
+                return nil
+            }
             return Mark(id: feature.id, featureType: feature.featureType, category: feature.string(.category), point: metres(position))
         }.sorted { $0.id < $1.id }
 
@@ -208,7 +216,8 @@ public struct LevelScene: Sendable {
         if !leg.isEmpty { legs.append(leg) }
         overlay.route = legs
         let here = legs.reduce(0) { $0 + $1.count }
-        overlay.routeSummary = String(format: "route %.1f m over %d nodes", route.length, route.nodes.count)
+        overlay.routeSummary =
+            String(format: "route %.1f m over %d nodes", route.length, route.nodes.count)
             + (here == route.nodes.count ? "" : ", \(here) on this level")
     }
 
@@ -226,11 +235,13 @@ public struct LevelScene: Sendable {
                 overlay.unplacedFindings += 1
                 return nil
             }
-            let position: Position? = finding.location.map { Position(x: $0.longitude, y: $0.latitude) }
+            let position: Position? =
+                finding.location.map { Position(x: $0.longitude, y: $0.latitude) }
                 ?? feature?.point(.displayPoint) ?? feature?.geometry?.firstPosition
             guard let position, position.x.isFinite, position.y.isFinite else { return nil }
-            return FindingMark(code: finding.code.rawValue, severity: finding.severity, message: finding.message,
-                               featureID: finding.featureID, point: frame.point(longitude: position.x, latitude: position.y))
+            return FindingMark(
+                code: finding.code.rawValue, severity: finding.severity, message: finding.message,
+                featureID: finding.featureID, point: frame.point(longitude: position.x, latitude: position.y))
         }
     }
 }

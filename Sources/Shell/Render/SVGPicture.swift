@@ -38,44 +38,49 @@ public struct SVGPicture {
         let layout = Layout(bounds: bounds, scale: scale, left: 56, top: header)
         let drawingWidth = bounds.width * scale
         let drawingHeight = bounds.height * scale
-        let families = Palette.families.filter { family in scenes.contains { $0.units.contains { Palette.family(of: $0.category) == family } } }
+        let families = Palette.families.filter { family in
+            scenes.contains { $0.units.contains { Palette.family(of: $0.category) == family } }
+        }
         let hasRoute = scenes.contains { $0.overlay.routeSummary != nil }
         let legendRows = Int((Double(families.count + (hasRoute ? 5 : 4)) / 5).rounded(.up))
         let width = (layout.left + drawingWidth + 24).rounded(.up)
         // The notes (route length, findings) go on their own line under the legend.
         let height = (header + drawingHeight + 40 + Double(legendRows) * 20 + 30).rounded(.up)
 
-        let clip = box.map { _ in
-            "<clipPath id=\"window\"><rect x=\"\(Self.number(layout.left))\" y=\"\(Self.number(layout.top))\" width=\"\(Self.number(drawingWidth))\" height=\"\(Self.number(drawingHeight))\"/></clipPath>\n"
-        } ?? ""
+        let clip =
+            box.map { _ in
+                "<clipPath id=\"window\"><rect x=\"\(Self.number(layout.left))\" y=\"\(Self.number(layout.top))\" width=\"\(Self.number(drawingWidth))\" height=\"\(Self.number(drawingHeight))\"/></clipPath>\n"
+            } ?? ""
         var svg = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(saturating: width))" height="\(Int(saturating: height))" viewBox="0 0 \(Int(saturating: width)) \(Int(saturating: height))" font-family="sans-serif">
-        <title>\(Self.escape(title))</title>
-        <style>
-        .level{display:none} .level.default{display:inline}
-        svg:has(.level:target) .level.default:not(:target){display:none} .level:target{display:inline}
-        .outline{fill:#fff;stroke:#222;stroke-width:2} .unit{stroke:\(Palette.unitEdge);stroke-width:1;fill-rule:evenodd}
-        .opening .gap{stroke:#fff;stroke-width:4} .opening .door{stroke:\(Palette.opening);stroke-width:1.5}
-        .link{stroke:#5a9;stroke-width:0.8;stroke-dasharray:2 2} .node{fill:#2a7}
-        .anchor{fill:#e67e22;stroke:#fff;stroke-width:0.5} .amenity{fill:#8e44ad;stroke:#fff;stroke-width:0.5}
-        .route{fill:none;stroke:#d62728;stroke-width:3;stroke-linejoin:round;stroke-linecap:round}
-        .finding{stroke:#000;stroke-width:0.8} .finding.error{fill:#d62728} .finding.warning{fill:#f1c40f} .finding.info{fill:#3498db}
-        .label{text-anchor:middle;dominant-baseline:central;fill:#222}
-        .grid line{stroke:#ddd;stroke-width:0.5} .grid text{font-size:10px;fill:#777}
-        .title{font-size:18px;fill:#222} .note{font-size:11px;fill:#444}
-        .picker rect{fill:#eee;stroke:#999} .picker text{font-size:12px;fill:#222;text-anchor:middle;dominant-baseline:central}
-        .legend text{font-size:11px;fill:#333;dominant-baseline:central}
-        </style>
-        <rect width="100%" height="100%" fill="#fafafa"/>
+            <?xml version="1.0" encoding="UTF-8"?>
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(saturating: width))" height="\(Int(saturating: height))" viewBox="0 0 \(Int(saturating: width)) \(Int(saturating: height))" font-family="sans-serif">
+            <title>\(Self.escape(title))</title>
+            <style>
+            .level{display:none} .level.default{display:inline}
+            svg:has(.level:target) .level.default:not(:target){display:none} .level:target{display:inline}
+            .outline{fill:#fff;stroke:#222;stroke-width:2} .unit{stroke:\(Palette.unitEdge);stroke-width:1;fill-rule:evenodd}
+            .opening .gap{stroke:#fff;stroke-width:4} .opening .door{stroke:\(Palette.opening);stroke-width:1.5}
+            .link{stroke:#5a9;stroke-width:0.8;stroke-dasharray:2 2} .node{fill:#2a7}
+            .anchor{fill:#e67e22;stroke:#fff;stroke-width:0.5} .amenity{fill:#8e44ad;stroke:#fff;stroke-width:0.5}
+            .route{fill:none;stroke:#d62728;stroke-width:3;stroke-linejoin:round;stroke-linecap:round}
+            .finding{stroke:#000;stroke-width:0.8} .finding.error{fill:#d62728} .finding.warning{fill:#f1c40f} .finding.info{fill:#3498db}
+            .label{text-anchor:middle;dominant-baseline:central;fill:#222}
+            .grid line{stroke:#ddd;stroke-width:0.5} .grid text{font-size:10px;fill:#777}
+            .title{font-size:18px;fill:#222} .note{font-size:11px;fill:#444}
+            .picker rect{fill:#eee;stroke:#999} .picker text{font-size:12px;fill:#222;text-anchor:middle;dominant-baseline:central}
+            .legend text{font-size:11px;fill:#333;dominant-baseline:central}
+            </style>
+            <rect width="100%" height="100%" fill="#fafafa"/>
 
-        """
+            """
         svg.reserveCapacity(256 * 1024)
         svg += clip
         svg += grid(layout, drawingWidth: drawingWidth, drawingHeight: drawingHeight)
         if scenes.count > 1 { svg += picker(scenes) }
         for (index, scene) in scenes.enumerated() {
-            svg += level(scene, layout, isDefault: index == selected, clipped: box != nil, notesAt: header + drawingHeight + 36 + Double(legendRows) * 20 + 6)
+            svg += level(
+                scene, layout, isDefault: index == selected, clipped: box != nil,
+                notesAt: header + drawingHeight + 36 + Double(legendRows) * 20 + 6)
         }
         svg += legend(families, route: hasRoute, top: header + drawingHeight + 36)
         svg += "</svg>\n"
@@ -89,14 +94,17 @@ public struct SVGPicture {
         for x in stride(from: TerminalPicture.firstTick(bounds.minX, step), through: bounds.maxX + step * 1e-6, by: step) {
             let px = Self.number(layout.x(x))
             text += "<line x1=\"\(px)\" y1=\"\(Self.number(layout.top))\" x2=\"\(px)\" y2=\"\(Self.number(layout.top + drawingHeight))\"/>"
-            text += "<text x=\"\(px)\" y=\"\(Self.number(layout.top + drawingHeight + 14))\" text-anchor=\"middle\">\(TerminalPicture.format(x))</text>\n"
+            text +=
+                "<text x=\"\(px)\" y=\"\(Self.number(layout.top + drawingHeight + 14))\" text-anchor=\"middle\">\(TerminalPicture.format(x))</text>\n"
         }
         for y in stride(from: TerminalPicture.firstTick(bounds.minY, step), through: bounds.maxY + step * 1e-6, by: step) {
             let py = Self.number(layout.y(y))
             text += "<line x1=\"\(Self.number(layout.left))\" y1=\"\(py)\" x2=\"\(Self.number(layout.left + drawingWidth))\" y2=\"\(py)\"/>"
-            text += "<text x=\"\(Self.number(layout.left - 6))\" y=\"\(py)\" text-anchor=\"end\" dominant-baseline=\"central\">\(TerminalPicture.format(y))</text>\n"
+            text +=
+                "<text x=\"\(Self.number(layout.left - 6))\" y=\"\(py)\" text-anchor=\"end\" dominant-baseline=\"central\">\(TerminalPicture.format(y))</text>\n"
         }
-        text += "<text x=\"\(Self.number(layout.left + drawingWidth))\" y=\"\(Self.number(layout.top + drawingHeight + 28))\" text-anchor=\"end\">m (x east, y north)</text>\n"
+        text +=
+            "<text x=\"\(Self.number(layout.left + drawingWidth))\" y=\"\(Self.number(layout.top + drawingHeight + 28))\" text-anchor=\"end\">m (x east, y north)</text>\n"
         return text + "</g>\n"
     }
 
@@ -105,7 +113,8 @@ public struct SVGPicture {
         var x = 56.0
         for scene in scenes {
             let width = max(44, Double(scene.levelName.count) * 7 + 16)
-            text += "<a href=\"#level-\(Self.escape(scene.levelID))\"><rect x=\"\(Self.number(x))\" y=\"40\" width=\"\(Self.number(width))\" height=\"24\" rx=\"4\"/>"
+            text +=
+                "<a href=\"#level-\(Self.escape(scene.levelID))\"><rect x=\"\(Self.number(x))\" y=\"40\" width=\"\(Self.number(width))\" height=\"24\" rx=\"4\"/>"
             text += "<text x=\"\(Self.number(x + width / 2))\" y=\"52\">\(Self.escape(scene.levelName))</text></a>\n"
             x += width + 6
         }
@@ -124,21 +133,26 @@ public struct SVGPicture {
         for unit in scene.units {
             let fill = Palette.family(of: unit.category).fill
             let hover = [unit.name, unit.category].compactMap { $0 }.joined(separator: " - ")
-            text += "<path class=\"unit\" data-id=\"\(Self.escape(unit.id))\" fill=\"\(fill)\" d=\"\(path(unit.rings, layout))\"><title>\(Self.escape(hover))</title></path>\n"
+            text +=
+                "<path class=\"unit\" data-id=\"\(Self.escape(unit.id))\" fill=\"\(fill)\" d=\"\(path(unit.rings, layout))\"><title>\(Self.escape(hover))</title></path>\n"
         }
         for opening in scene.openings {
             let d = line(opening.points, layout)
-            text += "<g class=\"opening\" data-id=\"\(Self.escape(opening.id))\"><path class=\"gap\" d=\"\(d)\"/><path class=\"door\" d=\"\(d)\"/><title>opening \(Self.escape(opening.category ?? ""))</title></g>\n"
+            text +=
+                "<g class=\"opening\" data-id=\"\(Self.escape(opening.id))\"><path class=\"gap\" d=\"\(d)\"/><path class=\"door\" d=\"\(d)\"/><title>opening \(Self.escape(opening.category ?? ""))</title></g>\n"
         }
         for link in scene.links {
-            text += "<line class=\"link\" data-id=\"\(Self.escape(link.fromID))\" data-to=\"\(Self.escape(link.toID))\" x1=\"\(Self.number(layout.x(link.from.x)))\" y1=\"\(Self.number(layout.y(link.from.y)))\" x2=\"\(Self.number(layout.x(link.to.x)))\" y2=\"\(Self.number(layout.y(link.to.y)))\"/>\n"
+            text +=
+                "<line class=\"link\" data-id=\"\(Self.escape(link.fromID))\" data-to=\"\(Self.escape(link.toID))\" x1=\"\(Self.number(layout.x(link.from.x)))\" y1=\"\(Self.number(layout.y(link.from.y)))\" x2=\"\(Self.number(layout.x(link.to.x)))\" y2=\"\(Self.number(layout.y(link.to.y)))\"/>\n"
         }
         for node in scene.nodes {
-            text += "<circle class=\"node\" data-id=\"\(Self.escape(node.id))\" cx=\"\(Self.number(layout.x(node.point.x)))\" cy=\"\(Self.number(layout.y(node.point.y)))\" r=\"2\"/>\n"
+            text +=
+                "<circle class=\"node\" data-id=\"\(Self.escape(node.id))\" cx=\"\(Self.number(layout.x(node.point.x)))\" cy=\"\(Self.number(layout.y(node.point.y)))\" r=\"2\"/>\n"
         }
         for point in scene.points {
             let hover = "\(point.featureType) \(point.category ?? "")"
-            text += "<circle class=\"\(point.imdfType == .amenity ? "amenity" : "anchor")\" data-id=\"\(Self.escape(point.id))\" cx=\"\(Self.number(layout.x(point.point.x)))\" cy=\"\(Self.number(layout.y(point.point.y)))\" r=\"3\"><title>\(Self.escape(hover))</title></circle>\n"
+            text +=
+                "<circle class=\"\(point.imdfType == .amenity ? "amenity" : "anchor")\" data-id=\"\(Self.escape(point.id))\" cx=\"\(Self.number(layout.x(point.point.x)))\" cy=\"\(Self.number(layout.y(point.point.y)))\" r=\"3\"><title>\(Self.escape(hover))</title></circle>\n"
         }
         for unit in scene.units { text += label(unit, layout) }
         for leg in scene.overlay.route where leg.count > 1 {
@@ -146,14 +160,18 @@ public struct SVGPicture {
         }
         for finding in scene.overlay.findings {
             let data = finding.featureID.map { " data-id=\"\(Self.escape($0))\"" } ?? ""
-            text += "<circle class=\"finding \(finding.severity.rawValue)\"\(data) cx=\"\(Self.number(layout.x(finding.point.x)))\" cy=\"\(Self.number(layout.y(finding.point.y)))\" r=\"5\"><title>\(finding.code): \(Self.escape(finding.message))</title></circle>\n"
+            text +=
+                "<circle class=\"finding \(finding.severity.rawValue)\"\(data) cx=\"\(Self.number(layout.x(finding.point.x)))\" cy=\"\(Self.number(layout.y(finding.point.y)))\" r=\"5\"><title>\(finding.code): \(Self.escape(finding.message))</title></circle>\n"
         }
         if clipped { text += "</g>\n" }
         var notes: [String] = []
         if let summary = scene.overlay.routeSummary { notes.append(summary) }
-        if scene.overlay.showsFindings { notes.append("\(scene.overlay.findings.count) finding\(scene.overlay.findings.count == 1 ? "" : "s") on this level") }
+        if scene.overlay.showsFindings {
+            notes.append("\(scene.overlay.findings.count) finding\(scene.overlay.findings.count == 1 ? "" : "s") on this level")
+        }
         if !notes.isEmpty {
-            text += "<text class=\"note\" x=\"\(Self.number(layout.left))\" y=\"\(Self.number(notesAt))\">\(Self.escape(notes.joined(separator: "; ")))</text>\n"
+            text +=
+                "<text class=\"note\" x=\"\(Self.number(layout.left))\" y=\"\(Self.number(notesAt))\">\(Self.escape(notes.joined(separator: "; ")))</text>\n"
         }
         return text + "</g>\n"
     }
@@ -170,7 +188,8 @@ public struct SVGPicture {
         var fontSize = 11.0
         if Double(name.count) * fontSize * 0.6 > room { text = short }
         if Double(text.count) * fontSize * 0.6 > room { fontSize = max(5, room / (Double(text.count) * 0.6)) }
-        return "<text class=\"label\" data-id=\"\(Self.escape(unit.id))\" x=\"\(Self.number(layout.x(display.x)))\" y=\"\(Self.number(layout.y(display.y)))\" font-size=\"\(Self.number(fontSize))\">\(Self.escape(text))</text>\n"
+        return
+            "<text class=\"label\" data-id=\"\(Self.escape(unit.id))\" x=\"\(Self.number(layout.x(display.x)))\" y=\"\(Self.number(layout.y(display.y)))\" font-size=\"\(Self.number(fontSize))\">\(Self.escape(text))</text>\n"
     }
 
     private func legend(_ families: [Palette.Family], route: Bool, top: Double) -> String {
@@ -188,7 +207,8 @@ public struct SVGPicture {
         for (index, entry) in entries.enumerated() {
             let x = 56 + Double(index % 5) * 150
             let y = top + Double(index / 5) * 20
-            text += "<g transform=\"translate(\(Self.number(x)) \(Self.number(y)))\">\(entry.swatch)<text x=\"20\">\(Self.escape(entry.name))</text></g>\n"
+            text +=
+                "<g transform=\"translate(\(Self.number(x)) \(Self.number(y)))\">\(entry.swatch)<text x=\"20\">\(Self.escape(entry.name))</text></g>\n"
         }
         return text + "</g>\n"
     }
@@ -212,7 +232,8 @@ public struct SVGPicture {
         let magnitude = abs(whole)
         let fraction = magnitude % 100
         if fraction == 0 { return sign + String(magnitude / 100) }
-        return sign + String(magnitude / 100) + (fraction % 10 == 0 ? "." + String(fraction / 10) : (fraction < 10 ? ".0" : ".") + String(fraction))
+        return sign + String(magnitude / 100)
+            + (fraction % 10 == 0 ? "." + String(fraction / 10) : (fraction < 10 ? ".0" : ".") + String(fraction))
     }
 
     static func escape(_ text: String) -> String {

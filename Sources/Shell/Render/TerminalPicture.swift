@@ -27,11 +27,17 @@ public struct TerminalPicture {
         func finding(_ severity: Severity) -> Character { findings[severity] ?? "!" }
 
         public static let unicode = Glyphs(
-            lines: [1: "│", 4: "│", 5: "│", 2: "─", 8: "─", 10: "─", 3: "└", 6: "┌", 12: "┐", 9: "┘", 7: "├", 13: "┤", 14: "┬", 11: "┴", 15: "┼"],
+            lines: [
+                1: "│", 4: "│", 5: "│", 2: "─", 8: "─", 10: "─", 3: "└", 6: "┌", 12: "┐", 9: "┘", 7: "├", 13: "┤", 14: "┬", 11: "┴",
+                15: "┼",
+            ],
             diagonalUp: "╱", diagonalDown: "╲", door: "▒", node: "o", link: "·", point: "*", amenity: "◇", tick: "┼",
             route: "•", routeEnd: "◆", findings: [.error: "!", .warning: "?", .info: "i"])
         public static let ascii = Glyphs(
-            lines: [1: "|", 4: "|", 5: "|", 2: "-", 8: "-", 10: "-", 3: "+", 6: "+", 12: "+", 9: "+", 7: "+", 13: "+", 14: "+", 11: "+", 15: "+"],
+            lines: [
+                1: "|", 4: "|", 5: "|", 2: "-", 8: "-", 10: "-", 3: "+", 6: "+", 12: "+", 9: "+", 7: "+", 13: "+", 14: "+", 11: "+",
+                15: "+",
+            ],
             diagonalUp: "/", diagonalDown: "\\", door: "#", node: "o", link: ".", point: "*", amenity: "&", tick: "+",
             route: "@", routeEnd: "@", findings: [.error: "!", .warning: "?", .info: "i"])
 
@@ -68,7 +74,8 @@ public struct TerminalPicture {
         let bounds = box ?? scene.bounds
         guard bounds.hasArea, bounds.width.isFinite, bounds.height.isFinite else {
             return scene.undrawable.contains(scene.levelID)
-                ? "(the level's outline cannot be drawn: a coordinate is not finite or lies over 10,000 km away)" : "(the level has no outline)"
+                ? "(the level's outline cannot be drawn: a coordinate is not finite or lies over 10,000 km away)"
+                : "(the level has no outline)"
         }
         let margin = 6
         var columns = width - margin - 1
@@ -134,7 +141,9 @@ public struct TerminalPicture {
         let listed = findings.sorted { ($0.severity, $0.code, $0.featureID ?? "") < ($1.severity, $1.code, $1.featureID ?? "") }
         for finding in listed.prefix(40) {
             let id = finding.featureID.map { " " + $0.prefix(8) } ?? ""
-            notes.append("\(glyphs.finding(finding.severity)) \(finding.code)\(id) at \(Self.format(finding.point.x)),\(Self.format(finding.point.y)): \(finding.message)")
+            notes.append(
+                "\(glyphs.finding(finding.severity)) \(finding.code)\(id) at \(Self.format(finding.point.x)),\(Self.format(finding.point.y)): \(finding.message)"
+            )
         }
         if listed.count > 40 { notes.append("  ... and \(listed.count - 40) more findings here (`validate level` lists them all)") }
         if scene.overlay.showsFindings, findings.isEmpty {
@@ -142,12 +151,15 @@ public struct TerminalPicture {
         }
         if scene.overlay.unplacedFindings > 0 {
             let count = scene.overlay.unplacedFindings
-            notes.append("  \(count) more finding\(count == 1 ? "" : "s") about this level without a place on the map (`validate level` lists them)")
+            notes.append(
+                "  \(count) more finding\(count == 1 ? "" : "s") about this level without a place on the map (`validate level` lists them)")
         }
 
         if !scene.undrawable.isEmpty {
             let shown = scene.undrawable.prefix(3).map { String($0.prefix(8)) }.joined(separator: ", ")
-            notes.append("  \(scene.undrawable.count) feature\(scene.undrawable.count == 1 ? " is" : "s are") not drawn: a coordinate is not finite or lies over 10,000 km away (\(shown)\(scene.undrawable.count > 3 ? ", ..." : ""))")
+            notes.append(
+                "  \(scene.undrawable.count) feature\(scene.undrawable.count == 1 ? " is" : "s are") not drawn: a coordinate is not finite or lies over 10,000 km away (\(shown)\(scene.undrawable.count > 3 ? ", ..." : ""))"
+            )
         }
         var text = axes(canvas, bounds: bounds, scale: scale, rows: rows, margin: margin)
         if colour { text += "\n" + categoryLegend(scene.units) }
@@ -166,9 +178,10 @@ public struct TerminalPicture {
     /// A swatch and name for each colour family on the level.
     private func categoryLegend(_ units: [LevelScene.Area]) -> String {
         let present = Set(units.map { Palette.family(of: $0.category).name })
-        return " " + Palette.families.filter { present.contains($0.name) }.map { family in
-            "\u{1B}[48;5;\(family.terminal)m  \u{1B}[0m \(family.name)"
-        }.joined(separator: "  ")
+        return " "
+            + Palette.families.filter { present.contains($0.name) }.map { family in
+                "\u{1B}[48;5;\(family.terminal)m  \u{1B}[0m \(family.name)"
+            }.joined(separator: "  ")
     }
 
     /// The canvas with a Y ruler on the left and an X ruler below, ticks every round number of metres.

@@ -49,7 +49,8 @@ extension EditingSession {
             let area = GeometryEngine().area(shapes)
             let vertices = shapes.reduce(0) { $0 + max($1.exterior.count - 1, 0) + $1.holes.reduce(0) { $0 + max($1.count - 1, 0) } }
             let holes = shapes.reduce(0) { $0 + $1.holes.count }
-            return "\(geometry.typeName), box \(Self.metres(bounds.minX)),\(Self.metres(bounds.minY)) \(Self.metres(bounds.width))x\(Self.metres(bounds.height)), "
+            return
+                "\(geometry.typeName), box \(Self.metres(bounds.minX)),\(Self.metres(bounds.minY)) \(Self.metres(bounds.width))x\(Self.metres(bounds.height)), "
                 + "area \(Self.metres(area)) m², \(vertices) vertices" + (holes > 0 ? ", \(holes) hole\(holes == 1 ? "" : "s")" : "")
                 + (shapes.count > 1 ? ", \(shapes.count) parts" : "")
         default:
@@ -61,7 +62,8 @@ extension EditingSession {
         let parts = lines.filter { !$0.isEmpty }
         guard let first = parts.first?.first, let last = parts.last?.last else { return "\(typeName), no positions" }
         let length = parts.reduce(0) { $0 + Polyline.length($1.map(projector.point)) }
-        return "\(typeName) from \(typed(first)) to \(typed(last)), \(Self.metres(length)) m" + (parts.count > 1 ? " in \(parts.count) parts" : "")
+        return "\(typeName) from \(typed(first)) to \(typed(last)), \(Self.metres(length)) m"
+            + (parts.count > 1 ? " in \(parts.count) parts" : "")
     }
 
     /// Where a feature is and how big, for a row of `ls`: `at 12,3  4x6 m` for a shape (its

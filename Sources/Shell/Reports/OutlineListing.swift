@@ -74,8 +74,9 @@ extension EditingSession {
                 edge = "  to \(next + 1): \(Self.metres(length)) m" + bearing
             }
             let number = String(index + 1)
-            rows.append("      " + String(repeating: " ", count: numberWidth - number.count) + number + "  "
-                + places[row].padding(toLength: placeWidth, withPad: " ", startingAt: 0) + edge)
+            rows.append(
+                "      " + String(repeating: " ", count: numberWidth - number.count) + number + "  "
+                    + places[row].padding(toLength: placeWidth, withPad: " ", startingAt: 0) + edge)
         }
         return rows
     }

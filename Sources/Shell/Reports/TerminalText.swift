@@ -31,7 +31,11 @@ public enum TerminalText {
                 index = end + 1
                 continue
             }
-            if needsEscape(scalar) && scalar != "\n" && scalar != "\t" { result += code(scalar) } else { result.unicodeScalars.append(scalar) }
+            if needsEscape(scalar) && scalar != "\n" && scalar != "\t" {
+                result += code(scalar)
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
             index += 1
         }
         return result

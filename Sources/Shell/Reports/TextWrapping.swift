@@ -17,7 +17,9 @@ enum TextWrapping {
     /// `text` in lines of at most `width` characters, broken between words; the first line starts
     /// with `first`, the others with `rest`. A word longer than a line is left whole.
     static func wrap(_ text: String, width: Int, first: String = "", rest: String = "") -> [String] {
-        wrap(items: text.split(separator: " ", omittingEmptySubsequences: true).map(String.init), separator: " ", width: width, first: first, rest: rest)
+        wrap(
+            items: text.split(separator: " ", omittingEmptySubsequences: true).map(String.init), separator: " ", width: width, first: first,
+            rest: rest)
     }
 
     /// Items (`add unit`, a name with spaces) in lines of at most `width` characters, broken only

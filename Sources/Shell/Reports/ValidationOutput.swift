@@ -71,8 +71,11 @@ public enum ValidationOutput {
         let findings = report.findings.map { finding in
             ShownFinding(
                 code: finding.code, rule: finding.rule, severity: finding.severity, message: finding.message, featureID: finding.featureID,
-                featureType: finding.featureType, file: finding.file, line: finding.line, column: finding.column, location: finding.location,
-                fix: finding.fix.map { ShownFix(description: $0.description, command: $0.repair?.commandLine(report.shortIDs), automatic: $0.automatic) })
+                featureType: finding.featureType, file: finding.file, line: finding.line, column: finding.column,
+                location: finding.location,
+                fix: finding.fix.map {
+                    ShownFix(description: $0.description, command: $0.repair?.commandLine(report.shortIDs), automatic: $0.automatic)
+                })
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -97,8 +100,10 @@ extension ValidationOutput {
 
             var text: String {
                 guard !items.isEmpty else { return heading }
-                return heading + ": " + (codesOnly ? items.prefix(shown).map { String($0.prefix { $0 != " " }) }.joined(separator: ", ")
-                    : items.prefix(shown).joined(separator: "; "))
+                return heading + ": "
+                    + (codesOnly
+                        ? items.prefix(shown).map { String($0.prefix { $0 != " " }) }.joined(separator: ", ")
+                        : items.prefix(shown).joined(separator: "; "))
             }
         }
         func items(_ findings: [Finding]) -> [String] {
@@ -114,7 +119,8 @@ extension ValidationOutput {
                 severity.rawValue + (count == 1 || severity == .info ? "" : "s")
             }
             let total = change.introduced.count
-            let heading = counts.count == 1
+            let heading =
+                counts.count == 1
                 ? "\(total) new \(named(counts[0].0, total))"
                 : "\(total) new (" + counts.map { "\($0.1) \(named($0.0, $0.1))" }.joined(separator: ", ") + ")"
             parts.append(Part(heading: heading, items: items(change.introduced)))

@@ -81,7 +81,9 @@ extension Loading {
         guard load.isComplete else {
             throw CommandFailure(
                 exitCode: CommandFailure.unreadableArchive,
-                message: "\(path): \(load.unreadableFiles.count) file(s) could not be read (\(load.unreadableFiles.joined(separator: ", "))); nothing written")
+                message:
+                    "\(path): \(load.unreadableFiles.count) file(s) could not be read (\(load.unreadableFiles.joined(separator: ", "))); nothing written"
+            )
         }
         return load
     }
@@ -101,6 +103,8 @@ public enum ArchiveOutput {
     public static func write(_ archive: IMDFArchive, to output: String) throws {
         try ArchiveWriter.write(archive, to: output, created: SaveClock.now())
         let files = archive.allCollections.count + archive.opaqueFiles.count + 1
-        Output.line("wrote \(output) (\(ArchiveWriter.writesZip(to: output) ? "zip" : "folder")): \(archive.featureCount.grouped) features in \(files) files")
+        Output.line(
+            "wrote \(output) (\(ArchiveWriter.writesZip(to: output) ? "zip" : "folder")): \(archive.featureCount.grouped) features in \(files) files"
+        )
     }
 }

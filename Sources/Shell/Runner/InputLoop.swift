@@ -20,7 +20,8 @@ public struct InputLoop {
     let report: (ScriptFailure) -> Void
 
     public init(
-        source: Source, open: @escaping ScriptRunner.ArchiveOpener, output: @escaping (String) -> Void, report: @escaping (ScriptFailure) -> Void
+        source: Source, open: @escaping ScriptRunner.ArchiveOpener, output: @escaping (String) -> Void,
+        report: @escaping (ScriptFailure) -> Void
     ) {
         self.source = source
         self.open = open
@@ -104,7 +105,8 @@ public struct InputLoop {
         // At the prompt each edit is followed by the findings it introduced or resolved; a script
         // on standard input prints what `imdf run` prints.
         let outcome = ScriptRunner.run(
-            commands, in: &session, echo: false, keepGoing: isPrompt, reportFindings: isPrompt, journal: &journal, open: open, output: output, report: page)
+            commands, in: &session, echo: false, keepGoing: isPrompt, reportFindings: isPrompt, journal: &journal, open: open,
+            output: output, report: page)
         for failure in outcome.failures { report(failure) }
         return outcome
     }
@@ -112,7 +114,8 @@ public struct InputLoop {
     /// A report: at a terminal, paged when it is taller than the screen.
     private func page(_ text: String) {
         guard case .prompt(let editor) = source, let rows = Pager.terminalRows else { return output(text) }
-        Pager(rows: rows, width: TextWrapping.terminalWidth, ask: { editor.line(prompt: $0, remember: false, complete: { _ in [] }) }).show(text, output: output)
+        Pager(rows: rows, width: TextWrapping.terminalWidth, ask: { editor.line(prompt: $0, remember: false, complete: { _ in [] }) }).show(
+            text, output: output)
     }
 
     private func nextLine(_ session: EditingSession, continuing: Bool) -> String? {

@@ -87,7 +87,8 @@ public enum ScriptRunner {
 
     /// Opens another archive for `open PATH`: replaces the session and its journal and returns the
     /// confirmation, or throws why not (the session and journal then stay as they were).
-    public typealias ArchiveOpener = (_ path: String, _ session: inout EditingSession, _ journal: inout Journal?) throws(EditError) -> String
+    public typealias ArchiveOpener = (_ path: String, _ session: inout EditingSession, _ journal: inout Journal?) throws(EditError) ->
+        String
 
     /// How many lines in a row may fail to be commands before a file is taken for something that
     /// is not a script (a binary, a GeoJSON file given to `source` by mistake).
@@ -102,7 +103,8 @@ public enum ScriptRunner {
     ) -> Outcome {
         var journal: Journal?
         return run(
-            lines, in: &session, echo: echo, keepGoing: keepGoing, reportFindings: reportFindings, journal: &journal, open: nil, output: output)
+            lines, in: &session, echo: echo, keepGoing: keepGoing, reportFindings: reportFindings, journal: &journal, open: nil,
+            output: output)
     }
 
     /// Runs `lines`, printing each result through `output`; every accepted command that changes
@@ -154,9 +156,12 @@ public enum ScriptRunner {
                     } else {
                         unknownInARow += 1
                         if unknownInARow >= ScriptRunner.unknownLinesBeforeGivingUp && line.file != "<prompt>" && line.file != "<stdin>" {
-                            outcome.failures.append(ScriptFailure(
-                                file: line.file, line: line.number,
-                                message: "this does not look like an imdf script: \(unknownInARow) lines in a row are not commands; the rest of \(line.file) is not run"))
+                            outcome.failures.append(
+                                ScriptFailure(
+                                    file: line.file, line: line.number,
+                                    message:
+                                        "this does not look like an imdf script: \(unknownInARow) lines in a row are not commands; the rest of \(line.file) is not run"
+                                ))
                             return outcome
                         }
                     }
@@ -196,7 +201,8 @@ public enum ScriptRunner {
                         }
                     } catch {
                         // Not durable, so not acknowledged: stop rather than go on unrecorded.
-                        outcome.failures.append(ScriptFailure(file: line.file, line: line.number, message: "\(error) (the command was not recorded)"))
+                        outcome.failures.append(
+                            ScriptFailure(file: line.file, line: line.number, message: "\(error) (the command was not recorded)"))
                         outcome.quit = true
                         return outcome
                     }
@@ -228,7 +234,11 @@ public enum ScriptRunner {
                 output(try open(path, &session, &journal))
                 session.reportsEditFindings = reportsEditFindings
                 // Saves recorded so far still wait for the run's end; the new archive's journal is held now.
-                session.deferredSaving = deferredSaving.map { var deferred = $0; deferred.journaledArchive = path; return deferred }
+                session.deferredSaving = deferredSaving.map {
+                    var deferred = $0
+                    deferred.journaledArchive = path
+                    return deferred
+                }
                 return nil
             } catch {
                 return error.message
@@ -247,7 +257,9 @@ public enum ScriptRunner {
             }
             let identity = FileSystem.resolvedPath(path)
             if chain.contains(identity) {
-                return stop("source: \(TerminalText.excerpt(path)) is already running (a script that sources itself); nothing more is run", always: true)
+                return stop(
+                    "source: \(TerminalText.excerpt(path)) is already running (a script that sources itself); nothing more is run",
+                    always: true)
             }
             guard chain.count < ScriptRunner.maximumSourceDepth else {
                 return stop("source: scripts nested more than \(ScriptRunner.maximumSourceDepth) deep; nothing more is run", always: true)

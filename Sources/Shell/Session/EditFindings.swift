@@ -160,7 +160,8 @@ struct EditNeighbourhood {
                     // neighbours' anchors and amenities they may now stand on or in.
                     if version.imdfType == .unit {
                         for unit in near where document.feature(unit)?.imdfType == .unit {
-                            focus.formUnion(document.referrers(of: unit).filter { [.anchor, .amenity].contains(document.feature($0)?.imdfType) })
+                            focus.formUnion(
+                                document.referrers(of: unit).filter { [.anchor, .amenity].contains(document.feature($0)?.imdfType) })
                         }
                     }
                 }
@@ -327,17 +328,19 @@ struct EditNeighbourhood {
     /// the level's building, their addresses. A path node of the focus brings its linked nodes; a
     /// path node that only came along does not bring its own.
     private mutating func closeUpwards() {
-        let reached = CutOut.closure(from: focus.union(context), targets: { id in
-            let inFocus = focus.contains(id)
-            return versions(of: id).flatMap { version -> [String] in
-                var targets = References.targets(of: version)
-                if !inFocus, let linked = version.strings(RoutingExtension.neighbours) {
-                    let skipped = Set(linked)
-                    targets.removeAll { skipped.contains($0) }
+        let reached = CutOut.closure(
+            from: focus.union(context),
+            targets: { id in
+                let inFocus = focus.contains(id)
+                return versions(of: id).flatMap { version -> [String] in
+                    var targets = References.targets(of: version)
+                    if !inFocus, let linked = version.strings(RoutingExtension.neighbours) {
+                        let skipped = Set(linked)
+                        targets.removeAll { skipped.contains($0) }
+                    }
+                    return targets
                 }
-                return targets
-            }
-        }, admit: { feature($0, .before) != nil || feature($0, .after) != nil })
+            }, admit: { feature($0, .before) != nil || feature($0, .after) != nil })
         context.formUnion(reached)
         context.subtract(focus)
     }

@@ -68,12 +68,17 @@ public struct EditingSession: Sendable {
         if let levelID, let level = document.feature(levelID), let geometry = level.geometry {
             var minX = Double.infinity
             var minY = Double.infinity
-            geometry.forEachPosition { minX = Swift.min(minX, $0.x); minY = Swift.min(minY, $0.y) }
+            geometry.forEachPosition {
+                minX = Swift.min(minX, $0.x)
+                minY = Swift.min(minY, $0.y)
+            }
             if minX.isFinite { return LocalFrame(originLongitude: minX, originLatitude: minY) }
         }
         // The venue's display point, unless it lies away from the venue's shape (a left-over
         // thousands of kilometres off): then the south-west corner of the venue's extent.
-        if let venue = document.features(of: .venue).first, let point = venue.point(.displayPoint), (document.metresFromVenue(point) ?? 0) <= 1_000 {
+        if let venue = document.features(of: .venue).first, let point = venue.point(.displayPoint),
+            (document.metresFromVenue(point) ?? 0) <= 1_000
+        {
             return LocalFrame(originLongitude: point.x, originLatitude: point.y)
         }
         if let extent = document.venueExtent { return LocalFrame(originLongitude: extent.minX, originLatitude: extent.minY) }
@@ -88,7 +93,9 @@ public struct EditingSession: Sendable {
             context += building.labels(.name)?.preferred(language: language) ?? document.shortID(buildingID)
         }
         if let levelID, let level = document.feature(levelID) {
-            let name = level.labels(.shortName)?.preferred(language: language) ?? level.labels(.name)?.preferred(language: language) ?? document.shortID(levelID)
+            let name =
+                level.labels(.shortName)?.preferred(language: language) ?? level.labels(.name)?.preferred(language: language)
+                ?? document.shortID(levelID)
             context += (context.isEmpty ? "" : "/") + name
         }
         // An open group shows, so nobody forgets to commit it: `imdf Hall 1/L3* [renovate] > `.

@@ -34,7 +34,8 @@ extension EditingSession {
             diagnostics(load.diagnostics)
             guard load.isComplete else {
                 throw OpenFailure(
-                    message: "\(path): \(load.unreadableFiles.joined(separator: ", ")) could not be read; editing would lose those features")
+                    message: "\(path): \(load.unreadableFiles.joined(separator: ", ")) could not be read; editing would lose those features"
+                )
             }
             // Hashed while the document is built, a phase that keeps one core busy, not two.
             let hash = journaled ? PendingArchiveHash(path: path) : nil

@@ -23,7 +23,9 @@ extension EditingSession {
     /// `strict` refuses while validation of what would be written finds errors.
     public mutating func save(to path: String, strict: Bool = false) throws(EditError) {
         let prepared = try preparedSave(strict: strict)
-        try Self.write(prepared.history.document.archive, to: path, lockNeeded: archivePath.map(FileSystem.resolvedPath) != FileSystem.resolvedPath(path))
+        try Self.write(
+            prepared.history.document.archive, to: path,
+            lockNeeded: archivePath.map(FileSystem.resolvedPath) != FileSystem.resolvedPath(path))
         (history, ids) = (prepared.history, prepared.ids)
         markSaved(as: path)
     }
@@ -36,7 +38,9 @@ extension EditingSession {
         if strict {
             let errors = Self.validation(of: history.document).count(.error)
             guard errors == 0 else {
-                throw EditError("save: validation finds \(errors) error\(errors == 1 ? "" : "s"); `validate` lists them, `fix all` applies the suggested repairs (nothing written)", argument: "--strict")
+                throw EditError(
+                    "save: validation finds \(errors) error\(errors == 1 ? "" : "s"); `validate` lists them, `fix all` applies the suggested repairs (nothing written)",
+                    argument: "--strict")
             }
         }
         return (history, ids)

@@ -50,7 +50,9 @@ extension EditingSession {
 
     /// The session as a clean script: what makes the document from the archive, undone steps left out.
     public var exportedScript: String {
-        var lines = ["# imdf session" + (archivePath.map { " on \($0)" } ?? "") + ": the commands that made the document, undone steps left out"]
+        var lines = [
+            "# imdf session" + (archivePath.map { " on \($0)" } ?? "") + ": the commands that made the document, undone steps left out"
+        ]
         for entry in transcript {
             switch entry {
             case .context(let line): lines.append(line)

@@ -39,10 +39,13 @@ extension TemplatePlacement {
     /// `@LON,LAT`, where a new venue is to stand.
     public static func place(_ text: String, argument: String) throws(EditError) -> Position {
         let numbers = text.hasPrefix("@") ? text.dropFirst().split(separator: ",", omittingEmptySubsequences: false).map { Double($0) } : []
-        guard numbers.count == 2, let longitude = numbers[0], let latitude = numbers[1], Position(x: longitude, y: latitude).isLongitudeLatitude,
+        guard numbers.count == 2, let longitude = numbers[0], let latitude = numbers[1],
+            Position(x: longitude, y: latitude).isLongitudeLatitude,
             abs(latitude) < 85
         else {
-            throw EditError("\(argument): \"\(TerminalText.excerpt(text))\" is not @LON,LAT (degrees; a latitude within 85 of the equator)", argument: argument)
+            throw EditError(
+                "\(argument): \"\(TerminalText.excerpt(text))\" is not @LON,LAT (degrees; a latitude within 85 of the equator)",
+                argument: argument)
         }
         return Position(x: longitude, y: latitude)
     }

@@ -47,34 +47,52 @@ enum AddressRules {
             ]
             for (key, rule) in blanks {
                 if let text = address.string(key), isBlank(text) {
-                    findings.append(context.finding(rule, "\(key.rawValue) of address \(context.short(address.id)) is blank", address,
-                        fix: Fix("set it to null", repair: .set(feature: address.id, key: key.rawValue, .null))))
+                    findings.append(
+                        context.finding(
+                            rule, "\(key.rawValue) of address \(context.short(address.id)) is blank", address,
+                            fix: Fix("set it to null", repair: .set(feature: address.id, key: key.rawValue, .null))))
                 }
             }
             let country = address.string(.country)
             if let province = address.string(.province), let country, Formats.isSubdivisionCode(province),
                 !province.hasPrefix(country + "-")
             {
-                findings.append(context.finding(provinceOfCountry, "province \(province) of address \(context.short(address.id)) is not in country \(country)", address))
+                findings.append(
+                    context.finding(
+                        provinceOfCountry, "province \(province) of address \(context.short(address.id)) is not in country \(country)",
+                        address))
             }
             if address.string(.province) == nil, let country, ISO3166.dividedCountries.contains(Substring(country)) {
-                findings.append(context.finding(provinceRequired, "address \(context.short(address.id)) has no province, which ISO 3166-2 defines for \(country)", address,
-                    fix: Fix("set its province (e.g. \(country)-...)", repair: .choose(feature: address.id, key: PropertyKey.province.rawValue, .value))))
+                findings.append(
+                    context.finding(
+                        provinceRequired, "address \(context.short(address.id)) has no province, which ISO 3166-2 defines for \(country)",
+                        address,
+                        fix: Fix(
+                            "set its province (e.g. \(country)-...)",
+                            repair: .choose(feature: address.id, key: PropertyKey.province.rawValue, .value))))
             }
             if address.string(.postalCode) == nil {
-                findings.append(context.finding(postalCode, "address \(context.short(address.id)) has no postal_code", address,
-                    fix: Fix("set its postal_code", repair: .choose(feature: address.id, key: PropertyKey.postalCode.rawValue, .value))))
+                findings.append(
+                    context.finding(
+                        postalCode, "address \(context.short(address.id)) has no postal_code", address,
+                        fix: Fix("set its postal_code", repair: .choose(feature: address.id, key: PropertyKey.postalCode.rawValue, .value)))
+                )
             }
             let whole = place(address) + [NameKey.of(address.string(.unit) ?? "")]
             if let first = seen[whole] {
-                findings.append(context.finding(distinct, "address \(context.short(address.id)) repeats address \(context.short(first.id))", address,
-                    fix: Fix("point what uses it at \(context.short(first.id)) and delete it")))
+                findings.append(
+                    context.finding(
+                        distinct, "address \(context.short(address.id)) repeats address \(context.short(first.id))", address,
+                        fix: Fix("point what uses it at \(context.short(first.id)) and delete it")))
             } else {
                 seen[whole] = address
             }
         }
         if !addresses.isEmpty, !addresses.contains(where: { $0.string(.unit) != nil }) {
-            findings.append(Finding(noUnitQualified, "no address names a unit (rooms and shops get addresses of their own with unit)", file: "address.geojson"))
+            findings.append(
+                Finding(
+                    noUnitQualified, "no address names a unit (rooms and shops get addresses of their own with unit)",
+                    file: "address.geojson"))
         }
         findings += checkProvinces(context)
         findings += checkBuildings(context, relations)
@@ -88,7 +106,8 @@ enum AddressRules {
         else { return [] }
         return context.archive.features(of: .address).compactMap { address in
             guard let other = address.string(.province), other != province else { return nil }
-            return context.finding(dissimilarProvince, "address \(context.short(address.id)) is in province \(other), the venue's in \(province)", address)
+            return context.finding(
+                dissimilarProvince, "address \(context.short(address.id)) is in province \(other), the venue's in \(province)", address)
         }
     }
 
@@ -102,19 +121,28 @@ enum AddressRules {
                 findings.append(context.finding(buildingIsVenueAddress, "\(context.describe(building)) has the venue's address", building))
             }
             if let address = context.feature(addressID), address.string(.unit) != nil {
-                findings.append(context.finding(buildingUnitQualified, "\(context.describe(building)) has an address with a unit (\(address.string(.unit) ?? ""))", building))
+                findings.append(
+                    context.finding(
+                        buildingUnitQualified, "\(context.describe(building)) has an address with a unit (\(address.string(.unit) ?? ""))",
+                        building))
             }
             if let other = buildingOfAddress[addressID] {
-                findings.append(context.finding(buildingsShareAddress, "\(context.describe(building)) has the address of \(context.describe(other))", building))
+                findings.append(
+                    context.finding(
+                        buildingsShareAddress, "\(context.describe(building)) has the address of \(context.describe(other))", building))
             } else {
                 buildingOfAddress[addressID] = building
             }
         }
         for anchor in context.archive.features(of: .anchor) {
             guard let address = anchor.string(.addressID).flatMap(context.feature) else { continue }
-            let buildingAddresses = relations.buildings(of: anchor).compactMap { context.feature($0)?.string(.addressID) }.compactMap(context.feature)
+            let buildingAddresses = relations.buildings(of: anchor).compactMap { context.feature($0)?.string(.addressID) }.compactMap(
+                context.feature)
             guard !buildingAddresses.isEmpty, !buildingAddresses.contains(where: { place($0) == place(address) }) else { continue }
-            findings.append(context.finding(anchorAddress, "anchor \(context.short(anchor.id))'s address is not its building's address (apart from the unit)", anchor))
+            findings.append(
+                context.finding(
+                    anchorAddress, "anchor \(context.short(anchor.id))'s address is not its building's address (apart from the unit)",
+                    anchor))
         }
         return findings
     }

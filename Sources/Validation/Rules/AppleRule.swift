@@ -44,6 +44,8 @@ extension Finding {
 extension ValidationContext {
     /// A finding of `rule` about `feature`, located in its file.
     func finding(_ rule: AppleRule, _ message: String, _ feature: Feature, fix: Fix? = nil) -> Finding {
-        Finding(rule, message, feature: feature, file: fileName(of: feature), location: feature.geometry.flatMap(SpatialRules.coordinate), fix: fix)
+        Finding(
+            rule, message, feature: feature, file: fileName(of: feature), location: feature.geometry.flatMap(SpatialRules.coordinate),
+            fix: fix)
     }
 }

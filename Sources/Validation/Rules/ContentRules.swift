@@ -38,7 +38,8 @@ enum ContentRules {
 
     static let rules: [AppleRule] =
         ownKindOnly.values.sorted { $0.name < $1.name } + [
-            amenityInVoid, amenityOnSteps, amenityInStructure, anchorInVoid, anchorInStructure, fixtureInVoid, fixtureInStructure, kioskInVoid,
+            amenityInVoid, amenityOnSteps, amenityInStructure, anchorInVoid, anchorInStructure, fixtureInVoid, fixtureInStructure,
+            kioskInVoid,
             kioskInStructure, restroomHierarchy, genericRestroom, femaleRestroom, maleRestroom, familyOrUnisexRestroom, kioskAmenity,
             kioskAnchorOrAmenity, carouselNameAndPoint, carouselName,
         ]
@@ -81,13 +82,16 @@ enum ContentRules {
 
 extension LevelChecker {
     /// C1 on one level.
-    mutating func checkContents(_ levelID: String, _ features: [Feature], _ units: [Feature], _ unitShapes: [[Polygon]?], _ index: SpatialIndex<Int>) {
+    mutating func checkContents(
+        _ levelID: String, _ features: [Feature], _ units: [Feature], _ unitShapes: [[Polygon]?], _ index: SpatialIndex<Int>
+    ) {
         let categories = units.map { $0.string(.category) ?? "" }
         /// The restricting units within the point tolerance of a point.
         func unitsHolding(_ point: Point) -> [Int] {
             let probe = Bounds(minX: point.x, minY: point.y, maxX: point.x, maxY: point.y).expanded(by: SpatialRules.pointTolerance)
             return index.query(probe).filter { number in
-                ContentRules.restricts(categories[number]) && unitShapes[number].map { engine.distance(from: point, to: $0) <= SpatialRules.pointTolerance } == true
+                ContentRules.restricts(categories[number])
+                    && unitShapes[number].map { engine.distance(from: point, to: $0) <= SpatialRules.pointTolerance } == true
             }
         }
         let kiosks = features.filter { $0.imdfType == .kiosk }
@@ -102,28 +106,42 @@ extension LevelChecker {
                 amenityPoints.append((category, point))
                 for number in unitsHolding(point) {
                     if let rule = ContentRules.amenityRule(unit: categories[number], amenity: category) {
-                        findings.append(finding(rule, "\(context.describe(feature)) (\(category)) is in \(context.describe(units[number])) (\(categories[number]))", feature, at: point))
+                        findings.append(
+                            finding(
+                                rule,
+                                "\(context.describe(feature)) (\(category)) is in \(context.describe(units[number])) (\(categories[number]))",
+                                feature, at: point))
                     }
                 }
                 for (number, shapes) in kioskShapes.enumerated() {
                     guard let shapes, engine.distance(from: point, to: shapes) <= SpatialRules.pointTolerance else { continue }
                     kiosksWithAmenity.insert(number)
                     if ContentRules.notInKiosks.contains(category) {
-                        findings.append(finding(ContentRules.kioskAmenity, "\(context.describe(feature)) (\(category)) is in \(context.describe(kiosks[number]))", feature, at: point))
+                        findings.append(
+                            finding(
+                                ContentRules.kioskAmenity,
+                                "\(context.describe(feature)) (\(category)) is in \(context.describe(kiosks[number]))", feature, at: point))
                     }
                 }
             } else {
                 for number in unitsHolding(point) {
-                    let rule = categories[number] == "opentobelow" ? ContentRules.anchorInVoid
+                    let rule =
+                        categories[number] == "opentobelow"
+                        ? ContentRules.anchorInVoid
                         : ContentRules.structuralCategories.contains(categories[number]) ? ContentRules.anchorInStructure : nil
                     if let rule {
-                        findings.append(finding(rule, "anchor \(context.short(feature.id)) is in \(context.describe(units[number])) (\(categories[number]))", feature, at: point))
+                        findings.append(
+                            finding(
+                                rule,
+                                "anchor \(context.short(feature.id)) is in \(context.describe(units[number])) (\(categories[number]))",
+                                feature, at: point))
                     }
                 }
             }
         }
         for (number, kiosk) in kiosks.enumerated() where kiosk.string(.anchorID) == nil && !kiosksWithAmenity.contains(number) {
-            findings.append(finding(ContentRules.kioskAnchorOrAmenity, "\(context.describe(kiosk)) has no anchor and holds no amenity", kiosk))
+            findings.append(
+                finding(ContentRules.kioskAnchorOrAmenity, "\(context.describe(kiosk)) has no anchor and holds no amenity", kiosk))
         }
         for feature in features where feature.imdfType == .fixture || feature.imdfType == .kiosk {
             guard let shapes = polygons(of: feature) else { continue }
@@ -133,22 +151,36 @@ extension LevelChecker {
                 guard let unitShape = unitShapes[number] else { continue }
                 let category = categories[number]
                 if category == "opentobelow", isCovered(shapes, by: unitShape) {
-                    findings.append(finding(isFixture ? ContentRules.fixtureInVoid : ContentRules.kioskInVoid,
-                        "\(context.describe(feature)) is in \(context.describe(units[number])) (opentobelow)", feature))
-                } else if ContentRules.structuralCategories.contains(category), engine.intersectionArea(shapes, unitShape) > SpatialRules.overlapThreshold {
-                    findings.append(finding(isFixture ? ContentRules.fixtureInStructure : ContentRules.kioskInStructure,
-                        "\(context.describe(feature)) overlaps \(context.describe(units[number])) (\(category))", feature))
+                    findings.append(
+                        finding(
+                            isFixture ? ContentRules.fixtureInVoid : ContentRules.kioskInVoid,
+                            "\(context.describe(feature)) is in \(context.describe(units[number])) (opentobelow)", feature))
+                } else if ContentRules.structuralCategories.contains(category),
+                    engine.intersectionArea(shapes, unitShape) > SpatialRules.overlapThreshold
+                {
+                    findings.append(
+                        finding(
+                            isFixture ? ContentRules.fixtureInStructure : ContentRules.kioskInStructure,
+                            "\(context.describe(feature)) overlaps \(context.describe(units[number])) (\(category))", feature))
                 }
             }
             if isFixture, feature.string(.category) == "baggagecarousel",
-                !amenityPoints.contains(where: { $0.0 == "baggagecarousel" && engine.distance(from: $0.1, to: shapes) <= SpatialRules.pointTolerance })
+                !amenityPoints.contains(where: {
+                    $0.0 == "baggagecarousel" && engine.distance(from: $0.1, to: shapes) <= SpatialRules.pointTolerance
+                })
             {
                 let named = !ExpectedProperties.isEmpty(feature.property(.name))
                 if feature.point(.displayPoint) == nil {
                     let missing = named ? "a display_point" : "a name or a display_point"
-                    findings.append(finding(ContentRules.carouselNameAndPoint, "baggage carousel \(context.describe(feature)) has no \(missing), and no carousel amenity", feature))
+                    findings.append(
+                        finding(
+                            ContentRules.carouselNameAndPoint,
+                            "baggage carousel \(context.describe(feature)) has no \(missing), and no carousel amenity", feature))
                 } else if !named {
-                    findings.append(finding(ContentRules.carouselName, "baggage carousel \(context.describe(feature)) has no name and no carousel amenity", feature))
+                    findings.append(
+                        finding(
+                            ContentRules.carouselName, "baggage carousel \(context.describe(feature)) has no name and no carousel amenity",
+                            feature))
                 }
             }
         }

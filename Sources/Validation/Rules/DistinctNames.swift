@@ -28,7 +28,8 @@ enum DistinctNames {
 
     /// For features that share a label with an earlier one in the same group, one finding each.
     static func repeats(
-        _ features: [Feature], key: PropertyKey, group: (Feature) -> [String] = { _ in [""] }, _ rule: AppleRule, _ context: ValidationContext,
+        _ features: [Feature], key: PropertyKey, group: (Feature) -> [String] = { _ in [""] }, _ rule: AppleRule,
+        _ context: ValidationContext,
         _ message: (Feature, Feature) -> String
     ) -> [Finding] {
         var first: [String: Feature] = [:]
@@ -53,31 +54,47 @@ enum DistinctNames {
     static func check(_ context: ValidationContext, _ relations: Relations) -> [Finding] {
         let archive = context.archive
         let buildings = archive.features(of: .building)
-        var findings = repeats(buildings, key: .name, buildingName, context) { "\(context.describe($0)) has the name of \(context.describe($1))" }
-        findings += repeats(buildings, key: .altName, buildingAltName, context) { "\(context.describe($0)) has the alt_name of \(context.describe($1))" }
+        var findings = repeats(buildings, key: .name, buildingName, context) {
+            "\(context.describe($0)) has the name of \(context.describe($1))"
+        }
+        findings += repeats(buildings, key: .altName, buildingAltName, context) {
+            "\(context.describe($0)) has the alt_name of \(context.describe($1))"
+        }
         let levels = archive.features(of: .level)
         let byBuilding = { (level: Feature) in level.strings(.buildingIDs) ?? [] }
-        findings += repeats(levels, key: .name, group: byBuilding, levelName, context) { "\(context.describe($0)) has the name of \(context.describe($1)) in the same building" }
+        findings += repeats(levels, key: .name, group: byBuilding, levelName, context) {
+            "\(context.describe($0)) has the name of \(context.describe($1)) in the same building"
+        }
         findings += repeats(levels, key: .shortName, group: byBuilding, levelShortName, context) {
             "\(context.describe($0)) has the short_name of \(context.describe($1)) in the same building"
         }
         findings += languages(context, relations, key: .name, levelNameLanguages)
         findings += languages(context, relations, key: .shortName, levelShortNameLanguages)
         let amenities = archive.features(of: .amenity)
-        findings += repeats(amenities.filter { gateCategories.contains($0.string(.category) ?? "") }, key: .name, group: { [$0.string(.category) ?? ""] }, gateName, context) {
+        findings += repeats(
+            amenities.filter { gateCategories.contains($0.string(.category) ?? "") }, key: .name, group: { [$0.string(.category) ?? ""] },
+            gateName, context
+        ) {
             "\(context.describe($0)) has the name of \(context.describe($1)), another \($0.string(.category) ?? "gate")"
         }
-        findings += repeats(amenities.filter { $0.string(.category) == "baggagecarousel" }, key: .name, group: { relations.buildings(of: $0) }, carouselName, context) {
+        findings += repeats(
+            amenities.filter { $0.string(.category) == "baggagecarousel" }, key: .name, group: { relations.buildings(of: $0) },
+            carouselName, context
+        ) {
             "\(context.describe($0)) has the name of \(context.describe($1)) in the same building"
         }
         for amenity in amenities {
             guard let category = amenity.string(.category) else { continue }
             let names = (amenity.labels(.name)?.labels ?? []).map { NameKey.of($0.text) }
             let spelled = Set([category, category.replacingOccurrences(of: ".", with: " ")])
-            if names.contains(where: { spelled.contains($0) || $0.replacingOccurrences(of: " ", with: "") == category.replacingOccurrences(of: ".", with: "") }) {
+            if names.contains(where: {
+                spelled.contains($0) || $0.replacingOccurrences(of: " ", with: "") == category.replacingOccurrences(of: ".", with: "")
+            }) {
                 // No repair to run: removing the name would leave an alt_name without one (F9).
-                findings.append(context.finding(amenityNamedAsCategory, "\(context.describe(amenity)) is named after its category \(category)", amenity,
-                    fix: Fix("give it a name of its own (a number, a place), or none")))
+                findings.append(
+                    context.finding(
+                        amenityNamedAsCategory, "\(context.describe(amenity)) is named after its category \(category)", amenity,
+                        fix: Fix("give it a name of its own (a number, a place), or none")))
             }
         }
         let occupants = archive.features(of: .occupant)
@@ -90,9 +107,14 @@ enum DistinctNames {
         for occupant in occupants {
             let names = NameKey.labels(occupant.labels(.name))
             for buildingID in relations.buildings(of: occupant) where !reported.contains(buildingID) {
-                guard let building = context.feature(buildingID), !(buildingNames[buildingID] ?? []).isDisjoint(with: names) else { continue }
+                guard let building = context.feature(buildingID), !(buildingNames[buildingID] ?? []).isDisjoint(with: names) else {
+                    continue
+                }
                 reported.insert(buildingID)
-                findings.append(context.finding(buildingNamedAsOccupant, "\(context.describe(building)) has the name of \(context.describe(occupant)) inside it", building))
+                findings.append(
+                    context.finding(
+                        buildingNamedAsOccupant, "\(context.describe(building)) has the name of \(context.describe(occupant)) inside it",
+                        building))
             }
         }
         return findings
@@ -109,7 +131,11 @@ enum DistinctNames {
             for (number, level) in levels.enumerated() where !sets[number].isEmpty {
                 let matched = sets.enumerated().contains { $0.offset != number && $0.element == sets[number] }
                 if !matched {
-                    findings.append(context.finding(rule, "\(context.describe(level)) has \(key.rawValue) in \(sets[number].sorted().joined(separator: ", ")), unlike the other levels of \(context.describe(building))", level))
+                    findings.append(
+                        context.finding(
+                            rule,
+                            "\(context.describe(level)) has \(key.rawValue) in \(sets[number].sorted().joined(separator: ", ")), unlike the other levels of \(context.describe(building))",
+                            level))
                 }
             }
         }

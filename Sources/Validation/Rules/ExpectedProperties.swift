@@ -47,14 +47,22 @@ enum ExpectedProperties {
         var findings: [Finding] = []
         for (type, key, rule) in expected {
             for feature in context.archive.features(of: type) where isEmpty(feature.property(key)) {
-                findings.append(context.finding(rule, "\(context.describe(feature)) has no \(key.rawValue)", feature,
-                    fix: Fix("set \(key.rawValue)", repair: .choose(feature: feature.id, key: key.rawValue, key == .addressID ? .reference(.address) : .value))))
+                findings.append(
+                    context.finding(
+                        rule, "\(context.describe(feature)) has no \(key.rawValue)", feature,
+                        fix: Fix(
+                            "set \(key.rawValue)",
+                            repair: .choose(feature: feature.id, key: key.rawValue, key == .addressID ? .reference(.address) : .value))))
             }
         }
         for amenity in context.archive.features(of: .amenity) {
-            guard let category = amenity.string(.category), let rule = namedAmenities[category], isEmpty(amenity.property(.name)) else { continue }
-            findings.append(context.finding(rule, "\(context.describe(amenity)) (\(category)) has no name", amenity,
-                fix: Fix("name it", repair: .choose(feature: amenity.id, key: PropertyKey.name.rawValue, .value))))
+            guard let category = amenity.string(.category), let rule = namedAmenities[category], isEmpty(amenity.property(.name)) else {
+                continue
+            }
+            findings.append(
+                context.finding(
+                    rule, "\(context.describe(amenity)) (\(category)) has no name", amenity,
+                    fix: Fix("name it", repair: .choose(feature: amenity.id, key: PropertyKey.name.rawValue, .value))))
         }
         for occupant in context.archive.features(of: .occupant) {
             let modified = occupant.property(.validity)?.objectValue?["modified"]
@@ -64,8 +72,12 @@ enum ExpectedProperties {
         }
         for geofence in context.archive.features(of: .geofence)
         where isEmpty(geofence.property(.levelIDs)) && isEmpty(geofence.property(.buildingIDs)) {
-            findings.append(context.finding(geofenceReference, "\(context.describe(geofence)) names neither a level nor a building", geofence,
-                fix: Fix("set its level_ids", repair: .choose(feature: geofence.id, key: PropertyKey.levelIDs.rawValue, .reference(.level)))))
+            findings.append(
+                context.finding(
+                    geofenceReference, "\(context.describe(geofence)) names neither a level nor a building", geofence,
+                    fix: Fix(
+                        "set its level_ids", repair: .choose(feature: geofence.id, key: PropertyKey.levelIDs.rawValue, .reference(.level))))
+            )
         }
         return findings
     }

@@ -24,9 +24,10 @@ enum FeatureRules {
         for (id, places) in context.index.duplicates.sorted(by: { $0.key < $1.key }) {
             let features = places.map { context.archive.feature(at: $0) }
             let where_ = features.map { "\(context.fileName(of: $0) ?? "?"):\($0.sourceLine)" }
-            findings.append(Finding(
-                .F3, "id \(id) is used by \(places.count) features (\(where_.joined(separator: ", ")))", feature: features[0],
-                file: context.fileName(of: features[0]), fix: Fix("give all but one of them a new id")))
+            findings.append(
+                Finding(
+                    .F3, "id \(id) is used by \(places.count) features (\(where_.joined(separator: ", ")))", feature: features[0],
+                    file: context.fileName(of: features[0]), fix: Fix("give all but one of them a new id")))
         }
         findings += ReferenceChecks.orphans(context)
         return findings
@@ -63,9 +64,12 @@ enum StructureChecks {
         case .absent: findings.append(place.finding(.F1, "no \"properties\" member"))
         }
         if place.feature.id.isEmpty {
-            findings.append(place.finding(.F2, "id is an empty string", rule: StructureRules.emptyID.name, fix: Fix("give the feature a new id")))
+            findings.append(
+                place.finding(.F2, "id is an empty string", rule: StructureRules.emptyID.name, fix: Fix("give the feature a new id")))
         } else if !Formats.isUUID(place.feature.id) {
-            findings.append(place.finding(.F2, "id \"\(place.feature.id)\" is not a UUID", rule: AppleRules.featureID, fix: Fix("give the feature a new id")))
+            findings.append(
+                place.finding(
+                    .F2, "id \"\(place.feature.id)\" is not a UUID", rule: AppleRules.featureID, fix: Fix("give the feature a new id")))
         } else if !Formats.isVersion4UUID(place.feature.id) {
             findings.append(place.finding(.F2v, "id \(place.feature.id) is not a version 4 UUID", rule: AppleRules.featureID))
         }

@@ -11,7 +11,10 @@ enum GeometryChecks {
             break  // F1
         case .null:
             if !rule.allows(nil) {
-                findings.append(place.finding(.T1, "geometry is null; a \(place.type.rawValue) needs \(rule.description)", rule: AppleRules.geometryType(place.type)))
+                findings.append(
+                    place.finding(
+                        .T1, "geometry is null; a \(place.type.rawValue) needs \(rule.description)",
+                        rule: AppleRules.geometryType(place.type)))
             }
         case .malformed(let value):
             findings.append(place.finding(.T2, "geometry is not a valid GeoJSON geometry: \(describe(value))"))
@@ -19,30 +22,41 @@ enum GeometryChecks {
             if !rule.allows(wrapped.geometry) {
                 var fix: Fix?
                 if rule == .none {
-                    fix = Fix("remove the geometry (IMDF keeps a building's extent in its footprints)", repair: .removeGeometry(feature: place.feature.id))
+                    fix = Fix(
+                        "remove the geometry (IMDF keeps a building's extent in its footprints)",
+                        repair: .removeGeometry(feature: place.feature.id))
                 } else if wrapped.geometry.isOnePartCollection, rule.allows(wrapped.geometry.singlePart) {
                     fix = Fix("make it the \(wrapped.geometry.singlePart.typeName) it holds", repair: .flatten(feature: place.feature.id))
                 }
-                findings.append(place.finding(
-                    .T1, "geometry is a \(wrapped.geometry.typeName); a \(place.type.rawValue) needs \(rule.description)",
-                    rule: AppleRules.geometryType(place.type), fix: fix))
+                findings.append(
+                    place.finding(
+                        .T1, "geometry is a \(wrapped.geometry.typeName); a \(place.type.rawValue) needs \(rule.description)",
+                        rule: AppleRules.geometryType(place.type), fix: fix))
             }
             checkGeoJSON(wrapped.geometry, place, into: &findings)
             StructureRules.checkInteriorRings(place, into: &findings)
             if place.type == .relationship {
-                findings.append(Finding(StructureRules.relationshipGeometry, "relationship \(place.shortID) has a geometry (\(wrapped.geometry.typeName))",
-                    feature: place.feature, file: place.file))
+                findings.append(
+                    Finding(
+                        StructureRules.relationshipGeometry, "relationship \(place.shortID) has a geometry (\(wrapped.geometry.typeName))",
+                        feature: place.feature, file: place.file))
             }
         }
         if let value = place.feature.property(.displayPoint), !value.isNull {
             if case .point(let position)? = GeoJSONGeometry(json: value)?.geometry {
                 if !position.isLongitudeLatitude {
-                    findings.append(place.finding(
-                        .T4, "display_point [\(position.x), \(position.y)] is outside longitude/latitude range", rule: AppleRules.displayPointIsAPoint))
+                    findings.append(
+                        place.finding(
+                            .T4, "display_point [\(position.x), \(position.y)] is outside longitude/latitude range",
+                            rule: AppleRules.displayPointIsAPoint))
                 }
             } else {
-                findings.append(place.finding(.T4, "display_point is not a GeoJSON Point: \(describe(value))", rule: AppleRules.displayPointIsAPoint,
-                    fix: Fix("recompute it (a point inside the geometry)", repair: .unset(feature: place.feature.id, key: PropertyKey.displayPoint.rawValue))))
+                findings.append(
+                    place.finding(
+                        .T4, "display_point is not a GeoJSON Point: \(describe(value))", rule: AppleRules.displayPointIsAPoint,
+                        fix: Fix(
+                            "recompute it (a point inside the geometry)",
+                            repair: .unset(feature: place.feature.id, key: PropertyKey.displayPoint.rawValue))))
             }
         }
     }
@@ -52,14 +66,14 @@ enum GeometryChecks {
         return text.count > 80 ? String(text.prefix(77)) + "..." : text
     }
 
-
     static func checkGeoJSON(_ geometry: Geometry, _ place: FeaturePlace, into findings: inout [Finding]) {
         var outOfRange: Position?
         geometry.forEachPosition { position in
             if outOfRange == nil && !position.isLongitudeLatitude { outOfRange = position }
         }
         if let position = outOfRange {
-            findings.append(place.finding(.T2, "coordinate [\(position.x), \(position.y)] is not a longitude/latitude (longitude first, in degrees)"))
+            findings.append(
+                place.finding(.T2, "coordinate [\(position.x), \(position.y)] is not a longitude/latitude (longitude first, in degrees)"))
         }
         func checkRings(_ rings: [[Position]], polygon: Int?) {
             let which = polygon.map { "polygon \($0 + 1), " } ?? ""
@@ -89,7 +103,9 @@ enum GeometryChecks {
             if line.count < 2 { findings.append(place.finding(.T2, "LineString has \(line.count) positions; it needs at least 2")) }
         case .multiLineString(let lines):
             if lines.isEmpty { findings.append(place.finding(.T2, "MultiLineString has no lines (empty coordinates)")) }
-            if lines.contains(where: { $0.count < 2 }) { findings.append(place.finding(.T2, "a line of the MultiLineString has fewer than 2 positions")) }
+            if lines.contains(where: { $0.count < 2 }) {
+                findings.append(place.finding(.T2, "a line of the MultiLineString has fewer than 2 positions"))
+            }
         case .multiPoint(let points):
             if points.isEmpty { findings.append(place.finding(.T2, "MultiPoint has no points (empty coordinates)")) }
         case .point, .geometryCollection:

@@ -53,16 +53,28 @@ enum HierarchyRules {
             let ordinal = level.integer(.ordinal)
             switch (level.bool(.outdoor), hasBuilding) {
             case (false?, false):
-                findings.append(context.finding(indoorLevelBuilding, "\(context.describe(level)) is indoor but names no building", level,
-                    fix: Fix("set its building_ids", repair: .choose(feature: level.id, key: PropertyKey.buildingIDs.rawValue, .reference(.building)))))
+                findings.append(
+                    context.finding(
+                        indoorLevelBuilding, "\(context.describe(level)) is indoor but names no building", level,
+                        fix: Fix(
+                            "set its building_ids",
+                            repair: .choose(feature: level.id, key: PropertyKey.buildingIDs.rawValue, .reference(.building)))))
             case (true?, false) where ordinal != nil && ordinal != 0:
-                findings.append(context.finding(outdoorLevelBuilding, "\(context.describe(level)) is outdoor at ordinal \(ordinal!) but names no building", level))
+                findings.append(
+                    context.finding(
+                        outdoorLevelBuilding, "\(context.describe(level)) is outdoor at ordinal \(ordinal!) but names no building", level))
             case (true?, true) where ordinal == 0:
-                findings.append(context.finding(groundOutdoorLevelBuilding, "\(context.describe(level)) is outdoor at ground level and names a building", level))
+                findings.append(
+                    context.finding(
+                        groundOutdoorLevelBuilding, "\(context.describe(level)) is outdoor at ground level and names a building", level))
             default: break
             }
             if let ordinal, !usualOrdinals.contains(ordinal) {
-                findings.append(context.finding(suspiciousOrdinal, "\(context.describe(level)) has ordinal \(ordinal), outside the usual \(usualOrdinals.lowerBound)...\(usualOrdinals.upperBound)", level))
+                findings.append(
+                    context.finding(
+                        suspiciousOrdinal,
+                        "\(context.describe(level)) has ordinal \(ordinal), outside the usual \(usualOrdinals.lowerBound)...\(usualOrdinals.upperBound)",
+                        level))
             }
         }
         for (type, rule) in [(FeatureType.geofence, geofenceParent), (.section, sectionParent)] {

@@ -70,9 +70,15 @@ struct LevelChecker {
         let point = projector.point(position)
         guard let (distance, inside) = stray(point, from: shapes) else { return }
         let apple = AppleRules.displayPointInside(feature.imdfType)
-        findings.append(finding(
-            .G1, "display_point of \(context.describe(feature)) is \(format(distance)) m outside its geometry", feature, at: point,
-            rule: apple.rule, severity: apple.severity, fix: inside.map { Fix("move it inside (to the shape's visual centre)", repair: .set(feature: feature.id, key: PropertyKey.displayPoint.rawValue, .point(coordinate($0)))) }))
+        findings.append(
+            finding(
+                .G1, "display_point of \(context.describe(feature)) is \(format(distance)) m outside its geometry", feature, at: point,
+                rule: apple.rule, severity: apple.severity,
+                fix: inside.map {
+                    Fix(
+                        "move it inside (to the shape's visual centre)",
+                        repair: .set(feature: feature.id, key: PropertyKey.displayPoint.rawValue, .point(coordinate($0))))
+                }))
     }
 
     /// How far a point that belongs inside `shapes` lies outside them, with a place inside to move
@@ -104,7 +110,10 @@ struct LevelChecker {
             guard let shapes, let bounds = shapes.map(\.bounds).reduce(nil, { $0?.union($1) ?? $1 }) else { continue }
             index.insert(bounds, number)
             if let container, !container.covers(shapes) {
-                findings.append(finding(.G5, "\(context.describe(unit)) extends outside its \(context.describe(level))", unit, rule: AppleRules.withinLevel(.unit)))
+                findings.append(
+                    finding(
+                        .G5, "\(context.describe(unit)) extends outside its \(context.describe(level))", unit,
+                        rule: AppleRules.withinLevel(.unit)))
             }
         }
         checkOverlaps(units, unitShapes, index)
@@ -116,20 +125,32 @@ struct LevelChecker {
                 checkOpening(feature, units, unitShapes, index)
                 if let container, let levelShapes, let geometry = feature.geometry {
                     let outside = geometry.positions.map(projector.point).filter { !container.covers($0) }
-                    if let farthest = outside.max(by: { engine.distance(from: $0, to: levelShapes) < engine.distance(from: $1, to: levelShapes) }) {
-                        findings.append(finding(
-                            .G5, "opening \(context.short(feature.id)) reaches \(format(engine.distance(from: farthest, to: levelShapes))) m outside \(context.describe(level))",
-                            feature, at: farthest, rule: AppleRules.withinLevel(.opening)))
+                    if let farthest = outside.max(by: {
+                        engine.distance(from: $0, to: levelShapes) < engine.distance(from: $1, to: levelShapes)
+                    }) {
+                        findings.append(
+                            finding(
+                                .G5,
+                                "opening \(context.short(feature.id)) reaches \(format(engine.distance(from: farthest, to: levelShapes))) m outside \(context.describe(level))",
+                                feature, at: farthest, rule: AppleRules.withinLevel(.opening)))
                     }
                 }
             case FeatureType.fixture.rawValue, FeatureType.kiosk.rawValue, FeatureType.section.rawValue:
                 checkPolygonal(feature)
                 if let container, let shapes = polygons(of: feature), !container.covers(shapes) {
-                    findings.append(finding(.G5, "\(context.describe(feature)) extends outside its level", feature, rule: feature.imdfType.flatMap(AppleRules.withinLevel)))
+                    findings.append(
+                        finding(
+                            .G5, "\(context.describe(feature)) extends outside its level", feature,
+                            rule: feature.imdfType.flatMap(AppleRules.withinLevel)))
                 }
             case FeatureType.detail.rawValue:
-                if let container, let geometry = feature.geometry, geometry.positions.contains(where: { !container.covers(projector.point($0)) }) {
-                    findings.append(finding(.G5, "\(context.describe(feature)) extends outside its level", feature, rule: feature.imdfType.flatMap(AppleRules.withinLevel)))
+                if let container, let geometry = feature.geometry,
+                    geometry.positions.contains(where: { !container.covers(projector.point($0)) })
+                {
+                    findings.append(
+                        finding(
+                            .G5, "\(context.describe(feature)) extends outside its level", feature,
+                            rule: feature.imdfType.flatMap(AppleRules.withinLevel)))
                 }
             default:
                 break
@@ -147,7 +168,8 @@ struct LevelChecker {
                 guard case .point(let position)? = node.geometry else { continue }
                 let point = projector.point(position)
                 if !container.covers(point) {
-                    findings.append(finding(.N3, "path node \(context.short(node.id)) lies outside its \(context.describe(level))", node, at: point))
+                    findings.append(
+                        finding(.N3, "path node \(context.short(node.id)) lies outside its \(context.describe(level))", node, at: point))
                 }
             }
         }
@@ -169,8 +191,9 @@ struct LevelChecker {
                 guard overlapX * overlapY > SpatialRules.overlapThreshold * (1 - 1e-9) else { continue }
                 let area = engine.intersectionArea(mine, theirs)
                 if area > SpatialRules.overlapThreshold {
-                    findings.append(finding(
-                        .G8, "\(context.describe(unit)) and \(context.describe(units[other])) overlap by \(format(area)) m²", unit))
+                    findings.append(
+                        finding(
+                            .G8, "\(context.describe(unit)) and \(context.describe(units[other])) overlap by \(format(area)) m²", unit))
                 }
             }
         }
@@ -189,9 +212,12 @@ struct LevelChecker {
         let length = lines.reduce(0) { $0 + Polyline.length($1) }
         if !SpatialRules.openingLengths.contains(length) {
             let large = length > SpatialRules.openingLengths.upperBound
-            findings.append(finding(
-                .G9, "opening \(context.short(opening.id)) is \(format(length)) m long, \(large ? "over 45 m" : "under 0.84 m (33 inches)")", opening,
-                rule: large ? "OpeningIsSuspiciouslyLarge" : "OpeningIsSuspiciouslySmall"))
+            findings.append(
+                finding(
+                    .G9,
+                    "opening \(context.short(opening.id)) is \(format(length)) m long, \(large ? "over 45 m" : "under 0.84 m (33 inches)")",
+                    opening,
+                    rule: large ? "OpeningIsSuspiciouslyLarge" : "OpeningIsSuspiciouslySmall"))
         }
         var worst: (Point, Double)?
         for point in lines.flatMap({ [$0[0], Polyline.halfway($0), $0[$0.count - 1]] }) {
@@ -199,7 +225,9 @@ struct LevelChecker {
             let probe = Bounds(minX: point.x, minY: point.y, maxX: point.x, maxY: point.y).expanded(by: SpatialRules.openingTolerance)
             let candidates = index.query(probe)
             // A point on some unit's wall is not the worst one; GEOS measures only the others.
-            if candidates.contains(where: { shapes[$0]?.boundarySurelyWithin(SpatialRules.openingTolerance, of: point) == true }) { continue }
+            if candidates.contains(where: { shapes[$0]?.boundarySurelyWithin(SpatialRules.openingTolerance, of: point) == true }) {
+                continue
+            }
             for candidate in candidates {
                 for polygon in shapes[candidate] ?? [] {
                     nearest = Swift.min(nearest, engine.nearestBoundaryPosition(on: polygon, to: point).distance)
@@ -210,16 +238,23 @@ struct LevelChecker {
         if let (point, distance) = worst {
             let how = distance.isFinite ? "\(format(distance)) m from the nearest unit boundary" : "not near any unit of its level"
             // Snapping moves an opening of one line; one of several lines is for a person to mend.
-            findings.append(finding(.G4, "opening \(context.short(opening.id)) is \(how)", opening, at: point,
-                fix: lines.count == 1 ? Fix("snap it onto the nearest wall", repair: .moveOpening(opening.id, to: coordinate(point))) : nil))
+            findings.append(
+                finding(
+                    .G4, "opening \(context.short(opening.id)) is \(how)", opening, at: point,
+                    fix: lines.count == 1
+                        ? Fix("snap it onto the nearest wall", repair: .moveOpening(opening.id, to: coordinate(point))) : nil))
         }
         if let position = opening.point(.displayPoint) {
             let point = projector.point(position)
             let distance = lines.map { Polyline.distance(from: point, to: $0) }.min() ?? 0
             if distance > SpatialRules.openingDisplayPointBuffer {
                 let apple = AppleRules.displayPointInside(.opening)
-                findings.append(finding(.G1, "display_point of opening \(context.short(opening.id)) is \(format(distance)) m off the opening's line", opening, at: point,
-                    rule: apple.rule, severity: apple.severity, fix: Fix("recompute it", repair: .unset(feature: opening.id, key: PropertyKey.displayPoint.rawValue))))
+                findings.append(
+                    finding(
+                        .G1, "display_point of opening \(context.short(opening.id)) is \(format(distance)) m off the opening's line",
+                        opening, at: point,
+                        rule: apple.rule, severity: apple.severity,
+                        fix: Fix("recompute it", repair: .unset(feature: opening.id, key: PropertyKey.displayPoint.rawValue))))
             }
         }
     }
@@ -231,15 +266,17 @@ struct LevelChecker {
         let point = projector.point(position)
         guard let (distance, inside) = stray(point, from: shapes) else { return }
         // Not onto another anchor of the unit (Apple: AnchorShouldNotEqualAnchor).
-        let others = (shared.byUnitLevel[unit.string(.levelID) ?? ""] ?? []).filter { $0.imdfType == .anchor && $0.id != anchor.id && $0.string(.unitID) == unitID }
-            .compactMap { other -> Point? in if case .point(let at)? = other.geometry { projector.point(at) } else { nil } }
+        let others = (shared.byUnitLevel[unit.string(.levelID) ?? ""] ?? []).filter {
+            $0.imdfType == .anchor && $0.id != anchor.id && $0.string(.unitID) == unitID
+        }
+        .compactMap { other -> Point? in if case .point(let at)? = other.geometry { projector.point(at) } else { nil } }
         let target = inside.map { Placement.freePlace(near: $0, inside: shapes, avoiding: others, engine) }
-        findings.append(finding(
-            .G2, "anchor \(context.short(anchor.id)) is \(format(distance)) m outside its \(context.describe(unit))", anchor, at: point,
-            rule: AppleRules.anchorInUnit,
-            fix: target.map { Fix("move it into the unit", repair: .move(anchor.id, to: coordinate($0))) }))
+        findings.append(
+            finding(
+                .G2, "anchor \(context.short(anchor.id)) is \(format(distance)) m outside its \(context.describe(unit))", anchor, at: point,
+                rule: AppleRules.anchorInUnit,
+                fix: target.map { Fix("move it into the unit", repair: .move(anchor.id, to: coordinate($0))) }))
     }
-
 
     mutating func checkAmenity(_ amenity: Feature) {
         guard case .point(let position)? = amenity.geometry else { return }
@@ -252,7 +289,8 @@ struct LevelChecker {
             nearest = Swift.min(nearest, engine.distance(from: point, to: shapes))
         }
         if nearest.isFinite && nearest > SpatialRules.containmentTolerance {
-            findings.append(finding(.G3, "amenity \(context.short(amenity.id)) is \(format(nearest)) m outside the units it names", amenity, at: point))
+            findings.append(
+                finding(.G3, "amenity \(context.short(amenity.id)) is \(format(nearest)) m outside the units it names", amenity, at: point))
         }
     }
 
@@ -263,10 +301,14 @@ struct LevelChecker {
     mutating func checkExtensionPolygons() {
         for collection in context.archive.extensions {
             for feature in collection.features {
-                guard let shapes = polygons(of: feature), case .invalid(let reason, let location) = engine.validity(shapes) else { continue }
-                findings.append(finding(
-                    .T5, "\(context.describe(feature)) in the extension file \(collection.sourceFileName ?? collection.fileName) is not a valid polygon: \(reason)",
-                    feature, at: location, ofApples: false, severity: .warning))
+                guard let shapes = polygons(of: feature), case .invalid(let reason, let location) = engine.validity(shapes) else {
+                    continue
+                }
+                findings.append(
+                    finding(
+                        .T5,
+                        "\(context.describe(feature)) in the extension file \(collection.sourceFileName ?? collection.fileName) is not a valid polygon: \(reason)",
+                        feature, at: location, ofApples: false, severity: .warning))
             }
         }
     }
@@ -313,9 +355,11 @@ struct LevelChecker {
             let point = projector.point(position)
             if !area.covers(point) {
                 let apple = AppleRules.displayPointInside(.building)
-                findings.append(finding(
-                    .G1, "display_point of \(context.describe(building)) is outside the building's footprint", building, at: point, rule: apple.rule,
-                    severity: apple.severity))
+                findings.append(
+                    finding(
+                        .G1, "display_point of \(context.describe(building)) is outside the building's footprint", building, at: point,
+                        rule: apple.rule,
+                        severity: apple.severity))
             }
         }
     }

@@ -12,9 +12,11 @@ enum OrdinalRules {
             guard let ordinal = level.integer(.ordinal) else { continue }
             for building in level.strings(.buildingIDs) ?? [] { ordinals[building, default: []].insert(ordinal) }
             if level.bool(.outdoor) == true && ordinal < 0 {
-                findings.append(Finding(
-                    .O4, "\(context.describe(level)) is outdoor at ordinal \(ordinal), below ground", rule: "OutdoorLevelHasNegativeOrdinal",
-                    feature: level, file: context.fileName(of: level)))
+                findings.append(
+                    Finding(
+                        .O4, "\(context.describe(level)) is outdoor at ordinal \(ordinal), below ground",
+                        rule: "OutdoorLevelHasNegativeOrdinal",
+                        feature: level, file: context.fileName(of: level)))
             }
         }
         for building in context.archive.features(of: .building) {
@@ -28,14 +30,18 @@ enum OrdinalRules {
                 missing.append(upper == lower + 2 ? String(lower + 1) : "\(lower + 1)...\(upper - 1)")
             }
             if !missing.isEmpty {
-                findings.append(Finding(
-                    .O2, "\(context.describe(building)) has levels at ordinals \(sorted.map(String.init).joined(separator: ", ")): none at \(missing.joined(separator: ", "))",
-                    feature: building, file: context.fileName(of: building)))
+                findings.append(
+                    Finding(
+                        .O2,
+                        "\(context.describe(building)) has levels at ordinals \(sorted.map(String.init).joined(separator: ", ")): none at \(missing.joined(separator: ", "))",
+                        feature: building, file: context.fileName(of: building)))
             }
             if !values.contains(0) {
-                findings.append(Finding(
-                    .O3, "\(context.describe(building)) has no level at ordinal 0 (its levels are at \(sorted.map(String.init).joined(separator: ", ")))",
-                    rule: "BuildingLevelOrdinalZeroShouldBePresent", feature: building, file: context.fileName(of: building)))
+                findings.append(
+                    Finding(
+                        .O3,
+                        "\(context.describe(building)) has no level at ordinal 0 (its levels are at \(sorted.map(String.init).joined(separator: ", ")))",
+                        rule: "BuildingLevelOrdinalZeroShouldBePresent", feature: building, file: context.fileName(of: building)))
             }
         }
         return findings

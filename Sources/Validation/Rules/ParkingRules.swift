@@ -22,7 +22,9 @@ enum ParkingRules {
         var findings: [Finding] = []
         var unitCategories: [String: Set<String>] = [:]
         for unit in context.archive.features(of: .unit) {
-            if let level = unit.string(.levelID), let category = unit.string(.category) { unitCategories[level, default: []].insert(category) }
+            if let level = unit.string(.levelID), let category = unit.string(.category) {
+                unitCategories[level, default: []].insert(category)
+            }
         }
         var carOpenings = Set<String>()
         for opening in context.archive.features(of: .opening) where opening.string(.category) == "automobile" {
@@ -33,15 +35,23 @@ enum ParkingRules {
             let parkingUnits = categories.filter(isParking)
             if level.string(.category) == "parking" {
                 if parkingUnits.isEmpty && !categories.isEmpty {
-                    findings.append(context.finding(levelUnits, "\(context.describe(level)) is a parking level without a parking unit", level))
+                    findings.append(
+                        context.finding(levelUnits, "\(context.describe(level)) is a parking level without a parking unit", level))
                 }
             } else if !parkingUnits.isEmpty {
                 let others = categories.subtracting(parkingUnits)
                 if others.isEmpty {
-                    findings.append(context.finding(levelShouldBeParking, "\(context.describe(level)) holds only parking units but is not a parking level", level,
-                        fix: Fix("make it a parking level", repair: .set(feature: level.id, key: PropertyKey.category.rawValue, .text("parking")))))
+                    findings.append(
+                        context.finding(
+                            levelShouldBeParking, "\(context.describe(level)) holds only parking units but is not a parking level", level,
+                            fix: Fix(
+                                "make it a parking level",
+                                repair: .set(feature: level.id, key: PropertyKey.category.rawValue, .text("parking")))))
                 } else if !others.isSubset(of: usualNeighbours) {
-                    findings.append(context.finding(mixedLevel, "\(context.describe(level)) holds parking units beside \(others.sorted().joined(separator: ", "))", level))
+                    findings.append(
+                        context.finding(
+                            mixedLevel, "\(context.describe(level)) holds parking units beside \(others.sorted().joined(separator: ", "))",
+                            level))
                 }
             }
         }
@@ -51,15 +61,29 @@ enum ParkingRules {
             let parkingLevels = levels.filter { $0.string(.category) == "parking" }
             if building.string(.category) == "parking" {
                 for level in levels where level.string(.category) != "parking" {
-                    findings.append(context.finding(buildingLevels, "\(context.describe(level)) of the parking \(context.describe(building)) is not a parking level", level))
+                    findings.append(
+                        context.finding(
+                            buildingLevels,
+                            "\(context.describe(level)) of the parking \(context.describe(building)) is not a parking level", level))
                 }
             } else if parkingLevels.count == levels.count {
-                findings.append(context.finding(buildingShouldBeParking, "every level of \(context.describe(building)) is a parking level, but the building is not parking", building,
-                    fix: Fix("make it a parking building", repair: .set(feature: building.id, key: PropertyKey.category.rawValue, .text("parking")))))
+                findings.append(
+                    context.finding(
+                        buildingShouldBeParking,
+                        "every level of \(context.describe(building)) is a parking level, but the building is not parking", building,
+                        fix: Fix(
+                            "make it a parking building",
+                            repair: .set(feature: building.id, key: PropertyKey.category.rawValue, .text("parking")))))
             }
             // Cars come in on the parking level nearest the ground: that level needs an opening for them.
-            if let entrance = parkingLevels.min(by: { abs($0.integer(.ordinal) ?? 0) < abs($1.integer(.ordinal) ?? 0) }), !carOpenings.contains(entrance.id) {
-                findings.append(context.finding(carEntrance, "\(context.describe(entrance)), the parking level nearest the ground of \(context.describe(building)), has no automobile opening", entrance))
+            if let entrance = parkingLevels.min(by: { abs($0.integer(.ordinal) ?? 0) < abs($1.integer(.ordinal) ?? 0) }),
+                !carOpenings.contains(entrance.id)
+            {
+                findings.append(
+                    context.finding(
+                        carEntrance,
+                        "\(context.describe(entrance)), the parking level nearest the ground of \(context.describe(building)), has no automobile opening",
+                        entrance))
             }
         }
         return findings

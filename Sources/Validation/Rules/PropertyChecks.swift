@@ -11,8 +11,10 @@ enum PropertyChecks {
             guard let value = place.feature.properties[spec.key] else {
                 if spec.isRequired {
                     let apple = AppleRules.requiredProperty(place.type, key: spec.key)
-                    findings.append(place.finding(
-                        .F4, "required property \"\(spec.key)\" is missing", rule: apple?.rule, severity: apple?.severity, fix: fixForRequired(spec, place)))
+                    findings.append(
+                        place.finding(
+                            .F4, "required property \"\(spec.key)\" is missing", rule: apple?.rule, severity: apple?.severity,
+                            fix: fixForRequired(spec, place)))
                 } else {
                     missing.append(spec.key)
                 }
@@ -21,8 +23,10 @@ enum PropertyChecks {
             if value.isNull {
                 if spec.isRequired {
                     let apple = AppleRules.requiredProperty(place.type, key: spec.key)
-                    findings.append(place.finding(
-                        .F4, "required property \"\(spec.key)\" is null", rule: apple?.rule, severity: apple?.severity, fix: fixForRequired(spec, place)))
+                    findings.append(
+                        place.finding(
+                            .F4, "required property \"\(spec.key)\" is null", rule: apple?.rule, severity: apple?.severity,
+                            fix: fixForRequired(spec, place)))
                 }
                 continue
             }
@@ -33,7 +37,8 @@ enum PropertyChecks {
         }
         let unknown = place.feature.properties.keys.filter { key in !schema.contains { $0.key == key } }
         if !unknown.isEmpty {
-            findings.append(place.finding(.F6, "properties IMDF does not define for \(place.type.rawValue): \(unknown.joined(separator: ", ")) (kept)"))
+            findings.append(
+                place.finding(.F6, "properties IMDF does not define for \(place.type.rawValue): \(unknown.joined(separator: ", ")) (kept)"))
         }
         checkAltName(place, into: &findings)
         for key in place.feature.properties.duplicateKeys {
@@ -45,7 +50,9 @@ enum PropertyChecks {
         let id = place.feature.id
         switch spec.kind {
         case .category(let list):
-            return Fix("set a \(list.rawValue) value", repair: .choose(feature: id, key: spec.key, list.values.first.map(ChoiceHint.example) ?? .value))
+            return Fix(
+                "set a \(list.rawValue) value",
+                repair: .choose(feature: id, key: spec.key, list.values.first.map(ChoiceHint.example) ?? .value))
         case .reference(let target), .referenceArray(let target):
             return Fix("point \(spec.key) at a \(target.rawValue)", repair: .choose(feature: id, key: spec.key, .reference(target)))
         default:
@@ -107,7 +114,8 @@ enum PropertyChecks {
         case .uuid:
             // Apple asks a version 4 UUID of a correlation_id, as of an id.
             if let text = string(value, spec, place, &findings), !Formats.isVersion4UUID(text) {
-                findings.append(place.finding(.F8, "\(key) \"\(text)\" is not a version 4 UUID", rule: AppleRules.format(spec.kind), severity: .error))
+                findings.append(
+                    place.finding(.F8, "\(key) \"\(text)\" is not a version 4 UUID", rule: AppleRules.format(spec.kind), severity: .error))
             }
         case .hours:
             if let text = string(value, spec, place, &findings), Formats.isBlank(text, newlines: false) {
@@ -115,19 +123,28 @@ enum PropertyChecks {
             }
         case .phone:
             if let text = string(value, spec, place, &findings), !Formats.isPhone(text) {
-                findings.append(place.finding(.F8, "phone \"\(text)\" is not E.164 (+ and up to 15 digits)", rule: AppleRules.format(spec.kind), severity: .error))
+                findings.append(
+                    place.finding(
+                        .F8, "phone \"\(text)\" is not E.164 (+ and up to 15 digits)", rule: AppleRules.format(spec.kind), severity: .error)
+                )
             }
         case .website:
             if let text = string(value, spec, place, &findings), !Formats.isWebsite(text) {
-                findings.append(place.finding(.F8, "website \"\(text)\" is not an http(s) URL", rule: AppleRules.format(spec.kind), severity: .error))
+                findings.append(
+                    place.finding(.F8, "website \"\(text)\" is not an http(s) URL", rule: AppleRules.format(spec.kind), severity: .error))
             }
         case .countryCode:
             if let text = string(value, spec, place, &findings), !Formats.isCountryCode(text) {
-                findings.append(place.finding(.F8, "country \"\(text)\" is not an ISO 3166 alpha-2 code", rule: AppleRules.format(spec.kind), severity: .error))
+                findings.append(
+                    place.finding(
+                        .F8, "country \"\(text)\" is not an ISO 3166 alpha-2 code", rule: AppleRules.format(spec.kind), severity: .error))
             }
         case .subdivisionCode:
             if let text = string(value, spec, place, &findings), !Formats.isSubdivisionCode(text) {
-                findings.append(place.finding(.F8, "province \"\(text)\" is not an ISO 3166-2 code (e.g. US-CA)", rule: AppleRules.format(spec.kind), severity: .error))
+                findings.append(
+                    place.finding(
+                        .F8, "province \"\(text)\" is not an ISO 3166-2 code (e.g. US-CA)", rule: AppleRules.format(spec.kind),
+                        severity: .error))
             }
         case .door:
             guard let door = value.objectValue else { return findings.append(wrongType(value, key, "an object", place)) }
@@ -137,8 +154,10 @@ enum PropertyChecks {
             if let material = door["material"], !material.isNull {
                 if let text = material.stringValue {
                     if !StructureRules.doorMaterials.contains(text) {
-                        findings.append(place.finding(
-                            .F4c, "door.material \"\(text)\" must be one of \(StructureRules.doorMaterials.joined(separator: ", "))", rule: StructureRules.doorMaterial.name))
+                        findings.append(
+                            place.finding(
+                                .F4c, "door.material \"\(text)\" must be one of \(StructureRules.doorMaterials.joined(separator: ", "))",
+                                rule: StructureRules.doorMaterial.name))
                     }
                 } else {
                     findings.append(wrongType(material, "door.material", "a string", place))
@@ -159,7 +178,9 @@ enum PropertyChecks {
 
     /// F9: an alt_name goes with a name, in each of its languages.
     static func checkAltName(_ place: FeaturePlace, into findings: inout [Finding]) {
-        guard place.type.spec(forKey: .altName) != nil, let alternative = place.feature.labels(.altName), !alternative.labels.isEmpty else { return }
+        guard place.type.spec(forKey: .altName) != nil, let alternative = place.feature.labels(.altName), !alternative.labels.isEmpty else {
+            return
+        }
         let named = Set(place.feature.labels(.name)?.labels.map(\.language) ?? [])
         if named.isEmpty {
             findings.append(place.finding(.F9, "alt_name is given without a name", rule: AppleRules.onlyAltName))
@@ -167,16 +188,19 @@ enum PropertyChecks {
         }
         let unmatched = alternative.labels.map(\.language).filter { !named.contains($0) }
         if !unmatched.isEmpty {
-            findings.append(place.finding(
-                .F9, "alt_name in \(unmatched.joined(separator: ", ")) has no name in that language", rule: AppleRules.altNameLanguage))
+            findings.append(
+                place.finding(
+                    .F9, "alt_name in \(unmatched.joined(separator: ", ")) has no name in that language", rule: AppleRules.altNameLanguage))
         }
     }
 
     static func checkLabels(_ value: JSONValue, _ spec: PropertySpec, _ place: FeaturePlace, into findings: inout [Finding]) {
         guard let object = value.objectValue else {
             // A plain string where LABELS belong: Apple's NameMustBeString / AltNameMustBeString.
-            return findings.append(place.finding(
-                .F4t, "\"\(spec.key)\" must be LABELS (an object of language: text), found \(value.kindName)", rule: AppleRules.labelIsString(spec.key)))
+            return findings.append(
+                place.finding(
+                    .F4t, "\"\(spec.key)\" must be LABELS (an object of language: text), found \(value.kindName)",
+                    rule: AppleRules.labelIsString(spec.key)))
         }
         if object.isEmpty {
             // No rule of Apple's names an empty LABELS object; a required one is a name missing
@@ -184,21 +208,27 @@ enum PropertyChecks {
             if spec.isRequired {
                 findings.append(place.finding(.F7, "\(spec.key) is an empty LABELS object {}", fix: Fix("give it a label")))
             } else {
-                findings.append(place.finding(.F7, "\(spec.key) is an empty LABELS object {} (IMDF writes null)", severity: .warning,
-                    fix: Fix("set it to null", repair: .set(feature: place.feature.id, key: spec.key, .null))))
+                findings.append(
+                    place.finding(
+                        .F7, "\(spec.key) is an empty LABELS object {} (IMDF writes null)", severity: .warning,
+                        fix: Fix("set it to null", repair: .set(feature: place.feature.id, key: spec.key, .null))))
             }
             return
         }
         for entry in object {
             if let text = entry.value.stringValue {
                 if !Formats.isLanguageTag(entry.key) {
-                    findings.append(place.finding(.F7, "\(spec.key) key \"\(entry.key)\" is not a language tag", rule: AppleRules.languageTag))
+                    findings.append(
+                        place.finding(.F7, "\(spec.key) key \"\(entry.key)\" is not a language tag", rule: AppleRules.languageTag))
                 }
                 if Formats.isBlank(text, newlines: true) {
                     findings.append(place.finding(.F7, "\(spec.key).\(entry.key) is blank", rule: AppleRules.labelNotBlank))
                 }
             } else {
-                findings.append(place.finding(.F7, "\(spec.key).\(entry.key) must be a string, found \(entry.value.kindName)", rule: AppleRules.labelIsString(spec.key)))
+                findings.append(
+                    place.finding(
+                        .F7, "\(spec.key).\(entry.key) must be a string, found \(entry.value.kindName)",
+                        rule: AppleRules.labelIsString(spec.key)))
             }
         }
     }

@@ -5,14 +5,18 @@ import IMDF
 
 enum ReferenceChecks {
     /// The properties of each type's schema that name other features, in schema order.
-    static let referenceSpecs: [FeatureType: [PropertySpec]] = Dictionary(uniqueKeysWithValues: FeatureType.allCases.map { type in
-        (type, type.schema.filter { spec in
-            switch spec.kind {
-            case .reference, .referenceArray, .featureReference, .featureReferenceArray: true
-            default: false
-            }
+    static let referenceSpecs: [FeatureType: [PropertySpec]] = Dictionary(
+        uniqueKeysWithValues: FeatureType.allCases.map { type in
+            (
+                type,
+                type.schema.filter { spec in
+                    switch spec.kind {
+                    case .reference, .referenceArray, .featureReference, .featureReferenceArray: true
+                    default: false
+                    }
+                }
+            )
         })
-    })
 
     static func check(_ place: FeaturePlace, _ context: ValidationContext, into findings: inout [Finding]) {
         for spec in referenceSpecs[place.type]! {
@@ -31,8 +35,10 @@ enum ReferenceChecks {
                 }
                 if items.isEmpty && spec.isRequired {
                     let apple = AppleRules.requiredProperty(place.type, key: spec.key)
-                    findings.append(place.finding(
-                        .F4, "\"\(spec.key)\" is empty; it needs at least one \(target.rawValue)", rule: apple?.rule, severity: apple?.severity))
+                    findings.append(
+                        place.finding(
+                            .F4, "\"\(spec.key)\" is empty; it needs at least one \(target.rawValue)", rule: apple?.rule,
+                            severity: apple?.severity))
                 }
                 for item in items {
                     guard let id = item.stringValue else {
@@ -56,8 +62,12 @@ enum ReferenceChecks {
         into findings: inout [Finding]
     ) {
         guard let referencedType = context.featureType(ofID: id) else {
-            findings.append(place.finding(.R1, "\(key) \(id.isEmpty ? "\"\"" : id) names no feature (expected a \(target.rawValue))",
-                fix: Fix("point \(key) at an existing \(target.rawValue)", repair: .choose(feature: place.feature.id, key: key, .reference(target)))))
+            findings.append(
+                place.finding(
+                    .R1, "\(key) \(id.isEmpty ? "\"\"" : id) names no feature (expected a \(target.rawValue))",
+                    fix: Fix(
+                        "point \(key) at an existing \(target.rawValue)",
+                        repair: .choose(feature: place.feature.id, key: key, .reference(target)))))
             return
         }
         if referencedType != target.rawValue {
@@ -79,7 +89,8 @@ enum ReferenceChecks {
             return
         }
         if referencedType != reference.featureType {
-            findings.append(place.finding(.R2, "\(key) says \(reference.featureType), but \(reference.id) is a \(referencedType)", rule: rule))
+            findings.append(
+                place.finding(.R2, "\(key) says \(reference.featureType), but \(reference.id) is a \(referencedType)", rule: rule))
         }
     }
 
@@ -94,9 +105,11 @@ enum ReferenceChecks {
         var findings: [Finding] = []
         for (type, file, collection) in context.imdfCollections where type == .address {
             for feature in collection.features where !used.contains(feature.id) {
-                findings.append(Finding(
-                    .R4, "address \(context.short(feature.id)) is not used by any feature", rule: AppleRules.addressUsed, severity: .error, feature: feature, file: file,
-                    fix: Fix("delete it", repair: .delete(feature: feature.id))))
+                findings.append(
+                    Finding(
+                        .R4, "address \(context.short(feature.id)) is not used by any feature", rule: AppleRules.addressUsed,
+                        severity: .error, feature: feature, file: file,
+                        fix: Fix("delete it", repair: .delete(feature: feature.id))))
             }
         }
         return findings + hierarchy(context)
@@ -113,14 +126,21 @@ enum ReferenceChecks {
         for building in archive.features(of: .building) {
             let file = context.fileName(of: building)
             if !withLevels.contains(building.id) {
-                findings.append(Finding(.R5, "\(context.describe(building)) has no level", rule: AppleRules.buildingLevels, feature: building, file: file))
+                findings.append(
+                    Finding(
+                        .R5, "\(context.describe(building)) has no level", rule: AppleRules.buildingLevels, feature: building, file: file))
             }
             if !withFootprints.contains(building.id) {
-                findings.append(Finding(.R5, "\(context.describe(building)) has no footprint", rule: AppleRules.buildingFootprints, feature: building, file: file))
+                findings.append(
+                    Finding(
+                        .R5, "\(context.describe(building)) has no footprint", rule: AppleRules.buildingFootprints, feature: building,
+                        file: file))
             }
         }
         if let venue = archive.features(of: .venue).first, archive.features(of: .building).isEmpty {
-            findings.append(Finding(.R5, "the venue has no building", rule: AppleRules.venueBuildings, feature: venue, file: context.fileName(of: venue)))
+            findings.append(
+                Finding(
+                    .R5, "the venue has no building", rule: AppleRules.venueBuildings, feature: venue, file: context.fileName(of: venue)))
         }
         return findings
     }

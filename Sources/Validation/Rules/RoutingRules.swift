@@ -9,13 +9,18 @@ enum RoutingRules {
     /// Whether `collection` is a file of the routing graph: path nodes, or their associations.
     static func isRoutingCollection(_ collection: FeatureCollection) -> Bool {
         [RoutingExtension.nodeFile, RoutingExtension.associationFile].contains(collection.fileName)
-            || collection.features.contains { [RoutingExtension.nodeType, RoutingExtension.associationType].contains($0.featureType) || $0.properties[RoutingExtension.neighbours] != nil }
+            || collection.features.contains {
+                [RoutingExtension.nodeType, RoutingExtension.associationType].contains($0.featureType)
+                    || $0.properties[RoutingExtension.neighbours] != nil
+            }
     }
 
     /// The extension collections that hold path nodes.
     static func nodeCollections(_ archive: IMDFArchive) -> [FeatureCollection] {
         archive.extensions.filter { collection in
-            collection.features.contains { $0.featureType == RoutingExtension.nodeType || $0.properties[RoutingExtension.neighbours] != nil }
+            collection.features.contains {
+                $0.featureType == RoutingExtension.nodeType || $0.properties[RoutingExtension.neighbours] != nil
+            }
         }
     }
 
@@ -29,8 +34,10 @@ enum RoutingRules {
             for node in collection.features {
                 for neighbour in node.strings(RoutingExtension.neighbours) ?? [] {
                     guard nodes[neighbour] != nil else {
-                        findings.append(Finding(.N1, "path node \(context.short(node.id)) lists neighbour \(neighbour), which does not exist",
-                            feature: node, file: file, fix: Fix("unlink it", repair: .unlink(node.id, neighbour))))
+                        findings.append(
+                            Finding(
+                                .N1, "path node \(context.short(node.id)) lists neighbour \(neighbour), which does not exist",
+                                feature: node, file: file, fix: Fix("unlink it", repair: .unlink(node.id, neighbour))))
                         continue
                     }
                     links.insert([node.id, neighbour])
@@ -38,10 +45,11 @@ enum RoutingRules {
             }
             for link in links.sorted(by: { $0.lexicographicallyPrecedes($1) }) where !links.contains([link[1], link[0]]) {
                 let node = nodes[link[0]]!
-                findings.append(Finding(
-                    .N2, "path node \(context.short(link[0])) links to \(context.short(link[1])), which does not link back",
-                    feature: node, file: file, location: node.geometry.flatMap(SpatialRules.coordinate),
-                    fix: Fix("link both ways", repair: .link(link[0], link[1]))))
+                findings.append(
+                    Finding(
+                        .N2, "path node \(context.short(link[0])) links to \(context.short(link[1])), which does not link back",
+                        feature: node, file: file, location: node.geometry.flatMap(SpatialRules.coordinate),
+                        fix: Fix("link both ways", repair: .link(link[0], link[1]))))
             }
         }
         return findings

@@ -16,7 +16,9 @@ extension LevelChecker {
             for second in order[(position + 1)...] {
                 let b = bounds[second]!
                 if b.minX >= a.maxX { break }
-                if Swift.min(a.maxY, b.maxY) - Swift.max(a.minY, b.minY) > 1e-6 { pairs.append((Swift.min(first, second), Swift.max(first, second))) }
+                if Swift.min(a.maxY, b.maxY) - Swift.max(a.minY, b.minY) > 1e-6 {
+                    pairs.append((Swift.min(first, second), Swift.max(first, second)))
+                }
             }
         }
         return pairs
@@ -42,11 +44,15 @@ extension LevelChecker {
         for (i, j) in overlappingPairs(shapes) {
             guard let a = shapes[i], let b = shapes[j] else { continue }
             if let equal, areEqual(a, b) {
-                findings.append(finding(equal, "\(context.describe(features[j])) has the shape of \(context.describe(features[i]))", features[j]))
+                findings.append(
+                    finding(equal, "\(context.describe(features[j])) has the shape of \(context.describe(features[i]))", features[j]))
             } else if let overlap {
                 let area = engine.intersectionArea(a, b)
                 if area > SpatialRules.overlapThreshold {
-                    findings.append(finding(overlap, "\(context.describe(features[i])) and \(context.describe(features[j])) \(words) by \(format(area)) m²", features[i]))
+                    findings.append(
+                        finding(
+                            overlap, "\(context.describe(features[i])) and \(context.describe(features[j])) \(words) by \(format(area)) m²",
+                            features[i]))
                 }
             }
         }
@@ -54,7 +60,8 @@ extension LevelChecker {
 
     /// G10 and G11 on one level.
     mutating func checkShapes(
-        _ level: Feature, _ levelShapes: [Polygon]?, _ features: [Feature], _ units: [Feature], _ unitShapes: [[Polygon]?], _ index: SpatialIndex<Int>
+        _ level: Feature, _ levelShapes: [Polygon]?, _ features: [Feature], _ units: [Feature], _ unitShapes: [[Polygon]?],
+        _ index: SpatialIndex<Int>
     ) {
         let fixtures = features.filter { $0.imdfType == .fixture }
         let kiosks = features.filter { $0.imdfType == .kiosk }
@@ -75,10 +82,15 @@ extension LevelChecker {
                 } else if !candidates.contains(where: { isCovered(shape, by: $0.1) }) {
                     findings.append(finding(coverRule, "\(context.describe(item)) is not inside any one unit", item))
                 }
-                if let anchorID = item.string(.anchorID), let anchor = context.feature(anchorID), case .point(let position)? = anchor.geometry {
+                if let anchorID = item.string(.anchorID), let anchor = context.feature(anchorID),
+                    case .point(let position)? = anchor.geometry
+                {
                     let point = projector.point(position)
                     if engine.distance(from: point, to: shape) > SpatialRules.pointTolerance {
-                        findings.append(finding(anchorRule, "\(context.describe(item)) does not contain its anchor \(context.short(anchorID))", item, at: point))
+                        findings.append(
+                            finding(
+                                anchorRule, "\(context.describe(item)) does not contain its anchor \(context.short(anchorID))", item,
+                                at: point))
                     }
                 }
             }
@@ -90,7 +102,10 @@ extension LevelChecker {
                 guard let other = kioskShapes[j] else { continue }
                 let area = engine.intersectionArea(shape, other)
                 if area > SpatialRules.overlapThreshold {
-                    findings.append(finding(ShapeRules.fixtureOverlapsKiosk, "\(context.describe(fixture)) and \(context.describe(kiosk)) overlap by \(format(area)) m²", fixtures[i]))
+                    findings.append(
+                        finding(
+                            ShapeRules.fixtureOverlapsKiosk,
+                            "\(context.describe(fixture)) and \(context.describe(kiosk)) overlap by \(format(area)) m²", fixtures[i]))
                 }
             }
         }
@@ -105,7 +120,9 @@ extension LevelChecker {
         let area = engine.prepare(engine.buffer(levelShapes, by: SpatialRules.containmentTolerance))
         for geofence in shared.geofences[level.id] ?? [] {
             if let shapes = polygons(of: geofence), !area.covers(shapes) {
-                findings.append(finding(ShapeRules.geofenceInLevel, "\(context.describe(geofence)) extends outside \(context.describe(level))", geofence))
+                findings.append(
+                    finding(
+                        ShapeRules.geofenceInLevel, "\(context.describe(geofence)) extends outside \(context.describe(level))", geofence))
             }
         }
     }
@@ -119,7 +136,9 @@ extension LevelChecker {
             default: []
             }
         }
-        func bounds(_ parts: [[Point]]) -> Bounds { parts.flatMap { $0 }.reduce(Bounds.empty) { $0.union(Bounds(minX: $1.x, minY: $1.y, maxX: $1.x, maxY: $1.y)) } }
+        func bounds(_ parts: [[Point]]) -> Bounds {
+            parts.flatMap { $0 }.reduce(Bounds.empty) { $0.union(Bounds(minX: $1.x, minY: $1.y, maxX: $1.x, maxY: $1.y)) }
+        }
         let openings = features.filter { $0.imdfType == .opening }.map { ($0, lines($0)) }.filter { !$0.1.isEmpty }
         let boxes = openings.map { bounds($0.1).expanded(by: 0.001) }
         let order = openings.indices.sorted { boxes[$0].minX < boxes[$1].minX }
@@ -128,7 +147,11 @@ extension LevelChecker {
                 if boxes[j].minX > boxes[i].maxX { break }
                 guard boxes[i].intersects(boxes[j]) else { continue }
                 if openings[i].1.contains(where: { a in openings[j].1.contains { ShapeRules.linesCross(a, $0) } }) {
-                    findings.append(finding(ShapeRules.openingsCross, "opening \(context.short(openings[i].0.id)) crosses or overlaps opening \(context.short(openings[j].0.id))", openings[i].0))
+                    findings.append(
+                        finding(
+                            ShapeRules.openingsCross,
+                            "opening \(context.short(openings[i].0.id)) crosses or overlaps opening \(context.short(openings[j].0.id))",
+                            openings[i].0))
                 }
             }
         }
@@ -137,7 +160,10 @@ extension LevelChecker {
             let box = bounds(parts)
             for (index, opening) in openings.enumerated() where box.intersects(boxes[index]) {
                 if parts.contains(where: { a in opening.1.contains { ShapeRules.linesCross(a, $0) } }) {
-                    findings.append(finding(ShapeRules.detailCrossesOpening, "detail \(context.short(detail.id)) crosses opening \(context.short(opening.0.id))", detail))
+                    findings.append(
+                        finding(
+                            ShapeRules.detailCrossesOpening,
+                            "detail \(context.short(detail.id)) crosses opening \(context.short(opening.0.id))", detail))
                     break
                 }
             }
@@ -152,17 +178,25 @@ extension LevelChecker {
             for feature in shared.byUnitLevel[levelID] ?? [] where feature.imdfType == type {
                 guard case .point(let position)? = feature.geometry else { continue }
                 let point = projector.point(position)
-                let cell = [Int(saturating: (point.x / ShapeRules.coincidence).rounded(.down)), Int(saturating: (point.y / ShapeRules.coincidence).rounded(.down))]
+                let cell = [
+                    Int(saturating: (point.x / ShapeRules.coincidence).rounded(.down)),
+                    Int(saturating: (point.y / ShapeRules.coincidence).rounded(.down)),
+                ]
                 var twin: Feature?
                 for dx in -1...1 {
                     for dy in -1...1 {
-                        for (other, otherPoint) in cells[[cell[0] &+ dx, cell[1] &+ dy]] ?? [] where otherPoint.distance(to: point) < ShapeRules.coincidence {
+                        for (other, otherPoint) in cells[[cell[0] &+ dx, cell[1] &+ dy]] ?? []
+                        where otherPoint.distance(to: point) < ShapeRules.coincidence {
                             twin = twin ?? other
                         }
                     }
                 }
                 if let twin {
-                    findings.append(finding(rule, "\(type.rawValue) \(context.short(feature.id)) is at the place of \(type.rawValue) \(context.short(twin.id))", feature, at: point))
+                    findings.append(
+                        finding(
+                            rule,
+                            "\(type.rawValue) \(context.short(feature.id)) is at the place of \(type.rawValue) \(context.short(twin.id))",
+                            feature, at: point))
                 }
                 cells[cell, default: []].append((feature, point))
             }
@@ -195,7 +229,8 @@ extension LevelChecker {
         var byCategory: [String: [Feature]] = [:]
         for footprint in archive.features(of: .footprint) { byCategory[footprint.string(.category) ?? "", default: []].append(footprint) }
         for (category, containRule, overlapRule) in [
-            ("aerial", ShapeRules.aerialContainsAerial as AppleRule?, ShapeRules.aerialsOverlap), ("ground", ShapeRules.groundContainsGround, ShapeRules.groundsOverlap),
+            ("aerial", ShapeRules.aerialContainsAerial as AppleRule?, ShapeRules.aerialsOverlap),
+            ("ground", ShapeRules.groundContainsGround, ShapeRules.groundsOverlap),
             ("subterranean", nil, ShapeRules.subterraneansOverlap),
         ] {
             let footprints = byCategory[category] ?? []
@@ -204,12 +239,19 @@ extension LevelChecker {
                 guard let a = shapes[i], let b = shapes[j] else { continue }
                 if let containRule, isCovered(b, by: a) || isCovered(a, by: b) {
                     let (outer, inner) = isCovered(b, by: a) ? (footprints[i], footprints[j]) : (footprints[j], footprints[i])
-                    findings.append(finding(containRule, "\(context.describe(outer)) contains or equals \(context.describe(inner)), both \(category)", inner))
+                    findings.append(
+                        finding(
+                            containRule, "\(context.describe(outer)) contains or equals \(context.describe(inner)), both \(category)", inner
+                        ))
                     continue
                 }
                 let area = engine.intersectionArea(a, b)
                 if area > SpatialRules.overlapThreshold {
-                    findings.append(finding(overlapRule, "\(context.describe(footprints[i])) and \(context.describe(footprints[j])) overlap by \(format(area)) m², both \(category)", footprints[i]))
+                    findings.append(
+                        finding(
+                            overlapRule,
+                            "\(context.describe(footprints[i])) and \(context.describe(footprints[j])) overlap by \(format(area)) m², both \(category)",
+                            footprints[i]))
                 }
             }
         }
@@ -217,21 +259,29 @@ extension LevelChecker {
         for (category, footprints) in byCategory {
             for footprint in footprints {
                 guard let shapes = polygons(of: footprint) else { continue }
-                for building in footprint.strings(.buildingIDs) ?? [] { ofBuilding[building, default: [:]][category, default: []] += shapes }
+                for building in footprint.strings(.buildingIDs) ?? [] {
+                    ofBuilding[building, default: [:]][category, default: []] += shapes
+                }
             }
         }
         for ground in byCategory["ground"] ?? [] {
             guard let shapes = polygons(of: ground) else { continue }
             for building in ground.strings(.buildingIDs) ?? [] {
                 if let aerial = ofBuilding[building]?["aerial"], !isCovered(shapes, by: aerial) {
-                    findings.append(finding(ShapeRules.aerialCoversGround, "the aerial footprint of building \(context.short(building)) does not cover \(context.describe(ground))", ground))
+                    findings.append(
+                        finding(
+                            ShapeRules.aerialCoversGround,
+                            "the aerial footprint of building \(context.short(building)) does not cover \(context.describe(ground))", ground
+                        ))
                 }
             }
         }
         let groundArea = engine.prepare(byCategory["ground"]?.compactMap { polygons(of: $0) }.flatMap { $0 } ?? [])
         for subterranean in byCategory["subterranean"] ?? [] {
             if let shapes = polygons(of: subterranean), !groundArea.intersects(shapes) {
-                findings.append(finding(ShapeRules.groundMeetsSubterranean, "\(context.describe(subterranean)) meets no ground footprint", subterranean))
+                findings.append(
+                    finding(ShapeRules.groundMeetsSubterranean, "\(context.describe(subterranean)) meets no ground footprint", subterranean)
+                )
             }
         }
         let levels = archive.features(of: .level)
@@ -243,7 +293,9 @@ extension LevelChecker {
                 guard !shapes.isEmpty else { continue }
                 let outline = shapes.count == 1 ? shapes : engine.union(shapes)
                 if !areEqual(outline, footprint) {
-                    findings.append(finding(rule, "the indoor levels of \(context.describe(building)) do not match its \(category) footprint", building))
+                    findings.append(
+                        finding(rule, "the indoor levels of \(context.describe(building)) do not match its \(category) footprint", building)
+                    )
                 }
             }
         }
@@ -253,8 +305,11 @@ extension LevelChecker {
             for (category, footprints) in byCategory {
                 guard let rule = ShapeRules.levelFootprintBuilding[category] else { continue }
                 for footprint in footprints where buildings.isDisjoint(with: footprint.strings(.buildingIDs) ?? []) && !buildings.isEmpty {
-                    guard let other = polygons(of: footprint), engine.intersectionArea(shapes, other) > SpatialRules.overlapThreshold else { continue }
-                    findings.append(finding(rule, "\(context.describe(level)) lies over \(context.describe(footprint)) of another building", level))
+                    guard let other = polygons(of: footprint), engine.intersectionArea(shapes, other) > SpatialRules.overlapThreshold else {
+                        continue
+                    }
+                    findings.append(
+                        finding(rule, "\(context.describe(level)) lies over \(context.describe(footprint)) of another building", level))
                 }
             }
             if level.bool(.outdoor) == true, level.integer(.ordinal) == 0 {
@@ -262,7 +317,10 @@ extension LevelChecker {
                     guard let other = polygons(of: footprint) else { continue }
                     let area = engine.intersectionArea(shapes, other)
                     if area > SpatialRules.overlapThreshold {
-                        findings.append(finding(ShapeRules.outdoorLevelOverGround, "outdoor \(context.describe(level)) overlaps \(context.describe(footprint)) by \(format(area)) m²", level))
+                        findings.append(
+                            finding(
+                                ShapeRules.outdoorLevelOverGround,
+                                "outdoor \(context.describe(level)) overlaps \(context.describe(footprint)) by \(format(area)) m²", level))
                     }
                 }
             }
@@ -275,8 +333,13 @@ extension LevelChecker {
             guard let shapes = polygons(of: geofence) else { continue }
             let buildings = geofence.strings(.buildingIDs) ?? []
             let footprint = buildings.flatMap { building in (ofBuilding[building] ?? [:]).values.flatMap { $0 } }
-            if !buildings.isEmpty, !footprint.isEmpty, !engine.prepare(engine.buffer(footprint, by: SpatialRules.containmentTolerance)).covers(shapes) {
-                findings.append(finding(ShapeRules.geofenceInBuilding, "\(context.describe(geofence)) extends outside the footprints of its buildings", geofence))
+            if !buildings.isEmpty, !footprint.isEmpty,
+                !engine.prepare(engine.buffer(footprint, by: SpatialRules.containmentTolerance)).covers(shapes)
+            {
+                findings.append(
+                    finding(
+                        ShapeRules.geofenceInBuilding, "\(context.describe(geofence)) extends outside the footprints of its buildings",
+                        geofence))
             }
         }
     }
@@ -284,7 +347,8 @@ extension LevelChecker {
 
 extension LevelChecker {
     func finding(_ rule: AppleRule, _ message: String, _ feature: Feature, at point: Point? = nil, fix: Fix? = nil) -> Finding {
-        Finding(rule, message, feature: feature, file: context.fileName(of: feature),
+        Finding(
+            rule, message, feature: feature, file: context.fileName(of: feature),
             location: point.map(projector.coordinate) ?? feature.geometry.flatMap(SpatialRules.coordinate), fix: fix)
     }
 }

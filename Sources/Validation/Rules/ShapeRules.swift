@@ -74,7 +74,9 @@ enum ShapeRules {
         func ring(_ points: [Point]) -> Double {
             guard let first = points.first, points.count >= 3 else { return 0 }
             var twice = 0.0
-            for (a, b) in zip(points, points.dropFirst() + [first]) { twice += (a.x - first.x) * (b.y - first.y) - (b.x - first.x) * (a.y - first.y) }
+            for (a, b) in zip(points, points.dropFirst() + [first]) {
+                twice += (a.x - first.x) * (b.y - first.y) - (b.x - first.x) * (a.y - first.y)
+            }
             return abs(twice) / 2
         }
         return polygons.reduce(0) { total, polygon in total + ring(polygon.exterior) - polygon.holes.reduce(0) { $0 + ring($1) } }
@@ -85,7 +87,10 @@ enum ShapeRules {
     static func segmentsCross(_ a: Point, _ b: Point, _ c: Point, _ d: Point) -> Bool {
         func cross(_ o: Point, _ p: Point, _ q: Point) -> Double { (p.x - o.x) * (q.y - o.y) - (p.y - o.y) * (q.x - o.x) }
         let scale = Swift.max(a.distance(to: b), c.distance(to: d), 1e-9)
-        let d1 = cross(c, d, a) / scale, d2 = cross(c, d, b) / scale, d3 = cross(a, b, c) / scale, d4 = cross(a, b, d) / scale
+        let d1 = cross(c, d, a) / scale
+        let d2 = cross(c, d, b) / scale
+        let d3 = cross(a, b, c) / scale
+        let d4 = cross(a, b, d) / scale
         let epsilon = 1e-6
         if abs(d1) < epsilon && abs(d2) < epsilon {
             // Collinear: overlap along the line?
@@ -94,7 +99,9 @@ enum ShapeRules {
             let (low, high) = (Swift.min(along(c), along(d)), Swift.max(along(c), along(d)))
             return Swift.min(scale, high) - Swift.max(0, low) > 0.01
         }
-        let strictly = ((d1 > epsilon && d2 < -epsilon) || (d1 < -epsilon && d2 > epsilon)) && ((d3 > epsilon && d4 < -epsilon) || (d3 < -epsilon && d4 > epsilon))
+        let strictly =
+            ((d1 > epsilon && d2 < -epsilon) || (d1 < -epsilon && d2 > epsilon))
+            && ((d3 > epsilon && d4 < -epsilon) || (d3 < -epsilon && d4 > epsilon))
         return strictly
     }
 

@@ -40,7 +40,8 @@ enum StructureRules {
 
     static let rules: [AppleRule] =
         [
-            notAFeatureCollection, invalidGeoJSON, missingID, idNotAString, missingFeatureType, featureTypeNotAString, emptyID, emptyFeatureType,
+            notAFeatureCollection, invalidGeoJSON, missingID, idNotAString, missingFeatureType, featureTypeNotAString, emptyID,
+            emptyFeatureType,
             nameIsAString, manifestVersion, doorMaterial, direction, relationshipGeometry,
         ] + relationshipReference.values.sorted { $0.name < $1.name } + interiorRing.values.sorted { $0.name < $1.name }
 
@@ -69,8 +70,10 @@ enum StructureRules {
         default: return
         }
         if holes > 0 {
-            findings.append(Finding(rule, "\(place.type.rawValue) \(place.shortID) has \(holes == 1 ? "an interior ring" : "\(holes) interior rings")",
-                feature: place.feature, file: place.file, location: place.feature.geometry.flatMap(SpatialRules.coordinate)))
+            findings.append(
+                Finding(
+                    rule, "\(place.type.rawValue) \(place.shortID) has \(holes == 1 ? "an interior ring" : "\(holes) interior rings")",
+                    feature: place.feature, file: place.file, location: place.feature.geometry.flatMap(SpatialRules.coordinate)))
         }
     }
 }

@@ -24,14 +24,21 @@ enum TemporalRules {
             let start = time("start")
             let end = time("end")
             if let start, let end, start.seconds > end.seconds {
-                findings.append(context.finding(startAfterEnd, "\(context.describe(occupant)) starts (\(start.text)) after it ends (\(end.text))", occupant))
+                findings.append(
+                    context.finding(
+                        startAfterEnd, "\(context.describe(occupant)) starts (\(start.text)) after it ends (\(end.text))", occupant))
             }
             if let end, end.seconds < now {
-                findings.append(context.finding(endPassed, "\(context.describe(occupant)) ended at \(end.text), which has passed", occupant,
-                    fix: Fix("delete the occupant, or extend validity.end")))
+                findings.append(
+                    context.finding(
+                        endPassed, "\(context.describe(occupant)) ended at \(end.text), which has passed", occupant,
+                        fix: Fix("delete the occupant, or extend validity.end")))
             }
             if let modified = time("modified"), modified.seconds > now {
-                findings.append(context.finding(modifiedInFuture, "\(context.describe(occupant)) was modified at \(modified.text), which is in the future", occupant))
+                findings.append(
+                    context.finding(
+                        modifiedInFuture, "\(context.describe(occupant)) was modified at \(modified.text), which is in the future", occupant
+                    ))
             }
         }
         return findings

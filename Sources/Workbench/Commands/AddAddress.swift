@@ -13,7 +13,8 @@ public struct AddAddress: EditCommand {
     public var postalCode: String?
     public var unit: String?
 
-    public init(street: String, locality: String, country: String, province: String? = nil, postalCode: String? = nil, unit: String? = nil) {
+    public init(street: String, locality: String, country: String, province: String? = nil, postalCode: String? = nil, unit: String? = nil)
+    {
         self.street = street
         self.locality = locality
         self.country = country
@@ -30,17 +31,21 @@ public struct AddAddress: EditCommand {
             throw EditError("country: \"\(country)\" is not an ISO 3166 country code (two capital letters, e.g. DE)", argument: "country")
         }
         if let province, !province.hasPrefix(country + "-") {
-            throw EditError("province: \"\(province)\" is not a province of \(country) (ISO 3166-2, e.g. \(country)-...)", argument: "province")
+            throw EditError(
+                "province: \"\(province)\" is not a province of \(country) (ISO 3166-2, e.g. \(country)-...)", argument: "province")
         }
         for (key, value) in [("postal_code", postalCode), ("unit", unit)] where value.map(blank) == true {
             throw EditError("\(key): blank; leave it out instead", argument: key)
         }
         let id = ids.next()
-        let address = Feature(.address, id: id, geometry: nil, values: [
-            .address: .string(street), .unit: unit.map(JSONValue.string) ?? .null, .locality: .string(locality),
-            .province: province.map(JSONValue.string) ?? .null, .country: .string(country),
-            .postalCode: postalCode.map(JSONValue.string) ?? .null,
-        ])
-        return Patch(label: "add address \"\(street), \(locality)\"", changes: [.create(address, in: .imdf(.address), at: nil)], mintedIDs: [id])
+        let address = Feature(
+            .address, id: id, geometry: nil,
+            values: [
+                .address: .string(street), .unit: unit.map(JSONValue.string) ?? .null, .locality: .string(locality),
+                .province: province.map(JSONValue.string) ?? .null, .country: .string(country),
+                .postalCode: postalCode.map(JSONValue.string) ?? .null,
+            ])
+        return Patch(
+            label: "add address \"\(street), \(locality)\"", changes: [.create(address, in: .imdf(.address), at: nil)], mintedIDs: [id])
     }
 }

@@ -23,7 +23,8 @@ public struct AddAmenity: EditCommand {
     }
 
     public func plan(_ document: Document, ids: inout IDSource) throws(EditError) -> Patch {
-        try SetProperties.check(.string(category), against: FeatureType.amenity.spec(forKey: .category)!, argument: "CATEGORY", in: document)
+        try SetProperties.check(
+            .string(category), against: FeatureType.amenity.spec(forKey: .category)!, argument: "CATEGORY", in: document)
         var units = unitIDs
         for id in units { _ = try document.require(id, as: .unit, argument: "unit") }
         if units.isEmpty {
@@ -32,15 +33,19 @@ public struct AddAmenity: EditCommand {
             let projector = document.projector(near: position)
             let engine = GeometryEngine()
             let point = projector.point(position)
-            units = Walls.units(onLevel: levelID, near: Bounds(points: [point])!.expanded(by: 0.01), document, projector).filter { engine.distance(from: point, to: $0.1) == 0 }.map(\.0.id)
+            units = Walls.units(onLevel: levelID, near: Bounds(points: [point])!.expanded(by: 0.01), document, projector).filter {
+                engine.distance(from: point, to: $0.1) == 0
+            }.map(\.0.id)
             guard !units.isEmpty else { throw EditError("at: no unit of the level contains that point", argument: "at") }
         }
         let level = units.first.flatMap { document.feature($0)?.string(.levelID) } ?? levelID
         try LevelOutline.check(.point(position), levelID: level, document, allowOutside: allowOutside, argument: "at")
         let id = ids.next()
-        let amenity = Feature(.amenity, id: id, geometry: .point(position), values: [
-            .category: .string(category), .unitIDs: .array(units.map(JSONValue.string)),
-        ])
+        let amenity = Feature(
+            .amenity, id: id, geometry: .point(position),
+            values: [
+                .category: .string(category), .unitIDs: .array(units.map(JSONValue.string)),
+            ])
         return Patch(label: "add amenity \(category)", changes: [.create(amenity, in: .imdf(.amenity), at: nil)], mintedIDs: [id])
     }
 }

@@ -15,15 +15,18 @@ public struct AddBuilding: EditCommand {
     }
 
     public func plan(_ document: Document, ids: inout IDSource) throws(EditError) -> Patch {
-        try SetProperties.check(.string(category), against: FeatureType.building.spec(forKey: .category)!, argument: "category", in: document)
+        try SetProperties.check(
+            .string(category), against: FeatureType.building.spec(forKey: .category)!, argument: "category", in: document)
         if let addressID { _ = try document.require(addressID, as: .address, argument: "address") }
         guard !name.isEmpty else { throw EditError("the building needs a name", argument: "NAME") }
         let id = ids.next()
         let language = document.labelLanguage
-        let building = Feature(.building, id: id, geometry: nil, values: [
-            .name: Labels(name, language: language).json, .category: .string(category),
-            .addressID: addressID.map(JSONValue.string) ?? .null,
-        ])
+        let building = Feature(
+            .building, id: id, geometry: nil,
+            values: [
+                .name: Labels(name, language: language).json, .category: .string(category),
+                .addressID: addressID.map(JSONValue.string) ?? .null,
+            ])
         return Patch(label: "add building \"\(name)\"", changes: [.create(building, in: .imdf(.building), at: nil)], mintedIDs: [id])
     }
 }

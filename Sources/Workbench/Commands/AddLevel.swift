@@ -40,12 +40,14 @@ public struct AddLevel: EditCommand {
         let projector = document.projector(near: outline[0][0])
         let id = ids.next()
         let language = document.labelLanguage
-        var level = Feature(.level, id: id, geometry: .polygon(outline), values: [
-            .category: .string(category), .outdoor: .bool(outdoor), .ordinal: .number(JSONNumber(ordinal)),
-            .name: Labels(name, language: language).json, .shortName: Labels(shortName ?? String(ordinal), language: language).json,
-            .displayPoint: displayPoint(of: shapes, projector, engine),
-            .buildingIDs: buildingID.map { [.string($0)] } ?? .null,
-        ])
+        var level = Feature(
+            .level, id: id, geometry: .polygon(outline),
+            values: [
+                .category: .string(category), .outdoor: .bool(outdoor), .ordinal: .number(JSONNumber(ordinal)),
+                .name: Labels(name, language: language).json, .shortName: Labels(shortName ?? String(ordinal), language: language).json,
+                .displayPoint: displayPoint(of: shapes, projector, engine),
+                .buildingIDs: buildingID.map { [.string($0)] } ?? .null,
+            ])
         if inheritsAddress { level.editorNotes[AddressInheritance.choice] = "inherit" }
         var changes: [Change] = [.create(level, in: .imdf(.level), at: nil)]
         var minted = [id]
@@ -59,7 +61,9 @@ public struct AddLevel: EditCommand {
             }
             let footprints = document.referrers(of: buildingID).compactMap(document.feature).filter { $0.imdfType == .footprint }
             for category in Self.footprintCategories(ordinal: ordinal) {
-                if let footprint = footprints.first(where: { $0.string(.category) == category }), let existing = projector.polygons(footprint.geometry) {
+                if let footprint = footprints.first(where: { $0.string(.category) == category }),
+                    let existing = projector.polygons(footprint.geometry)
+                {
                     if !engine.prepare(existing).covers(shapes) {
                         var grown = footprint
                         grown.geometry = projector.geometry(engine.union(existing + shapes))
@@ -68,9 +72,13 @@ public struct AddLevel: EditCommand {
                 } else {
                     let footprintID = ids.next()
                     minted.append(footprintID)
-                    changes.append(.create(Feature(.footprint, id: footprintID, geometry: .polygon(outline), values: [
-                        .category: .string(category), .buildingIDs: [.string(buildingID)],
-                    ]), in: .imdf(.footprint), at: nil))
+                    changes.append(
+                        .create(
+                            Feature(
+                                .footprint, id: footprintID, geometry: .polygon(outline),
+                                values: [
+                                    .category: .string(category), .buildingIDs: [.string(buildingID)],
+                                ]), in: .imdf(.footprint), at: nil))
                 }
             }
         }

@@ -33,7 +33,8 @@ public struct AddNode: EditCommand {
         let id = ids.next()
         var properties = JSONObject()
         properties.append(key: PropertyKey.levelID.rawValue, value: .string(level.id))
-        properties.append(key: RoutingFormat.buildingKey(document), value: (level.strings(.buildingIDs)?.first).map(JSONValue.string) ?? .null)
+        properties.append(
+            key: RoutingFormat.buildingKey(document), value: (level.strings(.buildingIDs)?.first).map(JSONValue.string) ?? .null)
         properties.append(key: RoutingExtension.neighbours, value: [])
         properties.append(key: RoutingExtension.weight, value: .number(JSONNumber(text: "1.0")!))
         properties.append(key: RoutingExtension.tags, value: .array(tags.map(JSONValue.string)))
@@ -45,7 +46,9 @@ public struct AddNode: EditCommand {
         case .node(let otherID): other = try RoutingFormat.requireNode(otherID, document, argument: "link")
         case .nearest:
             other = RoutingFormat.nearestNode(to: position, onLevel: level.id, document)
-            if other == nil { throw EditError("link=nearest: there is no other node on \(level.described(in: document))", argument: "link") }
+            if other == nil {
+                throw EditError("link=nearest: there is no other node on \(level.described(in: document))", argument: "link")
+            }
         }
         if let other {
             node.setStrings(RoutingExtension.neighbours, [other.id])
@@ -54,6 +57,8 @@ public struct AddNode: EditCommand {
             changes.append(.modify(before: other, after: linked))
         }
         changes.insert(.create(node, in: RoutingFormat.nodeCollection(document), at: nil), at: 0)
-        return Patch(label: "add node \(document.shortID(id)) on \(level.described(in: document))" + (other.map { " linked to \(document.shortID($0.id))" } ?? ""), changes: changes, mintedIDs: [id])
+        return Patch(
+            label: "add node \(document.shortID(id)) on \(level.described(in: document))"
+                + (other.map { " linked to \(document.shortID($0.id))" } ?? ""), changes: changes, mintedIDs: [id])
     }
 }

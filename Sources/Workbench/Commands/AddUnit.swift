@@ -23,10 +23,13 @@ public struct AddUnit: EditCommand {
         let shapes = try OutlineCheck.polygons(outline, in: document, argument: "outline")
         let projector = document.projector(near: outline[0][0])
         let id = ids.next()
-        let unit = Feature(.unit, id: id, geometry: .polygon(outline), values: [
-            .category: .string(category), .name: name.map { Labels($0, language: document.labelLanguage).json } ?? .null,
-            .levelID: .string(levelID), .displayPoint: displayPoint(of: shapes, projector, GeometryEngine()),
-        ])
-        return Patch(label: "add unit \(name.map { "\"\($0)\"" } ?? category)", changes: [.create(unit, in: .imdf(.unit), at: nil)], mintedIDs: [id])
+        let unit = Feature(
+            .unit, id: id, geometry: .polygon(outline),
+            values: [
+                .category: .string(category), .name: name.map { Labels($0, language: document.labelLanguage).json } ?? .null,
+                .levelID: .string(levelID), .displayPoint: displayPoint(of: shapes, projector, GeometryEngine()),
+            ])
+        return Patch(
+            label: "add unit \(name.map { "\"\($0)\"" } ?? category)", changes: [.create(unit, in: .imdf(.unit), at: nil)], mintedIDs: [id])
     }
 }

@@ -23,12 +23,15 @@ public struct Associate: EditCommand {
         let existing = document.referrers(of: node.id).compactMap(document.feature).contains {
             $0.featureType == RoutingFormat.associationType && $0.string("associeted_id") == target.id
         }
-        guard !existing else { throw EditError("\(document.shortID(node.id)) is already associated with \(target.described(in: document))", argument: "REF") }
+        guard !existing else {
+            throw EditError("\(document.shortID(node.id)) is already associated with \(target.described(in: document))", argument: "REF")
+        }
         let id = ids.next()
         let association = Feature(
             id: id, featureType: RoutingFormat.associationType, geometry: nil,
             properties: ["pathNode_id": .string(node.id), "associeted_id": .string(target.id)])
-        return Patch(label: "associate node \(document.shortID(node.id)) with \(target.described(in: document))",
+        return Patch(
+            label: "associate node \(document.shortID(node.id)) with \(target.described(in: document))",
             changes: [.create(association, in: RoutingFormat.associationCollection(document), at: nil)], mintedIDs: [id])
     }
 }

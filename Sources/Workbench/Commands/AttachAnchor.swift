@@ -27,7 +27,8 @@ public struct AttachAnchor: EditCommand {
 
     public func plan(_ document: Document, ids: inout IDSource) throws(EditError) -> Patch {
         let (anchor, _) = try Self.anchor(in: unitID, at: position, address: address, document, &ids)
-        return Patch(label: "attach anchor to \(try document.require(unitID, argument: "UNIT").described(in: document))",
+        return Patch(
+            label: "attach anchor to \(try document.require(unitID, argument: "UNIT").described(in: document))",
             changes: [.create(anchor, in: .imdf(.anchor), at: nil)], mintedIDs: [anchor.id])
     }
 
@@ -40,7 +41,9 @@ public struct AttachAnchor: EditCommand {
             throw EditError("\(unit.described(in: document)) has no outline to place an anchor in", argument: "UNIT")
         }
         let projector = document.projector(near: first)
-        guard let shapes = projector.polygons(geometry) else { throw EditError("\(unit.described(in: document)) has no valid outline", argument: "UNIT") }
+        guard let shapes = projector.polygons(geometry) else {
+            throw EditError("\(unit.described(in: document)) has no valid outline", argument: "UNIT")
+        }
         let engine = GeometryEngine()
         var point: Point
         if let position {
@@ -70,9 +73,11 @@ public struct AttachAnchor: EditCommand {
             addressValue = .string(id)
         }
         let id = ids.next()
-        var anchor = Feature(.anchor, id: id, geometry: .point(projector.position(point)), values: [
-            .addressID: addressValue, .unitID: .string(unit.id),
-        ])
+        var anchor = Feature(
+            .anchor, id: id, geometry: .point(projector.position(point)),
+            values: [
+                .addressID: addressValue, .unitID: .string(unit.id),
+            ])
         anchor.editorNotes = notes
         return (anchor, unit)
     }
@@ -80,8 +85,11 @@ public struct AttachAnchor: EditCommand {
 
 extension AttachAnchor {
     /// `point`, or a free place beside it when an anchor of the unit already stands there.
-    static func freePlace(near point: Point, in unit: Feature, _ shapes: [Polygon], _ engine: GeometryEngine, _ projector: Projector, _ document: Document) -> Point {
-        let taken = document.referrers(of: unit.id).compactMap(document.feature).filter { $0.imdfType == .anchor }.compactMap { anchor -> Point? in
+    static func freePlace(
+        near point: Point, in unit: Feature, _ shapes: [Polygon], _ engine: GeometryEngine, _ projector: Projector, _ document: Document
+    ) -> Point {
+        let taken = document.referrers(of: unit.id).compactMap(document.feature).filter { $0.imdfType == .anchor }.compactMap {
+            anchor -> Point? in
             guard case .point(let position)? = anchor.geometry else { return nil }
             return projector.point(position)
         }

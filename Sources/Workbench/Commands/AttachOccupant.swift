@@ -29,14 +29,17 @@ public struct AttachOccupant: EditCommand {
 
     public func plan(_ document: Document, ids: inout IDSource) throws(EditError) -> Patch {
         guard !name.isEmpty else { throw EditError("the occupant needs a name", argument: "NAME") }
-        try SetProperties.check(.string(category), against: FeatureType.occupant.spec(forKey: .category)!, argument: "category", in: document)
+        try SetProperties.check(
+            .string(category), against: FeatureType.occupant.spec(forKey: .category)!, argument: "category", in: document)
         let (anchor, unit) = try AttachAnchor.anchor(in: unitID, at: position, address: address, document, &ids)
         let id = ids.next()
-        let occupant = Feature(.occupant, id: id, geometry: nil, values: [
-            .name: Labels(name, language: document.labelLanguage).json, .category: .string(category),
-            .anchorID: .string(anchor.id), .hours: hours.map(JSONValue.string) ?? .null,
-            .phone: phone.map(JSONValue.string) ?? .null, .website: website.map(JSONValue.string) ?? .null,
-        ])
+        let occupant = Feature(
+            .occupant, id: id, geometry: nil,
+            values: [
+                .name: Labels(name, language: document.labelLanguage).json, .category: .string(category),
+                .anchorID: .string(anchor.id), .hours: hours.map(JSONValue.string) ?? .null,
+                .phone: phone.map(JSONValue.string) ?? .null, .website: website.map(JSONValue.string) ?? .null,
+            ])
         return Patch(
             label: "attach occupant \"\(name)\" to \(unit.described(in: document))",
             changes: [.create(anchor, in: .imdf(.anchor), at: nil), .create(occupant, in: .imdf(.occupant), at: nil)],

@@ -61,7 +61,8 @@ enum LevelOutline {
         guard !allowOutside, let levelID, let distance = outside(geometry, levelID: levelID, document), distance > slack else { return }
         if let before, let earlier = outside(before, levelID: levelID, document), distance <= earlier + 1e-6 { return }
         let level = document.feature(levelID).map { $0.described(in: document) } ?? "its level"
-        throw EditError("\(argument): that is \(String(metres: distance)) m outside \(level); give --outside to put it there", argument: argument)
+        throw EditError(
+            "\(argument): that is \(String(metres: distance)) m outside \(level); give --outside to put it there", argument: argument)
     }
 
     /// The level a feature stands on: its level_id, or its unit's.

@@ -53,7 +53,9 @@ public struct Delete: EditCommand {
             changes.append(.delete(entry.feature, from: entry.collection, at: entry.order))
         }
         let extra = doomed.count - 1
-        return Patch(label: "delete \(root.described(in: document))" + (extra > 0 ? " and \(extra) dependant\(extra == 1 ? "" : "s")" : ""), changes: changes)
+        return Patch(
+            label: "delete \(root.described(in: document))" + (extra > 0 ? " and \(extra) dependant\(extra == 1 ? "" : "s")" : ""),
+            changes: changes)
     }
 
     enum Relation {

@@ -14,10 +14,14 @@ public struct Flatten: EditCommand {
         let before = try document.require(target, argument: "REF")
         guard let geometry = before.geometry else { throw EditError("\(before.described(in: document)) has no geometry", argument: "REF") }
         guard geometry.isOnePartCollection else {
-            throw EditError("\(before.described(in: document)) has a \(geometry.typeName) that is not a one-part Multi geometry; nothing to flatten", argument: "REF")
+            throw EditError(
+                "\(before.described(in: document)) has a \(geometry.typeName) that is not a one-part Multi geometry; nothing to flatten",
+                argument: "REF")
         }
         var after = before
         after.geometry = geometry.singlePart
-        return Patch(label: "flatten the \(geometry.typeName) of \(before.described(in: document))", changes: [.modify(before: before, after: after)])
+        return Patch(
+            label: "flatten the \(geometry.typeName) of \(before.described(in: document))", changes: [.modify(before: before, after: after)]
+        )
     }
 }

@@ -103,7 +103,8 @@ public struct ImportFeatures: EditCommand {
             changes.append(.create(feature, in: document.collectionKey(for: entry.draft.type), at: nil))
             counts[entry.draft.type, default: 0] += 1
         }
-        let made = Self.types.compactMap { type in counts[type].map { "\($0) \(type.rawValue)\($0 == 1 ? "" : "s")" } }.joined(separator: ", ")
+        let made = Self.types.compactMap { type in counts[type].map { "\($0) \(type.rawValue)\($0 == 1 ? "" : "s")" } }.joined(
+            separator: ", ")
         return Patch(label: "\(label): \(made)", changes: changes, mintedIDs: minted)
     }
 
@@ -111,7 +112,9 @@ public struct ImportFeatures: EditCommand {
     static func refusal(_ problems: [Problem], of total: Int, label: String) -> String {
         let listed = problems.prefix(problemsListed).map(\.description).joined(separator: "; ")
         let more = problems.count > problemsListed ? "; and \(problems.count - problemsListed) more" : ""
-        let count = problems.count == total ? "none of the \(total) features can be imported" : "\(problems.count) of \(total) features cannot be imported"
+        let count =
+            problems.count == total
+            ? "none of the \(total) features can be imported" : "\(problems.count) of \(total) features cannot be imported"
         return "\(label): \(count): \(listed)\(more) (nothing imported; --skip-invalid imports the others)"
     }
 
@@ -142,7 +145,12 @@ public struct ImportFeatures: EditCommand {
 
     private func prepare(_ document: Document) -> (accepted: [Accepted], problems: [Problem]) {
         guard let start = drafts.lazy.compactMap({ $0.geometry?.firstPosition }).first(where: \.isLongitudeLatitude) else {
-            return ([], drafts.enumerated().map { Problem(index: $0.offset, source: $0.element.source, message: "has no geometry in longitude and latitude") })
+            return (
+                [],
+                drafts.enumerated().map {
+                    Problem(index: $0.offset, source: $0.element.source, message: "has no geometry in longitude and latitude")
+                }
+            )
         }
         let projector = document.projector(near: start)
         let engine = GeometryEngine()
@@ -189,9 +197,13 @@ public struct ImportFeatures: EditCommand {
     ) throws(EditError) -> Accepted {
         let type = draft.type
         guard Self.types.contains(type) else {
-            throw EditError("\(Self.article(type)) \(type.rawValue) does not stand on a level (drafts are \(Self.types.map(\.rawValue).joined(separator: ", ")))")
+            throw EditError(
+                "\(Self.article(type)) \(type.rawValue) does not stand on a level (drafts are \(Self.types.map(\.rawValue).joined(separator: ", ")))"
+            )
         }
-        guard var geometry = draft.geometry else { throw EditError("has no geometry; \(Self.article(type)) \(type.rawValue) needs \(type.geometryRule.description)") }
+        guard var geometry = draft.geometry else {
+            throw EditError("has no geometry; \(Self.article(type)) \(type.rawValue) needs \(type.geometryRule.description)")
+        }
         geometry = Self.normalised(geometry)
         guard type.geometryRule.allows(geometry) else {
             throw EditError("\(Self.article(type)) \(type.rawValue) needs \(type.geometryRule.description), not a \(geometry.typeName)")

@@ -44,18 +44,23 @@ public struct Link: EditCommand {
             }
         }
         if let weight {
-            guard weight.isFinite, weight > 0, let number = JSONNumber(weight) else { throw EditError("weight must be a positive number", argument: "weight") }
+            guard weight.isFinite, weight > 0, let number = JSONNumber(weight) else {
+                throw EditError("weight must be a positive number", argument: "weight")
+            }
             for id in order where current[id]!.property(RoutingExtension.weight)?.doubleValue != weight {
                 current[id]!.setProperty(RoutingExtension.weight, .number(number))
                 added += 1
             }
         }
         guard added > 0 else {
-            throw EditError("\(nodes.map { document.shortID($0) }.joined(separator: " - ")) \(nodes.count == 2 ? "is" : "are") already linked", argument: "N1")
+            throw EditError(
+                "\(nodes.map { document.shortID($0) }.joined(separator: " - ")) \(nodes.count == 2 ? "is" : "are") already linked",
+                argument: "N1")
         }
         let changes = order.compactMap { id -> Change? in
             current[id] == originals[id] ? nil : .modify(before: originals[id]!, after: current[id]!)
         }
-        return Patch(label: "link " + nodes.map { document.shortID($0) }.joined(separator: " - ") + (oneway ? " (one way)" : ""), changes: changes)
+        return Patch(
+            label: "link " + nodes.map { document.shortID($0) }.joined(separator: " - ") + (oneway ? " (one way)" : ""), changes: changes)
     }
 }

@@ -18,9 +18,12 @@ public struct MergeUnits: EditCommand {
         let absorbed = try document.require(absorbedID, as: .unit, argument: "B")
         guard kept.id != absorbed.id else { throw EditError("a unit cannot be merged with itself", argument: "B") }
         guard kept.string(.levelID) == absorbed.string(.levelID) else {
-            throw EditError("\(kept.described(in: document)) and \(absorbed.described(in: document)) are on different levels", argument: "B")
+            throw EditError(
+                "\(kept.described(in: document)) and \(absorbed.described(in: document)) are on different levels", argument: "B")
         }
-        guard let first = kept.geometry?.positions.first else { throw EditError("\(kept.described(in: document)) has no outline", argument: "A") }
+        guard let first = kept.geometry?.positions.first else {
+            throw EditError("\(kept.described(in: document)) has no outline", argument: "A")
+        }
         let projector = document.projector(near: first)
         guard let a = projector.polygons(kept.geometry), let b = projector.polygons(absorbed.geometry) else {
             throw EditError("both units need outlines to merge", argument: "B")
@@ -41,7 +44,9 @@ public struct MergeUnits: EditCommand {
                 case .string(absorbed.id): repointed.setProperty(entry.key, .string(kept.id))
                 case .array(let items):
                     var seen = Set<String>()
-                    let replaced = items.compactMap(\.stringValue).map { $0 == absorbed.id ? kept.id : $0 }.filter { seen.insert($0).inserted }
+                    let replaced = items.compactMap(\.stringValue).map { $0 == absorbed.id ? kept.id : $0 }.filter {
+                        seen.insert($0).inserted
+                    }
                     repointed.setStrings(entry.key, replaced)
                 default: break
                 }

@@ -40,7 +40,9 @@ public struct MoveFeature: EditCommand {
         switch motion {
         case .by(let x, let y):
             (east, north) = (x, y)
-            guard east.isFinite, north.isFinite, east != 0 || north != 0 else { throw EditError("the distance must be non-zero", argument: "by") }
+            guard east.isFinite, north.isFinite, east != 0 || north != 0 else {
+                throw EditError("the distance must be non-zero", argument: "by")
+            }
         case .to(let position):
             guard case .point = geometry else {
                 throw EditError("\(before.described(in: document)) is a shape, not a point: move it by DX,DY", argument: "to")
@@ -64,7 +66,8 @@ public struct MoveFeature: EditCommand {
         }
         if let display = before.point(.displayPoint) { after.setPoint(.displayPoint, shift(display)) }
         if case .point? = after.geometry, let moved = after.geometry {
-            try LevelOutline.check(moved, was: geometry, levelID: LevelOutline.level(of: before, document), document, allowOutside: allowOutside,
+            try LevelOutline.check(
+                moved, was: geometry, levelID: LevelOutline.level(of: before, document), document, allowOutside: allowOutside,
                 argument: motion == .by(east: east, north: north) ? "by" : "to")
         }
         let how: String

@@ -37,10 +37,13 @@ public struct MoveOpening: EditCommand {
         case .lineString(let line)? where line.count >= 2: positions = line
         case .multiLineString(let lines)? where lines.count == 1 && lines[0].count >= 2: positions = lines[0]
         case .multiLineString(let lines)? where lines.count > 1:
-            throw EditError("\(before.described(in: document)) has \(lines.count) lines; an opening is one (split it by hand)", argument: "REF")
+            throw EditError(
+                "\(before.described(in: document)) has \(lines.count) lines; an opening is one (split it by hand)", argument: "REF")
         default: throw EditError("\(before.described(in: document)) has no LineString to move", argument: "REF")
         }
-        guard let levelID = before.string(.levelID) else { throw EditError("\(before.described(in: document)) is on no level", argument: "REF") }
+        guard let levelID = before.string(.levelID) else {
+            throw EditError("\(before.described(in: document)) is on no level", argument: "REF")
+        }
         let projector = document.projector(near: positions[0])
         let engine = GeometryEngine()
         let line = positions.map(projector.point)
@@ -50,20 +53,32 @@ public struct MoveOpening: EditCommand {
         switch motion {
         case .along(let distance):
             let probe = Bounds(points: line)!.expanded(by: width + 1)
-            let hosts = Walls.units(onLevel: levelID, near: probe, document, projector).filter { Walls.lies([line[0], Polyline.halfway(line), line[line.count - 1]], on: $0.1, engine) }
-            guard let host = hosts.first, let polygon = host.1.min(by: {
-                engine.nearestBoundaryPosition(on: $0, to: Polyline.halfway(line)).distance
-                    < engine.nearestBoundaryPosition(on: $1, to: Polyline.halfway(line)).distance
-            }) else {
-                throw EditError("\(before.described(in: document)) is not on a unit's wall; snap it onto one with `move opening REF to X,Y`", argument: "REF")
+            let hosts = Walls.units(onLevel: levelID, near: probe, document, projector).filter {
+                Walls.lies([line[0], Polyline.halfway(line), line[line.count - 1]], on: $0.1, engine)
+            }
+            guard let host = hosts.first,
+                let polygon = host.1.min(by: {
+                    engine.nearestBoundaryPosition(on: $0, to: Polyline.halfway(line)).distance
+                        < engine.nearestBoundaryPosition(on: $1, to: Polyline.halfway(line)).distance
+                })
+            else {
+                throw EditError(
+                    "\(before.described(in: document)) is not on a unit's wall; snap it onto one with `move opening REF to X,Y`",
+                    argument: "REF")
             }
             let centre = engine.nearestBoundaryPosition(on: polygon, to: Polyline.halfway(line))
-            guard let course = WallCourse(on: polygon, ring: centre.ring, at: centre.distanceAlong, width: width, sharers: Array(hosts.dropFirst())) else {
+            guard
+                let course = WallCourse(
+                    on: polygon, ring: centre.ring, at: centre.distanceAlong, width: width, sharers: Array(hosts.dropFirst()))
+            else {
                 throw EditError("\(before.described(in: document)) is on a wall of no length", argument: "REF")
             }
             let shownFrame = frame ?? projector.frame
-            let explanation = course.explanation({ shownFrame.point(longitude: projector.position($0).x, latitude: projector.position($0).y) }, document)
-            guard distance.isFinite, distance != 0 else { throw EditError("by: the distance must be non-zero (\(explanation))", argument: "by") }
+            let explanation = course.explanation(
+                { shownFrame.point(longitude: projector.position($0).x, latitude: projector.position($0).y) }, document)
+            guard distance.isFinite, distance != 0 else {
+                throw EditError("by: the distance must be non-zero (\(explanation))", argument: "by")
+            }
             // A hair of slack, so the distance a refusal offers is accepted as typed back.
             let room = distance > 0 ? course.forward : course.backward
             guard abs(distance) <= room + 0.005 else {
@@ -95,8 +110,13 @@ public struct MoveOpening: EditCommand {
         }
         var after = before
         let movedLine = moved.map(projector.position)
-        if case .multiLineString? = before.geometry { after.geometry = .multiLineString([movedLine]) } else { after.geometry = .lineString(movedLine) }
+        if case .multiLineString? = before.geometry {
+            after.geometry = .multiLineString([movedLine])
+        } else {
+            after.geometry = .lineString(movedLine)
+        }
         if before.point(.displayPoint) != nil { after.setPoint(.displayPoint, projector.position(Polyline.halfway(moved))) }
-        return Patch(label: "move \(before.described(in: document))" + how, changes: after == before ? [] : [.modify(before: before, after: after)])
+        return Patch(
+            label: "move \(before.described(in: document))" + how, changes: after == before ? [] : [.modify(before: before, after: after)])
     }
 }

@@ -34,7 +34,8 @@ public struct MoveUnitToLevel: EditCommand {
                 switch (feature.featureType, feature.geometry) {
                 case (FeatureType.opening.rawValue, .lineString(let line)?):
                     // Openings on the outline follow unless they also sit on a room that stays.
-                    follows = Walls.lies(line.map(projector.point), on: shapes, engine)
+                    follows =
+                        Walls.lies(line.map(projector.point), on: shapes, engine)
                         && !neighbours.contains { other in
                             other.0.id != unit.id && Walls.lies(line.map(projector.point), on: other.1, engine)
                         }

@@ -27,6 +27,8 @@ public struct Rename: EditCommand {
         labels[tag] = name
         var after = before
         after.setLabels(.name, labels)
-        return Patch(label: "rename \(before.described(in: document)) to \"\(name)\"", changes: after == before ? [] : [.modify(before: before, after: after)])
+        return Patch(
+            label: "rename \(before.described(in: document)) to \"\(name)\"",
+            changes: after == before ? [] : [.modify(before: before, after: after)])
     }
 }

@@ -12,7 +12,9 @@ public enum RoutingFormat {
     static func isNode(_ feature: Feature) -> Bool { feature.featureType == nodeType }
 
     /// The path node of `levelID` nearest `position`, other than those in `excluding`.
-    public static func nearestNode(to position: Position, onLevel levelID: String, excluding: Set<String> = [], _ document: Document) -> Feature? {
+    public static func nearestNode(to position: Position, onLevel levelID: String, excluding: Set<String> = [], _ document: Document)
+        -> Feature?
+    {
         let projector = document.projector(near: position)
         let here = projector.point(position)
         return document.features(onLevel: levelID).filter { isNode($0) && !excluding.contains($0.id) }.min { a, b in

@@ -35,7 +35,9 @@ public struct SetProperties: EditCommand {
             try Self.assign(assignment, to: &after, in: document)
         }
         let keys = assignments.map { assignment in assignment.language.map { "\(assignment.key).\($0)" } ?? assignment.key }
-        return Patch(label: "set \(keys.joined(separator: ", ")) of \(before.described(in: document))", changes: after == before ? [] : [.modify(before: before, after: after)])
+        return Patch(
+            label: "set \(keys.joined(separator: ", ")) of \(before.described(in: document))",
+            changes: after == before ? [] : [.modify(before: before, after: after)])
     }
 
     static func assign(_ assignment: Assignment, to feature: inout Feature, in document: Document) throws(EditError) {
@@ -45,7 +47,8 @@ public struct SetProperties: EditCommand {
             // Not a property: `geometry=null` removes the feature's geometry (a building, which
             // IMDF leaves unlocated); shapes change through move, split and merge.
             guard assignment.value.isNull else {
-                throw EditError("geometry: only geometry=null (remove it) can be set; move, split and merge change shapes", argument: argument)
+                throw EditError(
+                    "geometry: only geometry=null (remove it) can be set; move, split and merge change shapes", argument: argument)
             }
             feature.geometry = nil
             return
@@ -53,7 +56,9 @@ public struct SetProperties: EditCommand {
         guard let spec = feature.imdfType?.spec(forKey: key) else {
             if assignment.language != nil {
                 var labels = feature.labels(key) ?? Labels([])
-                guard let text = assignment.value.stringValue else { throw EditError("\(argument): a label must be text", argument: argument) }
+                guard let text = assignment.value.stringValue else {
+                    throw EditError("\(argument): a label must be text", argument: argument)
+                }
                 labels[assignment.language!] = text
                 feature.setLabels(key, labels)
             } else {
@@ -62,7 +67,9 @@ public struct SetProperties: EditCommand {
             return
         }
         if let language = assignment.language {
-            guard case .labels = spec.kind else { throw EditError("\(key) is not a LABELS property; \(argument) means nothing", argument: argument) }
+            guard case .labels = spec.kind else {
+                throw EditError("\(key) is not a LABELS property; \(argument) means nothing", argument: argument)
+            }
             guard let text = assignment.value.stringValue else { throw EditError("\(argument): a label must be text", argument: argument) }
             var labels = feature.labels(key) ?? Labels([])
             labels[language] = text
@@ -85,11 +92,14 @@ public struct SetProperties: EditCommand {
         }
         func category(_ text: String, _ list: CategoryList) throws(EditError) {
             guard list.contains(text) else {
-                throw EditError("\(argument): \"\(text)\" is not in \(list.rawValue)\(Suggestion.hint(for: text, in: list))", argument: argument)
+                throw EditError(
+                    "\(argument): \"\(text)\" is not in \(list.rawValue)\(Suggestion.hint(for: text, in: list))", argument: argument)
             }
         }
         func reference(_ id: String, _ target: FeatureType) throws(EditError) {
-            guard let referenced = document.feature(id) else { throw EditError("\(argument): no feature with id \(id)", argument: argument) }
+            guard let referenced = document.feature(id) else {
+                throw EditError("\(argument): no feature with id \(id)", argument: argument)
+            }
             guard referenced.featureType == target.rawValue else {
                 throw EditError("\(argument): \(id.prefix(8)) is a \(referenced.featureType), not a \(target.rawValue)", argument: argument)
             }

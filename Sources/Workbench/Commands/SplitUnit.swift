@@ -33,20 +33,28 @@ public struct SplitUnit: EditCommand {
         let unit = try document.require(unitID, as: .unit, argument: "REF")
         guard let first = line.first else { throw EditError("along: the line needs two points", argument: "along") }
         let projector = document.projector(near: first)
-        guard let shapes = projector.polygons(unit.geometry) else { throw EditError("\(unit.described(in: document)) has no outline", argument: "REF") }
-        guard shapes.count == 1 else { throw EditError("\(unit.described(in: document)) has \(shapes.count) separate parts; split works on one polygon", argument: "REF") }
+        guard let shapes = projector.polygons(unit.geometry) else {
+            throw EditError("\(unit.described(in: document)) has no outline", argument: "REF")
+        }
+        guard shapes.count == 1 else {
+            throw EditError(
+                "\(unit.described(in: document)) has \(shapes.count) separate parts; split works on one polygon", argument: "REF")
+        }
         let engine = GeometryEngine()
         let parts: [Polygon]
         do {
             parts = try engine.split(shapes[0], along: line.map(projector.point))
         } catch .lineDoesNotCross(let distance) {
-            let why = distance == 0 ? "it touches it, or stops inside it, without dividing it" : "it stays \(String(metres: distance)) m away"
+            let why =
+                distance == 0 ? "it touches it, or stops inside it, without dividing it" : "it stays \(String(metres: distance)) m away"
             throw EditError("along: the line does not cross \(unit.described(in: document)) (\(why))", argument: "along")
         } catch {
             throw EditError("along: the line needs two distinct points", argument: "along")
         }
         if let names, names.count != parts.count {
-            throw EditError("names: the line cuts \(unit.described(in: document)) into \(parts.count) parts; give \(parts.count) names", argument: "names")
+            throw EditError(
+                "names: the line cuts \(unit.described(in: document)) into \(parts.count) parts; give \(parts.count) names",
+                argument: "names")
         }
         let metresLine = line.map(projector.point)
         let placed = parts.map { part in engine.interiorPoint([part]).flatMap { Polyline.side(of: $0, relativeTo: metresLine) } }
@@ -94,7 +102,8 @@ public struct SplitUnit: EditCommand {
             let id = ids.next()
             partIDs.append(id)
             var values: [PropertyKey: JSONValue] = [
-                .name: name(forPart: index), .altName: altName(forPart: index), .displayPoint: displayPoint(of: [parts[index]], projector, engine),
+                .name: name(forPart: index), .altName: altName(forPart: index),
+                .displayPoint: displayPoint(of: [parts[index]], projector, engine),
             ]
             for key: PropertyKey in [.category, .restriction, .accessibility, .levelID] { values[key] = unit.property(key) ?? .null }
             let created = Feature(.unit, id: id, geometry: projector.geometry([parts[index]]), values: values)
@@ -104,12 +113,16 @@ public struct SplitUnit: EditCommand {
         // "104A: 18.2 m², left of the line (keeps the id); 104B: 12.1 m², right", in naming order.
         let described = order.enumerated().map { position, index in
             let title = made[index].labels(.name)?.preferred(language: document.labelLanguage) ?? String(partIDs[index].prefix(8))
-            let side = placed[index].map { $0.isLeft ? Side.left : Side.right }.map { position == 0 ? "\($0.rawValue) of the line" : $0.rawValue } ?? "on the line"
+            let side =
+                placed[index].map { $0.isLeft ? Side.left : Side.right }.map { position == 0 ? "\($0.rawValue) of the line" : $0.rawValue }
+                ?? "on the line"
             return "\(title): \(squareMetres(engine.area([parts[index]]))), \(side)" + (index == 0 ? " (keeps the id)" : "")
         }
         func part(containing position: Position) -> String {
             let point = projector.point(position)
-            let nearest = parts.indices.min { engine.distance(from: point, to: [parts[$0]]) < engine.distance(from: point, to: [parts[$1]]) }!
+            let nearest = parts.indices.min {
+                engine.distance(from: point, to: [parts[$0]]) < engine.distance(from: point, to: [parts[$1]])
+            }!
             return partIDs[nearest]
         }
         for referrer in document.referrers(of: unit.id).sorted().compactMap(document.feature) {
@@ -133,7 +146,8 @@ public struct SplitUnit: EditCommand {
             if after != referrer { changes.append(.modify(before: referrer, after: after)) }
         }
         return Patch(
-            label: "split \(unit.described(in: document)) into \(parts.count) parts - " + described.joined(separator: "; "), changes: changes,
+            label: "split \(unit.described(in: document)) into \(parts.count) parts - " + described.joined(separator: "; "),
+            changes: changes,
             mintedIDs: Array(partIDs.dropFirst()))
     }
 

@@ -22,7 +22,9 @@ public struct Unlink: EditCommand {
             after.setStrings(RoutingExtension.neighbours, neighbours.filter { $0 != other.id })
             changes.append(.modify(before: node, after: after))
         }
-        guard !changes.isEmpty else { throw EditError("\(document.shortID(a.id)) and \(document.shortID(b.id)) are not linked", argument: "N2") }
+        guard !changes.isEmpty else {
+            throw EditError("\(document.shortID(a.id)) and \(document.shortID(b.id)) are not linked", argument: "N2")
+        }
         return Patch(label: "unlink \(document.shortID(a.id)) - \(document.shortID(b.id))", changes: changes)
     }
 }

@@ -24,6 +24,8 @@ public struct UnsetProperty: EditCommand {
         } else {
             after.removeProperty(key)
         }
-        return Patch(label: "unset \(key) of \(before.described(in: document))", changes: after == before ? [] : [.modify(before: before, after: after)])
+        return Patch(
+            label: "unset \(key) of \(before.described(in: document))",
+            changes: after == before ? [] : [.modify(before: before, after: after)])
     }
 }

@@ -43,7 +43,10 @@ struct WallCourse {
         var holding = edges.count - 1
         for (index, edge) in edges.enumerated() {
             let length = edge.0.distance(to: edge.1)
-            if along <= travelled + length { holding = index; break }
+            if along <= travelled + length {
+                holding = index
+                break
+            }
             travelled += length
         }
         func turn(_ a: (Point, Point), _ b: (Point, Point)) -> Double {
@@ -80,8 +83,14 @@ struct WallCourse {
         // A wall two rooms share ends where either room's outline leaves it.
         for (sharer, shapes) in sharers {
             guard let (from, to) = Self.sharedStretch(of: shapes, along: wallStart, direction, length, around: position) else { continue }
-            if from > low { low = from; limiting = sharer }
-            if to < high { high = to; limiting = sharer }
+            if from > low {
+                low = from
+                limiting = sharer
+            }
+            if to < high {
+                high = to
+                limiting = sharer
+            }
         }
         let ahead = max(high - position - width / 2, 0)
         let behind = max(position - low - width / 2, 0)
@@ -97,7 +106,9 @@ struct WallCourse {
 
     /// The stretch of the straight wall (`origin` + t * `direction`, t in 0...`length`) that the
     /// outline of `shapes` runs along, as the range of t holding `position`.
-    static func sharedStretch(of shapes: [Polygon], along origin: Point, _ direction: Point, _ length: Double, around position: Double) -> (Double, Double)? {
+    static func sharedStretch(of shapes: [Polygon], along origin: Point, _ direction: Point, _ length: Double, around position: Double) -> (
+        Double, Double
+    )? {
         var ranges: [(Double, Double)] = []
         for shape in shapes {
             for ring in [shape.exterior] + shape.holes {
@@ -129,7 +140,8 @@ struct WallCourse {
             let shown = toFrame(point)
             return "\(Self.metres(shown.x)),\(Self.metres(shown.y))"
         }
-        var text = "the wall runs from \(place(start)) to \(place(end)); by +D moves \(Bearing.compassWord(bearing)) (\(Bearing.text(bearing))); "
+        var text =
+            "the wall runs from \(place(start)) to \(place(end)); by +D moves \(Bearing.compassWord(bearing)) (\(Bearing.text(bearing))); "
         text += "up to \(Self.metres(forward)) m that way, \(Self.metres(backward)) m the other"
         if let limitedBy { text += ", along the stretch it shares with \(limitedBy.described(in: document))" }
         return text

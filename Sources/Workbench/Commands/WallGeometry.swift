@@ -22,7 +22,8 @@ enum Walls {
     }
 
     /// The units of a level near `bounds`, with their outlines in metres.
-    static func units(onLevel levelID: String, near bounds: Bounds, _ document: Document, _ projector: Projector) -> [(Feature, [Polygon])] {
+    static func units(onLevel levelID: String, near bounds: Bounds, _ document: Document, _ projector: Projector) -> [(Feature, [Polygon])]
+    {
         document.features(onLevel: levelID, near: bounds).compactMap { feature in
             guard feature.imdfType == .unit, let shapes = projector.polygons(feature.geometry) else { return nil }
             return (feature, shapes)

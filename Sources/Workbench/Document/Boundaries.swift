@@ -35,7 +35,8 @@ extension Document {
             let probe = Bounds(minX: point.x, minY: point.y, maxX: point.x, maxY: point.y).expanded(by: Self.onWall)
             let around = indexed ? features(onLevel: levelID, near: probe) : features(onLevel: levelID)
             let others = around.filter { other in
-                other.imdfType == .unit && other.id != unitID && projector.polygons(other.geometry).map { distance(point, to: $0) <= Self.onWall } == true
+                other.imdfType == .unit && other.id != unitID
+                    && projector.polygons(other.geometry).map { distance(point, to: $0) <= Self.onWall } == true
             }
             result.append((opening, others))
         }

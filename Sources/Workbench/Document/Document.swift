@@ -110,7 +110,9 @@ public struct Document: Sendable {
 
     /// Anchors whose address is derived from their building's, and levels whose address is
     /// their building's.
-    private func inheritanceMarks() -> (anchors: [(anchor: String, address: String, language: String)], levels: [(level: String, address: String)]) {
+    private func inheritanceMarks() -> (
+        anchors: [(anchor: String, address: String, language: String)], levels: [(level: String, address: String)]
+    ) {
         var anchors: [Handle] = []
         var levels: [Handle] = []
         var venue: Feature?
@@ -291,7 +293,8 @@ public struct Document: Sendable {
         for type in FeatureType.allCases {
             if let built = collection(.imdf(type)) { collections[type] = built }
         }
-        let extensions = extensionOrder.compactMap { collection(.extension($0)) }
+        let extensions =
+            extensionOrder.compactMap { collection(.extension($0)) }
             + grouped.keys.compactMap { key -> FeatureCollection? in
                 guard case .extension(let name) = key, !extensionOrder.contains(name) else { return nil }
                 return collection(key)
@@ -309,7 +312,8 @@ public struct Document: Sendable {
         var collections: [FeatureType: FeatureCollection] = [:]
         var extensions: [FeatureCollection] = []
         for (key, members) in grouped {
-            let collection = FeatureCollection(fileName: Self.fileName(for: key), features: members.sorted { $0.order < $1.order }.map(\.feature))
+            let collection = FeatureCollection(
+                fileName: Self.fileName(for: key), features: members.sorted { $0.order < $1.order }.map(\.feature))
             switch key {
             case .imdf(let type): collections[type] = collection
             case .extension: extensions.append(collection)

@@ -195,17 +195,21 @@ struct NameIndexes: Sendable {
 
     /// The indexes of the features in `slots`: prefixes on one core, names on the other.
     init(_ slots: Slots) {
-        (byIDPrefix, byName) = inParallel({
-            var byIDPrefix: [IDPrefix: [Handle]] = [:]
-            byIDPrefix.reserveCapacity(slots.liveCount)
-            slots.forEach { entry, handle in byIDPrefix[IDPrefix(entry.pointee.feature.id), default: []].append(handle) }
-            return byIDPrefix
-        }, {
-            var byName: [String: Set<Handle>] = [:]
-            byName.reserveCapacity(slots.liveCount)
-            slots.forEach { entry, handle in Self.forEachNameKey(in: entry.pointee.feature.properties) { byName[$0, default: []].insert(handle) } }
-            return byName
-        })
+        (byIDPrefix, byName) = inParallel(
+            {
+                var byIDPrefix: [IDPrefix: [Handle]] = [:]
+                byIDPrefix.reserveCapacity(slots.liveCount)
+                slots.forEach { entry, handle in byIDPrefix[IDPrefix(entry.pointee.feature.id), default: []].append(handle) }
+                return byIDPrefix
+            },
+            {
+                var byName: [String: Set<Handle>] = [:]
+                byName.reserveCapacity(slots.liveCount)
+                slots.forEach { entry, handle in
+                    Self.forEachNameKey(in: entry.pointee.feature.properties) { byName[$0, default: []].insert(handle) }
+                }
+                return byName
+            })
     }
 
     mutating func add(_ feature: Feature, _ handle: Handle) {
@@ -468,19 +472,27 @@ public struct IndexView: Sendable {
 
     /// Ids by `feature_type` (a type once present stays listed, maybe with no ids).
     public var byType: IDGroups<String> {
-        IDGroups(lookup: { [indexes, table] in indexes.byType[$0].map { FeatureIDs(.set($0), table) } }, keys: { [indexes] in Array(indexes.byType.keys) })
+        IDGroups(
+            lookup: { [indexes, table] in indexes.byType[$0].map { FeatureIDs(.set($0), table) } },
+            keys: { [indexes] in Array(indexes.byType.keys) })
     }
 
     /// Ids by `level_id`.
     public var byLevel: IDGroups<String> {
-        IDGroups(lookup: { [indexes, table] in indexes.levels[$0].map { FeatureIDs(.set($0.members), table) } }, keys: { [indexes] in Array(indexes.levels.keys) })
+        IDGroups(
+            lookup: { [indexes, table] in indexes.levels[$0].map { FeatureIDs(.set($0.members), table) } },
+            keys: { [indexes] in Array(indexes.levels.keys) })
     }
 
     /// Ids by their first four characters, lower-cased.
     public var byIDPrefix: IDGroups<Substring> {
         IDGroups(
-            lookup: { [names, slots, table] key in names.read(slots) { $0.byIDPrefix[IDPrefix(String(key))].map { FeatureIDs(.list($0), table) } } },
-            keys: { [names, slots, table] in names.read(slots) { $0.byIDPrefix.values.compactMap { $0.first.map { table[$0].lowercased().prefix(4) } } } })
+            lookup: { [names, slots, table] key in
+                names.read(slots) { $0.byIDPrefix[IDPrefix(String(key))].map { FeatureIDs(.list($0), table) } }
+            },
+            keys: { [names, slots, table] in
+                names.read(slots) { $0.byIDPrefix.values.compactMap { $0.first.map { table[$0].lowercased().prefix(4) } } }
+            })
     }
 
     /// Ids by name: every label, lower-cased, and its last word.

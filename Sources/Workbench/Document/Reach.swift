@@ -83,10 +83,14 @@ extension Document {
             guard let worst else { continue }
             let name = "\(feature.featureType) \(feature.id.prefix(8))"
             if worst.distance.isInfinite {
-                throw EditError("\(name) would have the position \(worst.position.x),\(worst.position.y), which is not a longitude and latitude; nothing changed")
+                throw EditError(
+                    "\(name) would have the position \(worst.position.x),\(worst.position.y), which is not a longitude and latitude; nothing changed"
+                )
             }
             let kilometres = Int(saturating: (worst.distance / 1000).rounded())
-            throw EditError("\(name) would lie \(kilometres) km from the venue; geometry more than \(Int(Self.reach / 1000)) km away is refused (nothing changed)")
+            throw EditError(
+                "\(name) would lie \(kilometres) km from the venue; geometry more than \(Int(Self.reach / 1000)) km away is refused (nothing changed)"
+            )
         }
     }
 

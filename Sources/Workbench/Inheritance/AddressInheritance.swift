@@ -49,7 +49,9 @@ enum AddressInheritance {
 
     /// The anchors among `anchors` whose address is derived from their building's: an address
     /// equal to the building's with `unit` set to one of the unit's names (and which name).
-    static func recognise(_ anchors: some Sequence<Feature>, venue: Feature?, _ feature: (String) -> Feature?) -> [(anchor: String, address: String, language: String)] {
+    static func recognise(_ anchors: some Sequence<Feature>, venue: Feature?, _ feature: (String) -> Feature?) -> [(
+        anchor: String, address: String, language: String
+    )] {
         var marks: [(anchor: String, address: String, language: String)] = []
         for anchor in anchors {
             guard let addressID = anchor.string(.addressID), let address = feature(addressID),

@@ -97,7 +97,8 @@ struct InheritancePlan {
                 let buildingAddress = current(buildingAddressID)
             else { continue }
             let followed = anchor.editorNotes[Notes.language]
-            let label = names.labels.first(where: { $0.language == followed })
+            let label =
+                names.labels.first(where: { $0.language == followed })
                 ?? names.preferred(language: language).flatMap({ text in names.labels.first { $0.text == text } })
             // An explicit `unit=` wins over the unit's name.
             guard let unitText = anchor.editorNotes[Notes.explicitUnit] ?? label?.text else { continue }
@@ -140,7 +141,8 @@ struct InheritancePlan {
     /// Derived addresses that nothing refers to once the anchors point where they now do; each is
     /// removed from where it stands, so undoing the save's step puts it back there.
     mutating func removeDerivedAddressesNoLongerUsed(keeping kept: Set<String>) {
-        for address in document.features(of: .address) where address.editorNotes[Notes.derivedAddress] == "yes" && !kept.contains(address.id) {
+        for address in document.features(of: .address)
+        where address.editorNotes[Notes.derivedAddress] == "yes" && !kept.contains(address.id) {
             let stillUsed = document.referrers(of: address.id).contains { id in
                 current(id).map { References.targets(of: $0).contains(address.id) } ?? false
             }

@@ -35,7 +35,9 @@ public enum InheritedValues {
         var sources: [String: String] = [:]
         switch feature.imdfType {
         case .unit?, .opening?, .fixture?, .kiosk?, .section?, .detail?, .amenity?:
-            if let level = feature.string(.levelID).flatMap(document.feature) { sources[PropertyKey.levelID.rawValue] = "the \(name(level)) it lies on" }
+            if let level = feature.string(.levelID).flatMap(document.feature) {
+                sources[PropertyKey.levelID.rawValue] = "the \(name(level)) it lies on"
+            }
         case .level?:
             if let building = feature.strings(.buildingIDs)?.first.flatMap(document.feature) {
                 sources[PropertyKey.buildingIDs.rawValue] = "its \(name(building))"
@@ -46,17 +48,22 @@ public enum InheritedValues {
                 }
             }
         case .building?:
-            if let venue = document.features(of: .venue).first, let venueAddress = venue.string(.addressID), feature.string(.addressID) == venueAddress {
+            if let venue = document.features(of: .venue).first, let venueAddress = venue.string(.addressID),
+                feature.string(.addressID) == venueAddress
+            {
                 sources[PropertyKey.addressID.rawValue] = address(of: venue)
             }
         case .anchor?:
-            if let unit = feature.string(.unitID).flatMap(document.feature) { sources[PropertyKey.unitID.rawValue] = "the \(name(unit)) it is attached to" }
+            if let unit = feature.string(.unitID).flatMap(document.feature) {
+                sources[PropertyKey.unitID.rawValue] = "the \(name(unit)) it is attached to"
+            }
             if feature.editorNotes[AddressInheritance.choice] == "inherit",
                 feature.string(.addressID) == nil || feature.string(.addressID) == feature.editorNotes[AddressInheritance.derived]
             {
                 let unit = feature.string(.unitID).flatMap(document.feature)
                 let building = unit.flatMap { AddressInheritance.building(ofUnit: $0, document.feature) }
-                sources[PropertyKey.addressID.rawValue] = "derived on save from "
+                sources[PropertyKey.addressID.rawValue] =
+                    "derived on save from "
                     + (building.map(address(of:)) ?? "its building's address") + " and the name of " + (unit.map(name) ?? "its unit")
             }
         case .address?:

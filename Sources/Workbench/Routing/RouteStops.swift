@@ -45,7 +45,9 @@ extension RoutingGraph {
     }
 
     /// The door a point stands in, else the smallest room holding it.
-    private static func place(of point: Point, onLevel level: String, _ document: Document, _ projector: Projector, _ engine: GeometryEngine) -> String? {
+    private static func place(
+        of point: Point, onLevel level: String, _ document: Document, _ projector: Projector, _ engine: GeometryEngine
+    ) -> String? {
         let near = document.features(onLevel: level, near: Bounds(points: [point])!.expanded(by: doorwayReach))
         let door = near.filter { $0.imdfType == .opening }.compactMap { opening -> (String, Double)? in
             let lines: [[Position]]

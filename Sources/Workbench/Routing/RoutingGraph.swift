@@ -32,13 +32,16 @@ public struct RoutingGraph {
         let engine = GeometryEngine()
         var blockingUnits: [String: [[Polygon]]] = [:]
         for unit in document.features(of: .unit) where Self.inaccessibleUnitCategories.contains(unit.string(.category) ?? "") {
-            if let level = unit.string(.levelID), let shapes = projector.polygons(unit.geometry) { blockingUnits[level, default: []].append(shapes) }
+            if let level = unit.string(.levelID), let shapes = projector.polygons(unit.geometry) {
+                blockingUnits[level, default: []].append(shapes)
+            }
         }
         for node in document.features(ofType: RoutingFormat.nodeType) {
             guard case .point(let position)? = node.geometry else { continue }
             let point = projector.point(position)
             let tagged = (node.strings(RoutingExtension.tags) ?? []).contains { $0.lowercased().contains("stairs") }
-            let inBlockingUnit = node.string(.levelID).flatMap { blockingUnits[$0] }?.contains { engine.distance(from: point, to: $0) == 0 } ?? false
+            let inBlockingUnit =
+                node.string(.levelID).flatMap { blockingUnits[$0] }?.contains { engine.distance(from: point, to: $0) == 0 } ?? false
             nodes[node.id] = Node(
                 id: node.id, point: point, weight: node.property(RoutingExtension.weight)?.doubleValue ?? 1,
                 neighbours: node.strings(RoutingExtension.neighbours) ?? [], blockedForWheelchairs: tagged || inBlockingUnit)
@@ -77,8 +80,12 @@ public struct RoutingGraph {
     ) throws(EditError) -> Route {
         let sources = entryNodes(for: start)
         let targets = Set(entryNodes(for: end))
-        guard !sources.isEmpty else { throw EditError("FROM: \(name(start)) is not a path node and no node is associated with it", argument: "FROM") }
-        guard !targets.isEmpty else { throw EditError("TO: \(name(end)) is not a path node and no node is associated with it", argument: "TO") }
+        guard !sources.isEmpty else {
+            throw EditError("FROM: \(name(start)) is not a path node and no node is associated with it", argument: "FROM")
+        }
+        guard !targets.isEmpty else {
+            throw EditError("TO: \(name(end)) is not a path node and no node is associated with it", argument: "TO")
+        }
         var distance: [String: Double] = [:]
         var previous: [String: String] = [:]
         var queue = MinimumQueue()
@@ -120,7 +127,9 @@ public struct RoutingGraph {
             }
         }
         for unit in document.features(of: .unit) where !reached.contains(unit.id) {
-            guard let level = unit.string(.levelID), let points = nodesByLevel[level], let shapes = projector.polygons(unit.geometry) else { continue }
+            guard let level = unit.string(.levelID), let points = nodesByLevel[level], let shapes = projector.polygons(unit.geometry) else {
+                continue
+            }
             let area = engine.prepare(shapes)
             if points.contains(where: area.covers) { reached.insert(unit.id) }
         }

@@ -8,7 +8,8 @@ import Testing
 @Suite("Bad input")
 struct BadInputTests {
     let manifest = #"{"version": "1.0.0", "created": "2026-01-01T00:00:00Z", "language": "en"}"#
-    let venue = #"{"type": "FeatureCollection", "features": [{"type": "Feature", "id": "11111111-1111-4111-8111-111111111111", "feature_type": "venue", "geometry": null, "properties": {"category": "university"}}]}"#
+    let venue =
+        #"{"type": "FeatureCollection", "features": [{"type": "Feature", "id": "11111111-1111-4111-8111-111111111111", "feature_type": "venue", "geometry": null, "properties": {"category": "university"}}]}"#
 
     func readFailure(_ path: String) -> ArchiveReadError? {
         do {
@@ -23,7 +24,9 @@ struct BadInputTests {
         let temporary = TemporaryFolder()
         let zip = temporary.file("flipped.zip")
         let payload = Array(#"{"type": "FeatureCollection", "features": [], "name": "UNIQUEMARKER"}"#.utf8)
-        try ZipFixtures.make(zip, [("manifest.json", Array(manifest.utf8)), ("venue.geojson", Array(venue.utf8)), ("unit.geojson", payload)], compressed: false)
+        try ZipFixtures.make(
+            zip, [("manifest.json", Array(manifest.utf8)), ("venue.geojson", Array(venue.utf8)), ("unit.geojson", payload)],
+            compressed: false)
         var data = try bytes(of: zip)
         let marker = Array("UNIQUEMARKER".utf8)
         let offset = try #require((0...(data.count - marker.count)).first { Array(data[$0..<$0 + marker.count]) == marker })
@@ -105,7 +108,9 @@ struct BadInputTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try temporary.write("dup/manifest.json", manifest)
         try temporary.write("dup/venue.geojson", venue)
-        try temporary.write("dup/unit.geojson", """
+        try temporary.write(
+            "dup/unit.geojson",
+            """
             {"type": "FeatureCollection", "features": [
             {"type": "Feature", "id": "11111111-1111-4111-8111-111111111111", "feature_type": "unit", "geometry": null, "properties": {"category": "room"}},
             {"type": "Feature", "id": "22222222-2222-4222-8222-222222222222", "feature_type": "unit", "geometry": null, "properties": {"category": "room"}}

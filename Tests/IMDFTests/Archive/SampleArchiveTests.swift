@@ -18,10 +18,11 @@ struct SampleArchiveTests {
         ]
         #expect(counts == expected)
         let extensions = Dictionary(uniqueKeysWithValues: load.archive.extensions.map { ($0.fileName, $0.features.count) })
-        #expect(extensions == [
-            "attraction.geojson": 19, "enviroment.geojson": 680, "enviromentAmenity.geojson": 45,
-            "navPath.geojson": 2726, "navPathAssocieted.geojson": 327,
-        ])
+        #expect(
+            extensions == [
+                "attraction.geojson": 19, "enviroment.geojson": 680, "enviromentAmenity.geojson": 45,
+                "navPath.geojson": 2726, "navPathAssocieted.geojson": 327,
+            ])
         let navPath = try #require(load.archive.extensionCollection(named: "navPath.geojson"))
         // 6,303 neighbour entries, of which 50 repeat a link already listed: 6,253 distinct links.
         var links = Set<[String]>()
@@ -128,8 +129,10 @@ struct SampleArchiveTests {
         }
         for name in files {
             let savedName = name.hasSuffix(".json") ? String(name.dropLast(5)) + ".geojson" : name
-            let before = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: source + "/" + name))) as? NSDictionary
-            let after = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: saved + "/" + savedName))) as? NSDictionary
+            let before =
+                try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: source + "/" + name))) as? NSDictionary
+            let after =
+                try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: saved + "/" + savedName))) as? NSDictionary
             #expect(before != nil && before == after, "\(name) differs after a save")
         }
     }
@@ -169,6 +172,7 @@ struct SampleArchiveTests {
     @Test func propertyOrderIsKeptAsInTheFile() throws {
         let original = try read(Samples.postech).archive
         let unit = try #require(original.features(of: .unit).first)
-        #expect(unit.properties.keys == ["category", "name", "alt_name", "level_id", "restriction", "display_point", "accessibility", "id"])
+        #expect(
+            unit.properties.keys == ["category", "name", "alt_name", "level_id", "restriction", "display_point", "accessibility", "id"])
     }
 }

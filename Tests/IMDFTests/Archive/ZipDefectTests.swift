@@ -59,7 +59,12 @@ struct ZipDefectTests {
 
     @Test func aDirectoryRecordWithABadLocalHeaderOffsetIsAnError() throws {
         expectOnlyTheUnitMissing(try load(archive { $0.recordedOffset = 7 }), saying: "bad offset: there is no local header at byte 7")
-        expectOnlyTheUnitMissing(try load(archive { $0.zip64 = true; $0.recordedOffset = 1 << 40 }), saying: "past the end of the")
+        expectOnlyTheUnitMissing(
+            try load(
+                archive {
+                    $0.zip64 = true
+                    $0.recordedOffset = 1 << 40
+                }), saying: "past the end of the")
     }
 
     @Test func anUnsupportedCompressionMethodIsNamed() throws {
@@ -83,7 +88,11 @@ struct ZipDefectTests {
     @Test func anEntryDeclaringMoreThanTheLimitIsRefusedBeforeInflating() throws {
         // 5 GiB declared through zip64, in a zip of a few hundred bytes.
         expectOnlyTheUnitMissing(
-            try load(archive { $0.zip64 = true; $0.declaredSize = 5 << 30 }), saying: "declares 5 GiB, over the limit of 1 GiB for one file (--max-size)")
+            try load(
+                archive {
+                    $0.zip64 = true
+                    $0.declaredSize = 5 << 30
+                }), saying: "declares 5 GiB, over the limit of 1 GiB for one file (--max-size)")
     }
 
     @Test func zip64RecordsAreRead() throws {
@@ -98,7 +107,9 @@ struct ZipDefectTests {
         #expect(load.errors.filter { $0.message.contains("over the limit of 100 bytes for one file") }.count == 4)
         let total = ArchiveLimits(maxFileBytes: 1 << 20, maxTotalBytes: 300)
         let failure = try #require(readFailure { try self.load(archive(), limits: total) })
-        #expect(failure.diagnostics.map(\.message).joined().contains("over the limit of 300 bytes for an archive (--max-total); nothing was inflated"))
+        #expect(
+            failure.diagnostics.map(\.message).joined().contains(
+                "over the limit of 300 bytes for an archive (--max-total); nothing was inflated"))
     }
 
     @Test func directoryRecordsSharingOneEntrysDataAreRefused() throws {
@@ -126,14 +137,19 @@ struct ZipDefectTests {
         let load = try load(entries)
         #expect(load.unreadableFiles.count == 5_001)
         let first = try #require(load.errors.first { $0.file == "x0000.geojson" })
-        #expect(first.message == "its data overlaps that of 5000 files (unit.geojson, x0001.geojson, x0002.geojson, x0003.geojson, x0004.geojson, ...) (one stored file read under several names); not inflated")
+        #expect(
+            first.message
+                == "its data overlaps that of 5000 files (unit.geojson, x0001.geojson, x0002.geojson, x0003.geojson, x0004.geojson, ...) (one stored file read under several names); not inflated"
+        )
         #expect(load.archive.features(of: .level).count == 1)
     }
 
     @Test func anEntryThatInflatesPastItsDeclaredSizeStopsThere() throws {
         let temporary = TemporaryFolder()
         let path = temporary.file("liar.zip")
-        let big = Array(Self.collection("unit", "33333333-3333-4333-8333-333333333333").utf8) + Array(repeating: UInt8(ascii: " "), count: 100_000)
+        let big =
+            Array(Self.collection("unit", "33333333-3333-4333-8333-333333333333").utf8)
+            + Array(repeating: UInt8(ascii: " "), count: 100_000)
         try ZipFixtures.make(path, [("manifest.json", Array(Self.manifest.utf8)), ("unit.geojson", big)])
         var bytes = try bytes(of: path)
         RawZip.setDeclaredSize(1000, of: "unit.geojson", in: &bytes)
@@ -187,7 +203,10 @@ struct ZipDefectTests {
         let folder = try temporary.copy(Samples.ulm, as: "big")
         let load = try ArchiveReader.read(folder, limits: ArchiveLimits(maxFileBytes: 100_000, maxTotalBytes: 1 << 40))
         #expect(!load.isComplete)
-        #expect(load.errors.contains { $0.kind == .unreadableFile && $0.message.contains("over the limit of 97.7 KiB for one file (--max-size)") })
+        #expect(
+            load.errors.contains {
+                $0.kind == .unreadableFile && $0.message.contains("over the limit of 97.7 KiB for one file (--max-size)")
+            })
     }
 
     func readFailure(_ body: () throws -> ArchiveLoad) -> ArchiveReadError? {

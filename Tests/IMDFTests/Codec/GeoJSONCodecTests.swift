@@ -18,21 +18,27 @@ struct GeoJSONCodecTests {
     }
 
     @Test func geometryIsTypedAndKeepsItsNumberText() throws {
-        let feature = try feature(#""type": "Feature", "id": "a", "feature_type": "unit", "geometry": {"type": "Point", "coordinates": [30.381036192903029, 60.0]}, "properties": {}"#)
+        let feature = try feature(
+            #""type": "Feature", "id": "a", "feature_type": "unit", "geometry": {"type": "Point", "coordinates": [30.381036192903029, 60.0]}, "properties": {}"#
+        )
         #expect(feature.geometry == .point(Position(x: 30.381036192903029, y: 60.0)))
         let text = written(FeatureCollection(fileName: "unit.geojson", features: [feature]))
         #expect(text.contains(#"{"type": "Point", "coordinates": [30.381036192903029, 60.0]}"#))
     }
 
     @Test func changedGeometryIsWrittenInShortestForm() throws {
-        var feature = try feature(#""type": "Feature", "id": "a", "feature_type": "anchor", "geometry": {"type": "Point", "coordinates": [30.381036192903029, 60.0]}, "properties": {}"#)
+        var feature = try feature(
+            #""type": "Feature", "id": "a", "feature_type": "anchor", "geometry": {"type": "Point", "coordinates": [30.381036192903029, 60.0]}, "properties": {}"#
+        )
         feature.geometry = .point(Position(x: 30.5, y: 60.25))
         let text = written(FeatureCollection(fileName: "anchor.geojson", features: [feature]))
         #expect(text.contains(#""coordinates": [30.5, 60.25]"#))
     }
 
     @Test func coordinatesBeforeTypeStillReadAsGeometry() throws {
-        let feature = try feature(#""type": "Feature", "id": "a", "feature_type": "unit", "geometry": {"coordinates": [[[0, 0], [1, 0], [1, 1], [0, 0]]], "type": "Polygon"}, "properties": {}"#)
+        let feature = try feature(
+            #""type": "Feature", "id": "a", "feature_type": "unit", "geometry": {"coordinates": [[[0, 0], [1, 0], [1, 1], [0, 0]]], "type": "Polygon"}, "properties": {}"#
+        )
         guard case .polygon(let rings)? = feature.geometry else {
             Issue.record("not a polygon: \(feature.geometryMember)")
             return
@@ -41,24 +47,32 @@ struct GeoJSONCodecTests {
     }
 
     @Test func malformedGeometryIsKeptAsWritten() throws {
-        let feature = try feature(#""type": "Feature", "id": "a", "feature_type": "fixture", "geometry": {"type": "Point", "coordinates": null}, "properties": {}"#)
+        let feature = try feature(
+            #""type": "Feature", "id": "a", "feature_type": "fixture", "geometry": {"type": "Point", "coordinates": null}, "properties": {}"#
+        )
         #expect(feature.geometry == nil)
         guard case .malformed(let value) = feature.geometryMember else {
             Issue.record("expected a malformed geometry")
             return
         }
         #expect(value == ["type": "Point", "coordinates": nil])
-        #expect(written(FeatureCollection(fileName: "f.geojson", features: [feature])).contains(#""geometry": {"type": "Point", "coordinates": null}"#))
+        #expect(
+            written(FeatureCollection(fileName: "f.geojson", features: [feature])).contains(
+                #""geometry": {"type": "Point", "coordinates": null}"#))
     }
 
     @Test func geometryForeignMembersAndThirdDimensionSurvive() throws {
-        let feature = try feature(#""type": "Feature", "id": "a", "feature_type": "detail", "geometry": {"type": "LineString", "coordinates": [[1, 2, 3], [4, 5, 6]], "bbox": [1, 2, 4, 5]}, "properties": {}"#)
+        let feature = try feature(
+            #""type": "Feature", "id": "a", "feature_type": "detail", "geometry": {"type": "LineString", "coordinates": [[1, 2, 3], [4, 5, 6]], "bbox": [1, 2, 4, 5]}, "properties": {}"#
+        )
         let text = written(FeatureCollection(fileName: "detail.geojson", features: [feature]))
         #expect(text.contains(#"{"type": "LineString", "coordinates": [[1, 2, 3], [4, 5, 6]], "bbox": [1, 2, 4, 5]}"#))
     }
 
     @Test func featureAndCollectionForeignMembersSurviveInOrder() throws {
-        let original = try collection(#"{"features": [{"id": "a", "type": "Feature", "feature_type": "level", "building_id": "x", "properties": {"z": 1, "a": 2}, "geometry": null}], "name": "level", "type": "FeatureCollection", "crs": null}"#)
+        let original = try collection(
+            #"{"features": [{"id": "a", "type": "Feature", "feature_type": "level", "building_id": "x", "properties": {"z": 1, "a": 2}, "geometry": null}], "name": "level", "type": "FeatureCollection", "crs": null}"#
+        )
         #expect(original.foreignMembers.keys == ["name", "crs"])
         #expect(original.features[0].foreignMembers.keys == ["building_id"])
         #expect(original.features[0].properties.keys == ["z", "a"])
@@ -78,7 +92,9 @@ struct GeoJSONCodecTests {
 
     @Test func featureWithoutIdOrTypeIsReportedWithItsLine() throws {
         do {
-            _ = try collection("{\"type\": \"FeatureCollection\", \"features\": [\n{\"type\": \"Feature\", \"feature_type\": \"unit\"},\n{\"type\": \"Feature\", \"id\": \"b\"}\n]}")
+            _ = try collection(
+                "{\"type\": \"FeatureCollection\", \"features\": [\n{\"type\": \"Feature\", \"feature_type\": \"unit\"},\n{\"type\": \"Feature\", \"id\": \"b\"}\n]}"
+            )
             Issue.record("accepted features without id/feature_type")
         } catch {
             let problems = error.problems
@@ -107,12 +123,16 @@ struct GeoJSONCodecTests {
     }
 
     @Test func sourceLinesAreRecorded() throws {
-        let parsed = try collection("{\"type\": \"FeatureCollection\", \"features\": [\n{\"id\": \"a\", \"feature_type\": \"x\"},\n\n{\"id\": \"b\", \"feature_type\": \"x\"}]}")
+        let parsed = try collection(
+            "{\"type\": \"FeatureCollection\", \"features\": [\n{\"id\": \"a\", \"feature_type\": \"x\"},\n\n{\"id\": \"b\", \"feature_type\": \"x\"}]}"
+        )
         #expect(parsed.features.map(\.sourceLine) == [2, 4])
     }
 
     @Test func canonicalOutputIsAFixedPoint() throws {
-        let original = try collection(#"{"type":"FeatureCollection","features":[{"type":"Feature","id":"a","feature_type":"unit","geometry":{"type":"MultiPolygon","coordinates":[[[[0,0],[1,0],[1,1],[0,0]]]]},"properties":{"name":{"en":"Hall \"A\"","ko":"홀"},"list":[],"obj":{}}}]}"#)
+        let original = try collection(
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","id":"a","feature_type":"unit","geometry":{"type":"MultiPolygon","coordinates":[[[[0,0],[1,0],[1,1],[0,0]]]]},"properties":{"name":{"en":"Hall \"A\"","ko":"홀"},"list":[],"obj":{}}}]}"#
+        )
         let once = GeoJSONWriter.write(original)
         let twice = GeoJSONWriter.write(try GeoJSONReader.read(once))
         #expect(once == twice)

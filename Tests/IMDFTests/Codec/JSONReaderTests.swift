@@ -34,9 +34,11 @@ struct JSONReaderTests {
     }
 
     @Test func aRepeatedCoordinatesMemberMakesTheFileUnreadable() throws {
-        let text = #"{"type": "FeatureCollection", "features": [{"type": "Feature", "id": "a", "feature_type": "unit", "geometry": {"type": "Polygon", "coordinates": [], "coordinates": [[[0, 0], [1, 0], [1, 1], [0, 0]]]}, "properties": {}}]}"#
+        let text =
+            #"{"type": "FeatureCollection", "features": [{"type": "Feature", "id": "a", "feature_type": "unit", "geometry": {"type": "Polygon", "coordinates": [], "coordinates": [[[0, 0], [1, 0], [1, 1], [0, 0]]]}, "properties": {}}]}"#
         #expect(throws: GeoJSONReadFailure.self) { _ = try GeoJSONReader.read(Array(text.utf8)) }
-        let foreign = #"{"type": "FeatureCollection", "features": [{"type": "Feature", "id": "a", "feature_type": "unit", "geometry": null, "properties": {}, "x": 1, "x": 2}]}"#
+        let foreign =
+            #"{"type": "FeatureCollection", "features": [{"type": "Feature", "id": "a", "feature_type": "unit", "geometry": null, "properties": {}, "x": 1, "x": 2}]}"#
         #expect(throws: GeoJSONReadFailure.self) { _ = try GeoJSONReader.read(Array(foreign.utf8)) }
     }
 

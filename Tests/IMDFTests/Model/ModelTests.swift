@@ -63,7 +63,8 @@ struct ModelTests {
     }
 
     @Test func newKeysGoWhereTheSchemaOrdersThem() {
-        var feature = Feature(id: "x", featureType: "unit", geometry: nil, properties: ["category": "room", "level_id": "L", "extra": true])
+        var feature = Feature(
+            id: "x", featureType: "unit", geometry: nil, properties: ["category": "room", "level_id": "L", "extra": true])
         feature.setLabels("name", Labels("Hall", language: "en"))
         #expect(feature.properties.keys == ["category", "name", "level_id", "extra"])
         feature.setString("restriction", nil)

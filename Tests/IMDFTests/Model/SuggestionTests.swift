@@ -1,6 +1,6 @@
 import Dispatch
-import Synchronization
 import IMDF
+import Synchronization
 import Testing
 
 /// "Did you mean" for values outside an enumeration: answers are worked out once per value and

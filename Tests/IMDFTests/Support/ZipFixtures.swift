@@ -23,4 +23,3 @@ enum ZipFixtures {
         try make(path, entries + extra)
     }
 }
-
