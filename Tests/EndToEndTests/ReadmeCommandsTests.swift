@@ -26,7 +26,8 @@ struct ReadmeCommandsTests {
         let jsonBlocks = blocks.filter { $0.language == "json" }
         #expect(shellBlocks.count >= 8, "README.md has \(shellBlocks.count) sh blocks")
         // The one mapping file the README shows is the one its GIS import example uses.
-        #expect(jsonBlocks.count == 1, "README.md has \(jsonBlocks.count) json blocks; the test writes the one mapping file as rooms-map.json")
+        #expect(
+            jsonBlocks.count == 1, "README.md has \(jsonBlocks.count) json blocks; the test writes the one mapping file as rooms-map.json")
         let mapping = try #require(jsonBlocks.first).text
 
         let root = NSTemporaryDirectory() + "imdf-readme-" + UUID().uuidString
@@ -45,26 +46,35 @@ struct ReadmeCommandsTests {
         #expect(run.toolLines == 29, "\(run.toolLines) imdf lines ran; a README that has more or fewer says so here")
         #expect(run.sqliteLines == 1, "\(run.sqliteLines) sqlite3 lines ran")
         #expect(run.promptLines == 1, "\(run.promptLines) prompts were opened")
-        #expect(run.checkedScripts == [".ci/setup", "Fuzzing/hostile-archives.py", "Fuzzing/run"])
+        #expect(run.checkedScripts == [".ci/lint", ".ci/setup", "Fuzzing/hostile-archives.py", "Fuzzing/run"])
     }
 
     @Test func theReadersShellSyntaxIsReadAsAShellReadsIt() throws {
-        let block = MarkdownCodeBlocks.Block(language: "sh", openingLine: 10, lines: [
-            (11, #"imdf import dxf plan.dxf --archive site --level "Ground Floor" \"#),
-            (12, #"     --control "0,0=@12.5683,55.6761"   # two points"#),
-            (13, "# a comment line"),
-            (14, #"swift build && sqlite3 -cmd ".load x" v.gpkg "SELECT 'a # b';""#),
-            (15, "imdf info ../shared/x   # exit 3: a.geojson:1:2: trailing comma before ']'"),
-        ])
+        let block = MarkdownCodeBlocks.Block(
+            language: "sh", openingLine: 10,
+            lines: [
+                (11, #"imdf import dxf plan.dxf --archive site --level "Ground Floor" \"#),
+                (12, #"     --control "0,0=@12.5683,55.6761"   # two points"#),
+                (13, "# a comment line"),
+                (14, #"swift build && sqlite3 -cmd ".load x" v.gpkg "SELECT 'a # b';""#),
+                (15, "imdf info ../shared/x   # exit 3: a.geojson:1:2: trailing comma before ']'"),
+            ])
         let lines = try ShellLine.lines(of: block)
         #expect(lines.map(\.number) == [11, 14, 15])
-        #expect(lines[0].commands == [["imdf", "import", "dxf", "plan.dxf", "--archive", "site", "--level", "Ground Floor", "--control", "0,0=@12.5683,55.6761"]])
+        #expect(
+            lines[0].commands == [
+                ["imdf", "import", "dxf", "plan.dxf", "--archive", "site", "--level", "Ground Floor", "--control", "0,0=@12.5683,55.6761"]
+            ])
         #expect(lines[0].expectedStatus == 0)
         #expect(lines[1].commands == [["swift", "build"], ["sqlite3", "-cmd", ".load x", "v.gpkg", "SELECT 'a # b';"]])
         #expect(lines[2].expectedStatus == 3)
         #expect(lines[2].expectedMessage == "a.geojson:1:2: trailing comma before ']'")
-        #expect(throws: ShellLine.Unsupported.self) { try ShellLine.lines(of: .init(language: "sh", openingLine: 1, lines: [(2, "imdf info x > out.txt")])) }
-        #expect(throws: ShellLine.Unsupported.self) { try ShellLine.lines(of: .init(language: "sh", openingLine: 1, lines: [(2, "imdf info \\")])) }
+        #expect(throws: ShellLine.Unsupported.self) {
+            try ShellLine.lines(of: .init(language: "sh", openingLine: 1, lines: [(2, "imdf info x > out.txt")]))
+        }
+        #expect(throws: ShellLine.Unsupported.self) {
+            try ShellLine.lines(of: .init(language: "sh", openingLine: 1, lines: [(2, "imdf info \\")]))
+        }
     }
 }
 
@@ -134,7 +144,9 @@ struct ShellLine {
             let line = try split(joined.1, line: joined.0)
             if !line.commands.isEmpty { result.append(line) }
         }
-        if let pending { throw Unsupported(description: "README.md:\(pending.number): the line goes on past the end of its block: \(pending.text)") }
+        if let pending {
+            throw Unsupported(description: "README.md:\(pending.number): the line goes on past the end of its block: \(pending.text)")
+        }
         return result
     }
 
@@ -156,11 +168,15 @@ struct ShellLine {
                 comment = String(characters).trimmingCharacters(in: .whitespaces)
                 characters = []
             case "'":
-                guard let end = characters.firstIndex(of: "'") else { throw Unsupported(description: "README.md:\(number): unclosed ' in \(text)") }
+                guard let end = characters.firstIndex(of: "'") else {
+                    throw Unsupported(description: "README.md:\(number): unclosed ' in \(text)")
+                }
                 word = (word ?? "") + String(characters[..<end])
                 characters = characters[(end + 1)...]
             case "\"":
-                guard let end = characters.firstIndex(of: "\"") else { throw Unsupported(description: "README.md:\(number): unclosed \" in \(text)") }
+                guard let end = characters.firstIndex(of: "\"") else {
+                    throw Unsupported(description: "README.md:\(number): unclosed \" in \(text)")
+                }
                 let quoted = String(characters[..<end])
                 if quoted.contains(where: { "$`\\".contains($0) }) {
                     throw Unsupported(description: "README.md:\(number): expansion or escape inside double quotes in \(text)")
@@ -244,7 +260,9 @@ struct ReadmeRun {
         case let script? where script.hasPrefix(".ci/") || script.hasPrefix("Fuzzing/"):
             // Setting up the machine and fuzzing take minutes: that they are there is what is checked.
             checkedScripts.insert(script)
-            guard FileManager.default.isExecutableFile(atPath: repository + "/" + script) else { return "\(script) is not an executable in the checkout" }
+            guard FileManager.default.isExecutableFile(atPath: repository + "/" + script) else {
+                return "\(script) is not an executable in the checkout"
+            }
             return nil
         case "sqlite3":
             return try runSQLite(Array(words.dropFirst()), of: line, in: folder)
@@ -253,7 +271,8 @@ struct ReadmeRun {
         }
     }
 
-    mutating func runTool(_ arguments: [String], of line: ShellLine, in folder: String, placeholders: inout Placeholders) throws -> String? {
+    mutating func runTool(_ arguments: [String], of line: ShellLine, in folder: String, placeholders: inout Placeholders) throws -> String?
+    {
         toolLines += 1
         try placeholders.prepare(for: arguments)
         // `imdf ARCHIVE` opens the prompt; a user ends it with `quit`.
@@ -271,7 +290,9 @@ struct ReadmeRun {
         var database: String?
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
-            if argument == "-cmd" { _ = remaining.popFirst() } else if !argument.hasPrefix("-") {
+            if argument == "-cmd" {
+                _ = remaining.popFirst()
+            } else if !argument.hasPrefix("-") {
                 database = argument
                 break
             }
@@ -372,8 +393,11 @@ struct Placeholders {
         let properties = object?["properties"] as? [String: String] ?? [:]
         let category = object?["category"] as? [String: Any] ?? [:]
         let values = (category["values"] as? [String: String] ?? [:]).keys.sorted()
-        guard let name = properties["name"], let number = properties["alt_name"], let field = category["field"] as? String, values.count >= 2 else {
-            throw PreparationFailed(description: "the README's mapping file no longer names a name, alt_name and category field with values")
+        guard let name = properties["name"], let number = properties["alt_name"], let field = category["field"] as? String,
+            values.count >= 2
+        else {
+            throw PreparationFailed(
+                description: "the README's mapping file no longer names a name, alt_name and category field with values")
         }
         let (corner, metre) = level
         return [values[0], values[1], "UNLISTED"].enumerated().map { index, value in
@@ -389,7 +413,8 @@ struct Placeholders {
         let (corner, metre) = level
         return (0..<2).map { index in
             let x = corner.x + (2 + 3 * Double(index)) * metre.0
-            return GISFiles.Feature([("DOOR_NAME", "Door \(index + 1)")], GISFiles.line([(x, corner.y + metre.1), (x + metre.0, corner.y + metre.1)]))
+            return GISFiles.Feature(
+                [("DOOR_NAME", "Door \(index + 1)")], GISFiles.line([(x, corner.y + metre.1), (x + metre.0, corner.y + metre.1)]))
         }
     }
 
