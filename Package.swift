@@ -65,7 +65,7 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // GDAL's work in a process of its own, started by imdf (see Shell/Import/GDALHelper.swift):
+        // GDAL's work in a process of its own, started by imdf (see Shell/Import/GDALHelperClient.swift):
         // linked into imdf, GDAL's 130 libraries slowed every start fivefold.
         .executableTarget(
             name: "imdf-gdal", dependencies: ["IMDF", "Geometry", "Interchange", "Shell"], path: "Sources/GDALHelper", swiftSettings: strict

@@ -1,5 +1,5 @@
 // imdf-gdal: the part of imdf that reads and writes CAD and GIS formats through GDAL, in a
-// process of its own (see Shell/Import/GDALHelper.swift for why). imdf starts it; it is not
+// process of its own (see Shell/Import/GDALHelperClient.swift for why). imdf starts it; it is not
 // meant to be run by hand.
 //
 //   imdf-gdal import-dxf | import-gis | dataset-files      a JSON request on standard input, a JSON reply

@@ -46,7 +46,7 @@ struct ConvertCommand: ParsableCommand {
             if let maxTotal = limitOptions.maxTotal { arguments += ["--max-total", maxTotal] }
             if dryRun { arguments.append("--dry-run") }
             do {
-                try GDALHelper.exec(arguments)
+                try GDALHelperClient.exec(arguments)
             } catch {
                 throw CommandFailure(exitCode: CommandFailure.commandFailed, message: "convert: \(error.message)")
             }

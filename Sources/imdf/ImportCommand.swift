@@ -140,7 +140,7 @@ struct ImportDXFCommand: ParsableCommand {
     func run() throws {
         if list {
             do {
-                try GDALHelper.exec(["list-dxf", file] + (json ? ["--json"] : []))
+                try GDALHelperClient.exec(["list-dxf", file] + (json ? ["--json"] : []))
             } catch {
                 throw CommandFailure(exitCode: CommandFailure.commandFailed, message: "import dxf: \(error.message)")
             }

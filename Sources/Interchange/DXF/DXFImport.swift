@@ -169,11 +169,12 @@ public enum DXFImporter {
         report.unplacedDoors = doors.unplaced
 
         // The earth.
-        let placement: Placement
+        let placement: PlanPlacement
         if options.controls.isEmpty {
             placement = .unreferenced(planBounds: rooms.reduce(Bounds.empty) { $0.union($1.outline.bounds) }, at: corner)
         } else {
-            placement = try Placement.fitted(options.controls, planPoints: options.controls.map { toMetres($0.drawing) }, kind: options.fit)
+            placement = try PlanPlacement.fitted(
+                options.controls, planPoints: options.controls.map { toMetres($0.drawing) }, kind: options.fit)
         }
         report.residuals = placement.residuals
         report.rmse = placement.rmse

@@ -34,7 +34,7 @@ public struct ControlPoint: Sendable, Equatable {
 }
 
 /// Where the plan lands: a local frame and the transform into it.
-public struct Placement: Sendable {
+public struct PlanPlacement: Sendable {
     public var frame: LocalFrame
     public var transform: PlanTransform
     /// Metres between where each control point's drawing position lands and its target.
@@ -50,14 +50,16 @@ public struct Placement: Sendable {
     }
 
     /// The plan's south-west corner at `corner` (longitude, latitude), north up, at its own scale.
-    public static func unreferenced(planBounds: Bounds, at corner: Point) -> Placement {
-        Placement(
+    public static func unreferenced(planBounds: Bounds, at corner: Point) -> PlanPlacement {
+        PlanPlacement(
             frame: LocalFrame(originLongitude: corner.x, originLatitude: corner.y),
             transform: .translation(-planBounds.minX, -planBounds.minY), residuals: [], rmse: nil)
     }
 
     /// Fits the transform; `planPoints` are the control points' drawing positions in plan metres.
-    public static func fitted(_ controls: [ControlPoint], planPoints: [Point], kind: TransformKind) throws(InterchangeError) -> Placement {
+    public static func fitted(_ controls: [ControlPoint], planPoints: [Point], kind: TransformKind) throws(InterchangeError)
+        -> PlanPlacement
+    {
         guard controls.count >= 2 else {
             throw InterchangeError("control: georeferencing needs at least two control points (one gives no direction or scale)")
         }
@@ -79,7 +81,7 @@ public struct Placement: Sendable {
         let transform = kind == .similarity ? similarity(planPoints, targets) : try affine(planPoints, targets)
         let residuals = zip(planPoints, targets).map { transform.apply($0).distance(to: $1) }
         let rmse = (residuals.map { $0 * $0 }.reduce(0, +) / Double(residuals.count)).squareRoot()
-        return Placement(frame: frame, transform: transform, residuals: residuals, rmse: rmse)
+        return PlanPlacement(frame: frame, transform: transform, residuals: residuals, rmse: rmse)
     }
 
     /// Least-squares similarity (Helmert): exact for two points.

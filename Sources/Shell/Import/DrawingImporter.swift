@@ -57,7 +57,7 @@ struct DrawingImporter: Importer {
         request.append(key: "corner", value: Self.numbers(try Self.southWestCorner(of: context.levelID, in: context.document)))
         request.append(key: "language", value: .string(context.language))
         request.append(key: "level_empty", value: .bool(context.document.features(onLevel: context.levelID).isEmpty))
-        return try GDALHelper.reading("import-dxf", request, command: "import dxf")
+        return try GDALHelperClient.reading("import-dxf", request, command: "import dxf")
     }
 
     static func numbers(_ values: [Double]) -> JSONValue { .array(values.map { JSONNumber($0).map(JSONValue.number) ?? .null }) }

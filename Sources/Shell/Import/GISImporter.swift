@@ -25,7 +25,7 @@ struct GISImporter: Importer {
 
     /// A Shapefile is several files (.shp, .shx, .dbf, .prj, ...): all of them, as GDAL lists them.
     func files(of file: String) -> [String] {
-        let reply = try? GDALHelper.run("dataset-files", ["file": .string(file)])
+        let reply = try? GDALHelperClient.run("dataset-files", ["file": .string(file)])
         let files: [String]
         if case .array(let values)? = reply?["files"] {
             files = values.compactMap { if case .string(let path) = $0 { path } else { nil } }
@@ -43,6 +43,6 @@ struct GISImporter: Importer {
         request.append(key: "map", value: .string(arguments.option("map") ?? ""))
         request.append(key: "crs", value: arguments.option("crs").map(JSONValue.string) ?? .null)
         request.append(key: "language", value: .string(context.language))
-        return try GDALHelper.reading("import-gis", request, command: "import gis")
+        return try GDALHelperClient.reading("import-gis", request, command: "import gis")
     }
 }

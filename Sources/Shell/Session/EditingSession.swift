@@ -37,7 +37,7 @@ public struct EditingSession: Sendable {
     /// Whether the prompt (and `imdf run --echo`) reports after each edit the findings it
     /// introduced or resolved (`findings on|off`).
     public var reportsEditFindings = true
-    /// The journal's hash of the archive as it was opened, being worked out (Opening.swift).
+    /// The journal's hash of the archive as it was opened, being worked out (OpeningAnArchive.swift).
     var pendingArchiveHash: PendingArchiveHash?
     /// Set for a script run: `save` lines are carried out only when the whole run succeeds.
     public var deferredSaving: DeferredSaving?

@@ -270,7 +270,7 @@ struct LevelChecker {
             $0.imdfType == .anchor && $0.id != anchor.id && $0.string(.unitID) == unitID
         }
         .compactMap { other -> Point? in if case .point(let at)? = other.geometry { projector.point(at) } else { nil } }
-        let target = inside.map { Placement.freePlace(near: $0, inside: shapes, avoiding: others, engine) }
+        let target = inside.map { CoincidentPoints.freePlace(near: $0, inside: shapes, avoiding: others, engine) }
         findings.append(
             finding(
                 .G2, "anchor \(context.short(anchor.id)) is \(format(distance)) m outside its \(context.describe(unit))", anchor, at: point,

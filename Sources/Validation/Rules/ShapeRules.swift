@@ -63,7 +63,7 @@ enum ShapeRules {
     /// smaller for large shapes (the same outline digitised twice differs by slivers).
     static func equalityTolerance(_ a: Double, _ b: Double) -> Double { Swift.max(SpatialRules.overlapThreshold, 0.01 * Swift.min(a, b)) }
     /// Points closer than this (metres) coincide.
-    static let coincidence = Placement.coincidence
+    static let coincidence = CoincidentPoints.coincidence
     /// A level counts as covered by its units when at most this much of it is left: 1 m², or 1%
     /// of the level for large ones (walls drawn as gaps between rooms leave thin strips).
     static func coverageTolerance(_ levelArea: Double) -> Double { Swift.max(1, 0.01 * levelArea) }

@@ -93,6 +93,6 @@ extension AttachAnchor {
             guard case .point(let position)? = anchor.geometry else { return nil }
             return projector.point(position)
         }
-        return Placement.freePlace(near: point, inside: shapes, avoiding: taken, engine)
+        return CoincidentPoints.freePlace(near: point, inside: shapes, avoiding: taken, engine)
     }
 }

@@ -7,7 +7,7 @@ import Foundation
 import IMDF
 import Workbench
 
-public enum GDALHelper {
+public enum GDALHelperClient {
     /// The helper's name, and where it is: `$IMDF_GDAL_HELPER` when set (an installation that
     /// keeps it elsewhere), otherwise beside the running executable (`imdf`, or a test runner in
     /// the same build folder).

@@ -3,7 +3,7 @@
 
 import Foundation
 
-public enum Placement {
+public enum CoincidentPoints {
     /// Points closer than this (metres) stand at one place.
     public static let coincidence = 0.01
 
