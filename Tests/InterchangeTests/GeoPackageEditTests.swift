@@ -54,6 +54,16 @@ struct GeoPackageEditTests {
         #expect(back.archive == Self.original)
     }
 
+    @Test func aColumnAddedInAGISIsLeftOutAndSaidSo() throws {
+        let (folder, path) = try edited("ALTER TABLE unit ADD COLUMN note TEXT", "UPDATE unit SET note = 'paint' WHERE fid = 2")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let back = try GeoPackageReader.read(path)
+        #expect(back.edits.isEmpty)
+        #expect(back.archive == Self.original)
+        #expect(
+            back.warnings.contains { $0.contains("left out the column unit.note: it shows no property imdf wrote") }, "\(back.warnings)")
+    }
+
     @Test func aChangedNameColumnChangesThatLabelAndNothingElse() throws {
         let unit = Self.original.features(of: .unit)[1]
         let (folder, path) = try edited("UPDATE unit SET name_en = 'Lecture Hall 104' WHERE fid = 2")

@@ -46,6 +46,7 @@ public enum GeoPackageReader {
         // Every table's rows first: the derived level columns are compared with the levels as
         // imdf wrote them, whatever was edited in the level table since.
         var tables: [(entry: ArchiveRows.Collection, rows: GeoPackageRows, layout: TableLayout)] = []
+        var unknownColumns: [String] = []
         for entry in rows.collections {
             guard let layer = source.layer(named: entry.table) else {
                 throw InterchangeError("\(path): the table \(entry.table) (\(entry.fileName)) is missing")
@@ -61,6 +62,7 @@ public enum GeoPackageReader {
             }
             let read = try GeoPackageRows.read(layer, layout: recorded, path: path)
             tables.append((entry, read.rows, read.layout))
+            unknownColumns += read.unknownColumns.map { "\(entry.table).\($0)" }
         }
         let writtenLevels = tables.first { $0.entry.fileName == FeatureType.level.fileName }?.rows.rows.compactMap(\.feature) ?? []
         let levels = LevelDirectory(writtenLevels, language: manifest.language)
@@ -105,8 +107,11 @@ public enum GeoPackageReader {
             edits.deleted += result.deleted
         }
         let known = Set(rows.collections.map(\.table) + [GeoPackage.archiveTable, LayerStyles.table])
-        let warnings = source.layers.map(\.name).filter { !known.contains($0) }.map { table in
+        var warnings = source.layers.map(\.name).filter { !known.contains($0) }.map { table in
             "\(path): left out the table \(table): it is not part of the archive imdf wrote"
+        }
+        warnings += unknownColumns.map { column in
+            "\(path): left out the column \(column): it shows no property imdf wrote (a new property is added with `set REF KEY=VALUE`, `--custom` for keys IMDF does not define)"
         }
         let archive = IMDFArchive(manifest: manifest, collections: collections, extensions: extensions, opaqueFiles: rows.files)
         return GeoPackageArchive(archive: archive, warnings: warnings, edits: edits)

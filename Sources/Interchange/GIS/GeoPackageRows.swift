@@ -25,7 +25,7 @@ struct GeoPackageRows {
     /// Reads every row. `layout` names the columns; nil works it out from the features, as the
     /// writer did (GeoPackages written before the layout was recorded).
     static func read(_ layer: VectorLayer, layout: TableLayout?, path: String) throws(InterchangeError) -> (
-        rows: GeoPackageRows, layout: TableLayout
+        rows: GeoPackageRows, layout: TableLayout, unknownColumns: [String]
     ) {
         let table = layer.name
         guard let definition = OGR_L_GetLayerDefn(layer.handle) else {
@@ -84,7 +84,10 @@ struct GeoPackageRows {
                 geometry: geometries[index])
         }
         let geometryType = OGR_L_GetGeomType(layer.handle)
-        return (GeoPackageRows(table: table, geometryType: geometryType, rows: rows), layout)
+        // Columns added in a GIS, which no property of the layout shows: not read, and said so.
+        let known = Set(layout.columns.map(\.name) + [TableLayout.featureColumn])
+        let unknown = fieldNames.filter { !known.contains($0) }
+        return (GeoPackageRows(table: table, geometryType: geometryType, rows: rows), layout, unknown)
     }
 
     /// The features of the rows that have `imdf_json`, read as one FeatureCollection (and row by
