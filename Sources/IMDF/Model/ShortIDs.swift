@@ -2,7 +2,7 @@
 // more as it takes to tell them apart (as git abbreviates commits). A short id shown in a list,
 // a finding or a fix line then always names one feature when typed back.
 
-public struct ShortIDs: Sendable {
+public struct ShortIDs: Sendable, Equatable {
     /// The length each id that shares its first 8 characters needs; empty in the usual archive.
     private var lengths: [String: Int] = [:]
 

@@ -21,6 +21,8 @@ public struct GeoPackageEdits: Sendable, Equatable {
     /// The features made from rows without `imdf_json`.
     public var added: [Change] = []
     public var deleted = 0
+    /// Ids as the summary shows them: unique among the archive's (`ShortIDs`).
+    public var shortIDs = ShortIDs()
 
     public var isEmpty: Bool { changed.isEmpty && added.isEmpty && deleted == 0 }
 
@@ -29,7 +31,7 @@ public struct GeoPackageEdits: Sendable, Equatable {
     public func summary(of path: String, listing: Int = 10) -> String {
         var text = "\(changed.count) feature\(changed.count == 1 ? "" : "s") changed in \(path)"
         if !changed.isEmpty {
-            var named = changed.prefix(listing).map { "\($0.featureType) \($0.id.prefix(8)) \($0.columns.joined(separator: "+"))" }
+            var named = changed.prefix(listing).map { "\($0.featureType) \(shortIDs.short($0.id)) \($0.columns.joined(separator: "+"))" }
             if changed.count > listing { named.append("and \(changed.count - listing) more") }
             text += ": " + named.joined(separator: ", ")
         }

@@ -114,6 +114,7 @@ public enum GeoPackageReader {
             "\(path): left out the column \(column): it shows no property imdf wrote (a new property is added with `set REF KEY=VALUE`, `--custom` for keys IMDF does not define)"
         }
         let archive = IMDFArchive(manifest: manifest, collections: collections, extensions: extensions, opaqueFiles: rows.files)
+        edits.shortIDs = ShortIDs(archive.allCollections.lazy.flatMap(\.features).map(\.id))
         return GeoPackageArchive(archive: archive, warnings: warnings, edits: edits)
     }
 
