@@ -39,14 +39,9 @@ func misspeltSubcommand(_ arguments: [String]) -> String? {
     else { return nil }
     let names = IMDFCommand.configuration.subcommands.map { $0.configuration.commandName ?? "" }.filter { !$0.isEmpty }
     guard !names.contains(first) else { return nil }
-    var best: (name: String, distance: Int)?
-    for name in names {
-        let distance = Spelling.distance(first, name)
-        if best == nil || distance < best!.distance { best = (name, distance) }
-    }
-    guard let best, Spelling.isClose(best.distance, to: best.name) else { return nil }
+    guard let best = Spelling.nearest(to: first, in: names) else { return nil }
     return
-        "unknown command \(TerminalText.excerpt(first)); did you mean \(best.name)? (`imdf --help` lists the commands; an archive of that name does not exist)"
+        "unknown command \(TerminalText.excerpt(first)); did you mean \(best)? (`imdf --help` lists the commands; an archive of that name does not exist)"
 }
 
 struct IMDFCommand: ParsableCommand {

@@ -22,10 +22,7 @@ public struct ShortIDs: Sendable, Equatable {
             if counts[prefix, default: 0] > 1 { groups[prefix, default: []].append(id) }
         }
         for members in groups.values {
-            for id in members {
-                let needed = members.lazy.filter { $0 != id }.map { Self.commonPrefixLength(id, $0) + 1 }.max() ?? Self.minimumLength
-                lengths[id] = Swift.min(id.count, Swift.max(Self.minimumLength, needed))
-            }
+            for id in members { lengths[id] = Self.uniqueLength(of: id, among: members) }
         }
     }
 
@@ -33,6 +30,14 @@ public struct ShortIDs: Sendable, Equatable {
     public func short(_ id: String) -> String {
         guard !lengths.isEmpty, let length = lengths[id] else { return String(id.prefix(Self.minimumLength)) }
         return String(id.prefix(length))
+    }
+
+    /// How many characters of `id` tell it from each of `others` (itself among them or not): at
+    /// least `minimumLength`, at most all of it.
+    public static func uniqueLength(of id: String, among others: some Sequence<String>) -> Int {
+        let lowered = id.lowercased()
+        let needed = others.lazy.filter { $0.lowercased() != lowered }.map { commonPrefixLength(lowered, $0) + 1 }.max() ?? 0
+        return Swift.min(id.count, Swift.max(minimumLength, needed))
     }
 
     /// How many leading characters `a` and `b` share, case ignored.

@@ -423,12 +423,12 @@ struct GrammarParser {
 /// How far apart two spellings are, and the closest of several words to a misspelt one when it is
 /// close enough to be what was meant.
 public enum Spelling {
-    public static func distance(_ a: String, _ b: String) -> Int { Suggestion.editDistance(a.lowercased(), b.lowercased()) }
+    static func distance(_ a: String, _ b: String) -> Int { Suggestion.editDistance(a.lowercased(), b.lowercased()) }
 
     /// A third of the letters (one for short words, at most three) may be wrong.
-    public static func isClose(_ distance: Int, to word: String) -> Bool { distance <= max(1, min(3, word.count / 3)) }
+    static func isClose(_ distance: Int, to word: String) -> Bool { distance <= max(1, min(3, word.count / 3)) }
 
-    static func nearest(to word: String, in candidates: [String]) -> String? {
+    public static func nearest(to word: String, in candidates: [String]) -> String? {
         var best: (word: String, distance: Int)?
         for candidate in candidates {
             let distance = distance(word, candidate)

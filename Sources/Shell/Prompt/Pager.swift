@@ -8,9 +8,8 @@ struct Pager {
     /// Rows of the terminal on standard output (`LINES` when set); nil when it is no terminal.
     static var terminalRows: Int? {
         if let lines = ProcessInfo.processInfo.environment["LINES"].flatMap({ Int($0) }), lines > 0 { return max(lines, 5) }
-        var size = winsize()
-        guard isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
-        return max(Int(size.ws_row), 5)
+        guard isatty(STDOUT_FILENO) == 1, let rows = TextWrapping.windowSize()?.rows, rows > 0 else { return nil }
+        return max(rows, 5)
     }
 
     let rows: Int

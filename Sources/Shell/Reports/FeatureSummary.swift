@@ -10,12 +10,7 @@ import Workbench
 
 extension EditingSession {
     /// Metres as a person reads them: at most two decimals, no trailing zeros (3, 4.5, 0.95).
-    static func metres(_ value: Double) -> String {
-        guard value.isFinite else { return "?" }
-        let rounded = (value * 100).rounded() / 100
-        if rounded == rounded.rounded() && abs(rounded) < 1e15 { return String(Int(rounded)) }
-        return String(format: "%.2f", rounded).replacingOccurrences(of: #"0$"#, with: "", options: .regularExpression)
-    }
+    static func metres(_ value: Double) -> String { String(typedMetres: value) }
 
     /// The frame commands take, as a projector.
     var frameProjector: Projector { Projector(frame: frame) }

@@ -9,9 +9,15 @@ enum TextWrapping {
     /// output, else 80; never under 20.
     static var terminalWidth: Int {
         if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 { return max(columns, 20) }
-        var size = winsize()
-        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return max(Int(size.ws_col), 20) }
+        if let columns = windowSize()?.columns, columns > 0 { return max(columns, 20) }
         return 80
+    }
+
+    /// The size of the terminal on standard output; nil when standard output is no terminal.
+    static func windowSize() -> (columns: Int, rows: Int)? {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 else { return nil }
+        return (Int(size.ws_col), Int(size.ws_row))
     }
 
     /// `text` in lines of at most `width` characters, broken between words; the first line starts

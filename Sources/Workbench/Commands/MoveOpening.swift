@@ -83,13 +83,13 @@ public struct MoveOpening: EditCommand {
             let room = distance > 0 ? course.forward : course.backward
             guard abs(distance) <= room + 0.005 else {
                 throw EditError(
-                    "by: \(WallCourse.metres(distance)) m would take \(before.described(in: document)) past the end of its wall (\(explanation))",
+                    "by: \(String(typedMetres: distance)) m would take \(before.described(in: document)) past the end of its wall (\(explanation))",
                     argument: "by")
             }
             let applied = distance > 0 ? min(distance, course.forward) : max(distance, -course.backward)
             let along = centre.distanceAlong + (course.runsAgainstOutline ? -applied : applied)
             let heading = distance > 0 ? course.bearing : (course.bearing + 180).truncatingRemainder(dividingBy: 360)
-            how = " \(WallCourse.metres(abs(distance))) m \(Bearing.compassWord(heading)) along its wall"
+            how = " \(String(typedMetres: abs(distance))) m \(Bearing.compassWord(heading)) along its wall"
             moved = Walls.stretch(of: polygon, ring: centre.ring, from: along - width / 2, to: along + width / 2, engine)
         case .to(let target):
             let point = projector.point(target)

@@ -138,25 +138,12 @@ struct WallCourse {
     func explanation(_ toFrame: (Point) -> Point, _ document: Document) -> String {
         func place(_ point: Point) -> String {
             let shown = toFrame(point)
-            return "\(Self.metres(shown.x)),\(Self.metres(shown.y))"
+            return "\(String(typedMetres: shown.x)),\(String(typedMetres: shown.y))"
         }
         var text =
             "the wall runs from \(place(start)) to \(place(end)); by +D moves \(Bearing.compassWord(bearing)) (\(Bearing.text(bearing))); "
-        text += "up to \(Self.metres(forward)) m that way, \(Self.metres(backward)) m the other"
+        text += "up to \(String(typedMetres: forward)) m that way, \(String(typedMetres: backward)) m the other"
         if let limitedBy { text += ", along the stretch it shares with \(limitedBy.described(in: document))" }
         return text
-    }
-
-    /// Metres as typed back: at most two decimals, no trailing zeros.
-    static func metres(_ value: Double) -> String {
-        let hundredths = (value * 100).rounded()
-        guard hundredths.isFinite, abs(hundredths) < 1e15 else { return "?" }
-        let whole = Int(hundredths)
-        let sign = whole < 0 ? "-" : ""
-        let magnitude = abs(whole)
-        let fraction = magnitude % 100
-        guard fraction != 0 else { return sign + String(magnitude / 100) }
-        let digits = fraction % 10 == 0 ? String(fraction / 10) : (fraction < 10 ? "0" : "") + String(fraction)
-        return sign + "\(magnitude / 100).\(digits)"
     }
 }

@@ -194,10 +194,8 @@ public struct Document: Sendable {
     /// `id` as shown: its first 8 characters, or as many more as it takes to be unique among the
     /// document's ids (`ShortIDs`), looked up among the few ids sharing its first 4.
     public func shortID(_ id: String) -> String {
-        let lowered = id.lowercased()
-        let shared = indexes.byIDPrefix[lowered.prefix(4)].map { Array($0) } ?? []
-        let needed = shared.lazy.filter { $0.lowercased() != lowered }.map { ShortIDs.commonPrefixLength(lowered, $0) + 1 }.max() ?? 0
-        return String(id.prefix(Swift.min(id.count, Swift.max(ShortIDs.minimumLength, needed))))
+        let shared = indexes.byIDPrefix[id.lowercased().prefix(4)].map { Array($0) } ?? []
+        return String(id.prefix(ShortIDs.uniqueLength(of: id, among: shared)))
     }
 
     /// The feature's place in its collection (an order key: smaller stands earlier in the file).
