@@ -38,12 +38,15 @@ let package = Package(
         .target(name: "Validation", dependencies: ["IMDF", "Geometry"], exclude: ["CODES.md", "APPLE-RULES.md"], swiftSettings: strict),
         // The editor's core: document with indexes, commands that plan patches, undo/redo history.
         .target(name: "Workbench", dependencies: ["IMDF", "Geometry"], swiftSettings: strict),
+        // What imdf and its GDAL helper say to each other: requests and replies as Codable types
+        // both sides share, and the report data in them (the helper's words are imdf's to choose).
+        .target(name: "HelperProtocol", dependencies: ["IMDF", "Geometry"], swiftSettings: strict),
         // GDAL (Debian's libgdal-dev): reads DXF, Shapefile, GeoPackage, GeoJSON, OSM; writes
         // GeoPackage and Shapefile.
         .systemLibrary(name: "CGDAL", pkgConfig: "gdal", providers: [.apt(["libgdal-dev"])]),
         // CAD and GIS formats through GDAL: DXF drawings to rooms, names and doors, vector import
         // with a category mapping, georeferencing by control points, GeoPackage and Shapefile.
-        .target(name: "Interchange", dependencies: ["IMDF", "Geometry", "CGDAL"], swiftSettings: strict),
+        .target(name: "Interchange", dependencies: ["IMDF", "Geometry", "HelperProtocol", "CGDAL"], swiftSettings: strict),
         // GNU readline (Debian's libreadline-dev): line editing, history, completion at the prompt.
         // No pkgConfig: readline.pc only adds -D flags SwiftPM refuses; the headers are in /usr/include.
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
@@ -51,7 +54,8 @@ let package = Package(
         .target(
             name: "Shell",
             dependencies: [
-                "IMDF", "Geometry", "Validation", "Workbench", "CReadline", .product(name: "Crypto", package: "swift-crypto"),
+                "IMDF", "Geometry", "Validation", "Workbench", "HelperProtocol", "CReadline",
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict
         ),
@@ -68,7 +72,8 @@ let package = Package(
         // GDAL's work in a process of its own, started by imdf (see Shell/Import/GDALHelperClient.swift):
         // linked into imdf, GDAL's 130 libraries slowed every start fivefold.
         .executableTarget(
-            name: "imdf-gdal", dependencies: ["IMDF", "Geometry", "Interchange", "Shell"], path: "Sources/GDALHelper", swiftSettings: strict
+            name: "imdf-gdal", dependencies: ["IMDF", "Geometry", "HelperProtocol", "Interchange"], path: "Sources/GDALHelper",
+            swiftSettings: strict
         ),
         // Fuzz targets (Fuzzing/run builds them for libFuzzer); in this build each replays its seed
         // corpus and past crashes, which EndToEndTests runs.
@@ -98,11 +103,13 @@ let package = Package(
         ),
         .testTarget(
             name: "ShellTests",
-            dependencies: ["IMDF", "Geometry", "Validation", "Workbench", "Shell", "SyntheticVenue", "TestSupport", "imdf-gdal"],
+            dependencies: [
+                "IMDF", "Geometry", "Validation", "Workbench", "HelperProtocol", "Shell", "SyntheticVenue", "TestSupport", "imdf-gdal",
+            ],
             exclude: ["Golden"], swiftSettings: strict
         ),
         .testTarget(
-            name: "InterchangeTests", dependencies: ["IMDF", "Geometry", "Interchange", "SyntheticVenue", "TestSupport"],
+            name: "InterchangeTests", dependencies: ["IMDF", "Geometry", "HelperProtocol", "Interchange", "SyntheticVenue", "TestSupport"],
             swiftSettings: strict),
         .testTarget(name: "SyntheticVenueTests", dependencies: ["IMDF", "SyntheticVenue"], swiftSettings: strict),
         // Drives the built `imdf` executable the way a user does.

@@ -1,102 +1,82 @@
-// `imdf-gdal convert IN OUT [--max-size S] [--max-total S] [--dry-run]`: what `imdf convert` does
-// when IN or OUT is a GeoPackage or a Shapefile folder - an archive to a GeoPackage (one table per
-// feature file, R-tree indexes, styles) or to Shapefiles (one way), and a GeoPackage imdf wrote
-// back with what was edited in it, said in one line first; `--dry-run` says only that line.
+// `convert`: what `imdf convert` does when IN or OUT is a GeoPackage or a Shapefile folder - an
+// archive to a GeoPackage (one table per feature file, R-tree indexes, styles) or to Shapefiles
+// (one way), and a GeoPackage imdf wrote back to an archive with what was edited in it. imdf holds
+// the write lock on OUT while this runs, and words the reply.
 
 import Foundation
+import HelperProtocol
 import IMDF
 import Interchange
-import Shell
 
 enum ConvertJob {
-    static func run(_ arguments: [String]) -> Never {
-        var positional: [String] = []
-        var limits = ArchiveLimits.standard
-        var dryRun = false
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            if argument == "--dry-run" {
-                dryRun = true
-                index += 1
-                continue
-            }
-            if argument == "--max-size" || argument == "--max-total", index + 1 < arguments.count {
-                guard let bytes = ArchiveLimits.parseSize(arguments[index + 1]) else {
-                    Helper.fail("\(argument) \(arguments[index + 1]): not a size", status: 2)
-                }
-                if argument == "--max-size" {
-                    limits.maxFileBytes = bytes
-                    limits.maxTotalBytes = max(limits.maxTotalBytes, bytes)
-                } else {
-                    limits.maxTotalBytes = bytes
-                }
-                index += 2
-                continue
-            }
-            positional.append(argument)
-            index += 1
-        }
-        guard positional.count == 2 else { Helper.usage() }
-        let (input, output) = (positional[0], positional[1])
-        if dryRun && !GeoPackage.isGeoPackagePath(input) {
-            Helper.fail("convert --dry-run: says what was edited in a GeoPackage imdf wrote; \(input) is not a .gpkg", status: 2)
-        }
+    static func run(_ request: ConvertRequest) throws(HelperFailure) -> ConvertReply {
+        var reply = ConvertReply()
+        let archive = try read(request, into: &reply)
+        if request.dryRun { return reply }
         do {
-            let archive = try read(input, limits: limits)
-            if dryRun { exit(0) }
-            try ArchiveOutput.locked(output) { try write(archive, to: output) }
-            exit(0)
-        } catch let failure as CommandFailure {
-            Helper.fail(failure.message, status: failure.exitCode)
-        } catch let error as JournalError {
-            Helper.fail(error.description, status: CommandFailure.commandFailed)
+            reply.written = try write(archive, to: request.output, created: request.created)
         } catch let error as InterchangeError {
-            Helper.fail(error.message, status: CommandFailure.commandFailed)
+            throw HelperFailure(error.message)
         } catch {
-            Helper.fail("\(error)", status: CommandFailure.commandFailed)
+            throw HelperFailure("\(request.output): \(error)")
         }
+        return reply
     }
 
-    static func read(_ input: String, limits: ArchiveLimits) throws -> IMDFArchive {
+    /// The archive `request.input` holds, whole: a file of it that cannot be read would be
+    /// missing from the copy, so the conversion is refused then (exit 3) and nothing is written.
+    static func read(_ request: ConvertRequest, into reply: inout ConvertReply) throws(HelperFailure) -> IMDFArchive {
+        let input = request.input
         if GeoPackage.isGeoPackagePath(input) {
             do {
                 let read = try GeoPackageReader.read(input)
-                read.warnings.forEach(Output.error)
-                Output.line(read.edits.summary(of: input))
-                KeptUntilExit.keep(read)
+                reply.warnings = read.warnings
+                reply.edits = read.edits.summary
                 return read.archive
             } catch {
-                throw CommandFailure(exitCode: CommandFailure.unreadableArchive, message: "\(error.message); nothing written")
+                throw HelperFailure("\(error.message); nothing written", status: HelperFailure.unreadable)
             }
         }
         if ShapefileWriter.isShapefileFolderPath(input) && FileSystem.status(of: input + "/" + ShapefileWriter.fieldList).kind == .file {
-            throw CommandFailure(
-                exitCode: CommandFailure.unreadableArchive,
-                message:
-                    "\(input): a Shapefile export, which does not convert back (it is one way); convert the archive or its GeoPackage instead"
-            )
+            throw HelperFailure(
+                "\(input): a Shapefile export, which does not convert back (it is one way); convert the archive or its GeoPackage instead",
+                status: HelperFailure.unreadable)
         }
-        return try Loading.whole(input, limits: limits).archive
+        let load: ArchiveLoad
+        do {
+            load = try ArchiveReader.read(input, limits: request.limits)
+        } catch {
+            throw HelperFailure("\(input): the archive could not be read", status: HelperFailure.unreadable, diagnostics: error.diagnostics)
+        }
+        reply.diagnostics = load.diagnostics
+        guard load.isComplete else {
+            throw HelperFailure(
+                "\(input): \(load.unreadableFiles.count) file(s) could not be read (\(load.unreadableFiles.joined(separator: ", "))); nothing written",
+                status: HelperFailure.unreadable, diagnostics: load.diagnostics)
+        }
+        return load.archive
     }
 
-    static func write(_ archive: IMDFArchive, to output: String) throws {
-        let features = archive.featureCount.grouped
+    static func write(_ archive: IMDFArchive, to output: String, created: Date) throws -> ConvertedOutput {
+        let features = archive.featureCount
         if GeoPackage.isGeoPackagePath(output) {
             let summary = try GeoPackageWriter.write(archive, to: output)
-            let spatial = summary.tables.filter(\.isSpatial).count
-            Output.line(
-                "wrote \(output) (GeoPackage): \(features) features in \(summary.tables.count) tables (\(spatial) with a spatial index), and \(GeoPackage.archiveTable)"
-            )
-        } else if ShapefileWriter.isShapefileFolderPath(output) {
-            let summary = try ShapefileWriter.write(archive, to: output)
-            var notes = ["\(summary.cutNames) field names cut to 10 characters (see \(ShapefileWriter.fieldList))"]
-            if summary.cutValues > 0 { notes.append("\(summary.cutValues.grouped) values cut to 254 bytes") }
-            Output.line(
-                "wrote \(output) (Shapefiles, one way): \(features) features in \(summary.layers.count) layers; \(notes.joined(separator: "; "))"
-            )
-        } else {
-            try ArchiveOutput.write(archive, to: output)
+            var written = ConvertedOutput(format: .geoPackage, features: features, parts: summary.tables.count)
+            written.spatialParts = summary.tables.filter(\.isSpatial).count
+            written.companion = GeoPackage.archiveTable
+            return written
         }
+        if ShapefileWriter.isShapefileFolderPath(output) {
+            let summary = try ShapefileWriter.write(archive, to: output)
+            var written = ConvertedOutput(format: .shapefiles, features: features, parts: summary.layers.count)
+            written.companion = ShapefileWriter.fieldList
+            written.cutNames = summary.cutNames
+            written.cutValues = summary.cutValues
+            return written
+        }
+        try ArchiveWriter.write(archive, to: output, created: created)
+        return ConvertedOutput(
+            format: ArchiveWriter.writesZip(to: output) ? .zip : .folder, features: features,
+            parts: ArchiveWriter.fileCount(of: archive))
     }
 }

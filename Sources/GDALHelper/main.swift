@@ -1,33 +1,20 @@
 // imdf-gdal: the part of imdf that reads and writes CAD and GIS formats through GDAL, in a
-// process of its own (see Shell/Import/GDALHelperClient.swift for why). imdf starts it; it is not
-// meant to be run by hand.
-//
-//   imdf-gdal import-dxf | import-gis | dataset-files      a JSON request on standard input, a JSON reply
-//   imdf-gdal list-dxf FILE [--json]                        the drawing's layers, as `imdf import dxf --list`
-//   imdf-gdal convert IN OUT [--max-size S] [--max-total S] GeoPackage and Shapefile conversion, as `imdf convert`
+// process of its own (see Shell/Import/GDALHelperClient.swift for why). imdf starts it with a
+// job's name (HelperProtocol's HelperJob), writes the job's request on its standard input and reads
+// the reply from its standard output; it is not meant to be run by hand.
 
 import Foundation
-import Shell
-
-enum Helper {
-    static func usage() -> Never {
-        fail(
-            "usage: imdf-gdal import-dxf | import-gis | dataset-files | list-dxf FILE [--json] | convert IN OUT (started by imdf)",
-            status: 2)
-    }
-
-    static func fail(_ message: String, status: Int32) -> Never {
-        Output.error(message)
-        exit(status)
-    }
-}
+import HelperProtocol
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-switch arguments.first {
-case "import-dxf": DrawingJobs.importDrawing()
-case "import-gis": GISJobs.importLayer()
-case "dataset-files": GISJobs.datasetFiles()
-case "list-dxf": DrawingJobs.list(Array(arguments.dropFirst()))
-case "convert": ConvertJob.run(Array(arguments.dropFirst()))
-default: Helper.usage()
+switch arguments.count == 1 ? HelperJob(rawValue: arguments[0]) : nil {
+case .importDrawing?: Serving.answer(DrawingImportRequest.self, with: DrawingJobs.importDrawing)
+case .listDrawing?: Serving.answer(DrawingListRequest.self, with: DrawingJobs.list)
+case .importGIS?: Serving.answer(GISImportRequest.self, with: GISJobs.importLayer)
+case .datasetFiles?: Serving.answer(DatasetFilesRequest.self, with: GISJobs.datasetFiles)
+case .convert?: Serving.answer(ConvertRequest.self, with: ConvertJob.run)
+case nil:
+    let jobs = HelperJob.allCases.map(\.rawValue).joined(separator: " | ")
+    FileHandle.standardError.write(Data("usage: imdf-gdal \(jobs), with the request on standard input (started by imdf)\n".utf8))
+    exit(2)
 }

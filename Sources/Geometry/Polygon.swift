@@ -1,7 +1,7 @@
 // The value types of the geometry engine, in metres in a LocalFrame.
 
 /// A position in metres: x east, y north.
-public struct Point: Hashable, Sendable {
+public struct Point: Hashable, Sendable, Codable {
     public var x: Double
     public var y: Double
 
@@ -29,7 +29,7 @@ public struct Polygon: Hashable, Sendable {
 }
 
 /// An axis-aligned box in metres. Boundaries count: boxes that only touch intersect.
-public struct Bounds: Hashable, Sendable {
+public struct Bounds: Hashable, Sendable, Codable {
     public var minX: Double, minY: Double, maxX: Double, maxY: Double
 
     public init(minX: Double, minY: Double, maxX: Double, maxY: Double) {

@@ -30,31 +30,14 @@ struct ConvertCommand: ParsableCommand {
     @OptionGroup var limitOptions: ArchiveLimitOptions
     @Flag(help: "With a GeoPackage as IN: say what was edited in it, and write nothing.") var dryRun = false
 
-    /// GeoPackages (IN or OUT ending in .gpkg) and Shapefile folders (ending in -shp) are GDAL's
-    /// work, done by the GDAL helper in this process's place.
-    var involvesGDAL: Bool {
-        [input, output].contains { path in
-            let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
-            return trimmed.lowercased().hasSuffix(".gpkg") || trimmed.hasSuffix("-shp")
-        }
-    }
-
     func run() throws {
-        if involvesGDAL {
-            var arguments = ["convert", input, output]
-            if let maxSize = limitOptions.maxSize { arguments += ["--max-size", maxSize] }
-            if let maxTotal = limitOptions.maxTotal { arguments += ["--max-total", maxTotal] }
-            if dryRun { arguments.append("--dry-run") }
-            do {
-                try GDALHelperClient.exec(arguments)
-            } catch {
-                throw CommandFailure(exitCode: CommandFailure.commandFailed, message: "convert: \(error.message)")
-            }
-        }
-        if dryRun {
+        if dryRun && !GDALConversion.isGeoPackage(input) {
             throw CommandFailure(
                 exitCode: CommandFailure.usage,
                 message: "convert --dry-run: says what was edited in a GeoPackage imdf wrote; \(input) is not a .gpkg")
+        }
+        if GDALConversion.involvesGDAL(input, output) {
+            return try GDALConversion.run(input, output, limits: limitOptions.limits, dryRun: dryRun)
         }
         let load = try Loading.whole(input, limits: limitOptions.limits)
         do {

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import HelperProtocol
 import Interchange
 import SyntheticVenue
 import TestSupport

@@ -53,9 +53,9 @@ struct GISImportTests {
         try GISFiles.convert(folder + "/rooms.geojson", to: folder + "/rooms.shp", format: "ESRI Shapefile")
         let result = try GISImport.read(
             GISImport.Request(path: folder + "/rooms.shp", type: .unit, mapping: try mapping(in: folder), language: "en"))
-        #expect(result.driver == "ESRI Shapefile")
-        #expect(result.layer == "rooms")
-        #expect(result.referenceSystem.contains("UTM zone 32N"))
+        #expect(result.report.driver == "ESRI Shapefile")
+        #expect(result.report.layer == "rooms")
+        #expect(result.report.referenceSystem.contains("UTM zone 32N"))
         #expect(result.drafts.count == 6)
         guard case .polygon(let rings)? = result.drafts[0].geometry, case .polygon(let munich)? = result.drafts[5].geometry else {
             Issue.record("not polygons: \(result.drafts.map(\.geometry))")
@@ -82,8 +82,8 @@ struct GISImportTests {
         let result = try GISImport.read(
             GISImport.Request(
                 path: folder + "/berlin.gpkg", type: .unit, mapping: try mapping("{\"category\": \"office\"}", in: folder), language: "en"))
-        #expect(result.driver == "GPKG")
-        #expect(result.referenceSystem.contains("EPSG:3857"))
+        #expect(result.report.driver == "GPKG")
+        #expect(result.report.referenceSystem.contains("EPSG:3857"))
         guard case .polygon(let rings)? = result.drafts.first?.geometry else {
             Issue.record("no polygon")
             return
@@ -106,18 +106,18 @@ struct GISImportTests {
                 "office", "restroom", "unspecified", "laboratory", "unspecified", "unspecified",
             ])
         // A value that is itself a unit category is taken as it is; the others get the default.
-        #expect(result.unmapped == [GISImport.Count("XX", 2), GISImport.Count("", 1)])
+        #expect(result.report.unmapped == [GISImport.Count("XX", 2), GISImport.Count("", 1)])
         #expect(
-            result.categories == [
+            result.report.categories == [
                 GISImport.Count("unspecified", 3), GISImport.Count("laboratory", 1), GISImport.Count("office", 1),
                 GISImport.Count("restroom", 1),
             ])
-        #expect(result.categoryField == "TYPE")
-        #expect(result.defaultCategory == "unspecified")
+        #expect(result.report.categoryField == "TYPE")
+        #expect(result.report.defaultCategory == "unspecified")
         #expect(result.drafts[0].properties["name"] == ["de": "Büro"])
         #expect(result.drafts[0].properties["alt_name"] == ["de": "101"])
         #expect(result.drafts[2].properties["name"] == nil)
-        #expect(result.unnamed == 0)
+        #expect(result.report.unnamed == 0)
     }
 
     @Test func namesInSeveralLanguagesAndTheArchivesLanguage() throws {
@@ -133,7 +133,7 @@ struct GISImportTests {
         let map = try mapping("{\"properties\": {\"name\": {\"de\": \"DE\", \"en\": \"EN\"}}, \"category\": \"kitchen\"}", in: folder)
         let result = try GISImport.read(GISImport.Request(path: folder + "/k.geojson", type: .unit, mapping: map, language: "fr"))
         #expect(result.drafts[0].properties["name"] == ["de": "Küche", "en": "Kitchen"])
-        #expect(result.unnamed == 1)
+        #expect(result.report.unnamed == 1)
         let plain = try mapping("{\"properties\": {\"alt_name\": \"NR\"}}", in: folder)
         let second = try GISImport.read(GISImport.Request(path: folder + "/k.geojson", type: .unit, mapping: plain, language: "fr"))
         #expect(second.drafts[1].properties["alt_name"] == ["fr": "7"])
@@ -246,7 +246,7 @@ struct GISImportTests {
         let assumed = try GISImport.read(
             GISImport.Request(
                 path: folder + "/rooms.shp", type: .unit, mapping: map, assumedReferenceSystem: "EPSG:25832", language: "en"))
-        #expect(assumed.referenceSystem == "ETRS89 / UTM zone 32N (EPSG:25832), assumed")
+        #expect(assumed.report.referenceSystem == "ETRS89 / UTM zone 32N (EPSG:25832), assumed")
         guard case .polygon(let rings)? = assumed.drafts[0].geometry else { return }
         #expect(metres(rings[0][0], 8.55030, 50.10020) < 0.01)
         #expect(throws: InterchangeError.self) {

@@ -1,4 +1,5 @@
 import Foundation
+import HelperProtocol
 import IMDF
 import Interchange
 import TestSupport
@@ -47,7 +48,7 @@ struct GeoPackageEditTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let back = try GeoPackageReader.read(path)
         #expect(back.edits.isEmpty)
-        #expect(back.edits.summary(of: "spbstu.gpkg") == "0 features changed in spbstu.gpkg; 0 added; 0 deleted")
+        #expect(back.edits.summary == GeoPackageEditSummary(changed: [], added: 0, deleted: 0))
         for (read, written) in zip(back.archive.allCollections, Self.original.allCollections) {
             #expect(GeoJSONWriter.write(read) == GeoJSONWriter.write(written), "\(written.fileName)")
         }
@@ -77,8 +78,9 @@ struct GeoPackageEditTests {
         #expect(changedFeatures(back.archive, .unit) == [unit.id])
         #expect(back.edits.changed == [.init(featureType: "unit", id: unit.id, columns: ["name_en"])])
         #expect(
-            back.edits.summary(of: "spbstu.gpkg")
-                == "1 feature changed in spbstu.gpkg: unit \(unit.id.prefix(8)) name_en; 0 added; 0 deleted")
+            back.edits.summary
+                == GeoPackageEditSummary(
+                    changed: [.init(featureType: "unit", shortID: String(unit.id.prefix(8)), columns: ["name_en"])], added: 0, deleted: 0))
     }
 
     @Test func aChangedCategoryAndGeometryBecomeTheFeatures() throws {
@@ -136,7 +138,7 @@ struct GeoPackageEditTests {
         #expect(added.labels(.name) == Labels("New room", language: "en"))
         #expect(added.geometry == units[5].geometry)
         #expect(back.edits.added.map(\.id) == [added.id])
-        #expect(back.edits.summary(of: "spbstu.gpkg").hasSuffix("; 1 added; 0 deleted"))
+        #expect(back.edits.summary.added == 1 && back.edits.summary.deleted == 0)
     }
 
     @Test func aDeletedRowIsADeletedFeature() throws {
@@ -148,7 +150,7 @@ struct GeoPackageEditTests {
         expected.remove(at: 4)
         #expect(back.archive.features(of: .opening) == expected)
         #expect(back.edits.deleted == 1)
-        #expect(back.edits.summary(of: "spbstu.gpkg") == "0 features changed in spbstu.gpkg; 0 added; 1 deleted")
+        #expect(back.edits.summary == GeoPackageEditSummary(changed: [], added: 0, deleted: 1))
     }
 
     @Test func aDeletedRowThatOthersStillNameIsRefusedAtTheirRows() throws {

@@ -1,13 +1,13 @@
 /// Something the reader noticed about an archive, located as precisely as it can be:
 /// `amenity.geojson:1086:3: trailing comma before ']'`.
-public struct ArchiveDiagnostic: Sendable, Hashable, CustomStringConvertible {
-    public enum Severity: String, Sendable, Hashable {
+public struct ArchiveDiagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
+    public enum Severity: String, Sendable, Hashable, Codable {
         case error
         case warning
     }
 
     /// What the diagnostic is about, for tools that act on it (validation maps these to codes).
-    public enum Kind: String, Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable, Codable {
         case general
         /// The file could not be read; its content is missing from the load.
         case unreadableFile

@@ -5,7 +5,7 @@
 
 import Foundation
 
-public struct ArchiveLimits: Sendable, Hashable {
+public struct ArchiveLimits: Sendable, Hashable, Codable {
     /// The largest file (a zip entry once inflated, or a file of a folder archive), in bytes.
     public var maxFileBytes: UInt64
     /// The largest total of the files read, in bytes.

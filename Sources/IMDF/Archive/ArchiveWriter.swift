@@ -24,6 +24,9 @@ public enum ArchiveWriter {
     /// Whether a save to `path` writes a zip (`.zip`, `.imdf`) rather than a folder.
     public static func writesZip(to path: String) -> Bool { ArchiveSource.isZipPath(path) }
 
+    /// The files a save of `archive` writes: each feature file, each file kept as it was, the manifest.
+    public static func fileCount(of archive: IMDFArchive) -> Int { archive.allCollections.count + archive.opaqueFiles.count + 1 }
+
     /// Writes `archive` to `path`. `created` stamps the manifest (and the zip entries' dates, so
     /// the same archive saved with the same time gives the same bytes).
     public static func write(

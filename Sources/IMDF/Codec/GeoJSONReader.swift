@@ -23,7 +23,7 @@ public struct GeoJSONProblem: Error, Sendable, Equatable {
 }
 
 /// The structural defects that keep a file or a feature from loading, for validation to name.
-public enum StructuralDefect: String, Sendable, Hashable {
+public enum StructuralDefect: String, Sendable, Hashable, Codable {
     case notAFeatureCollection
     case missingID
     case idNotAString

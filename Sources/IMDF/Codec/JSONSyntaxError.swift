@@ -5,7 +5,7 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
 }
 
 /// A position in a text file, 1-based, columns counted in characters (as editors show them).
-public struct TextLocation: Sendable, Hashable, CustomStringConvertible {
+public struct TextLocation: Sendable, Hashable, Codable, CustomStringConvertible {
     public var line: Int
     public var column: Int
 

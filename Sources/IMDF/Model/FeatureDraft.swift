@@ -21,3 +21,48 @@ public struct FeatureDraft: Sendable, Hashable {
         self.source = source
     }
 }
+
+/// A draft travels between processes (from the GDAL helper) with its geometry and properties as
+/// GeoJSON text inside the JSON, read by this module's own codec: the properties keep their order
+/// and every number its exact value, which a keyed container would not promise.
+extension FeatureDraft: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case type, geometry, properties, source
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let typeName = try container.decode(String.self, forKey: .type)
+        guard let type = FeatureType(rawValue: typeName) else {
+            throw DecodingError.dataCorruptedError(forKey: .type, in: container, debugDescription: "\(typeName) is no IMDF feature type")
+        }
+        var geometry: Geometry?
+        if let text = try container.decodeIfPresent(String.self, forKey: .geometry) {
+            guard let read = GeoJSONGeometry(json: try Self.json(text, .geometry, container))?.geometry else {
+                throw DecodingError.dataCorruptedError(forKey: .geometry, in: container, debugDescription: "not a GeoJSON geometry")
+            }
+            geometry = read
+        }
+        guard case .object(let properties) = try Self.json(try container.decode(String.self, forKey: .properties), .properties, container)
+        else {
+            throw DecodingError.dataCorruptedError(forKey: .properties, in: container, debugDescription: "not a JSON object")
+        }
+        self.init(type: type, geometry: geometry, properties: properties, source: try container.decode(String.self, forKey: .source))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(type.rawValue, forKey: .type)
+        try container.encodeIfPresent(geometry.map { GeoJSONGeometry($0).json.inlineText }, forKey: .geometry)
+        try container.encode(JSONValue.object(properties).inlineText, forKey: .properties)
+        try container.encode(source, forKey: .source)
+    }
+
+    private static func json(_ text: String, _ key: CodingKeys, _ container: KeyedDecodingContainer<CodingKeys>) throws -> JSONValue {
+        do {
+            return try GeoJSONReader.readJSON(Array(text.utf8))
+        } catch {
+            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "not JSON")
+        }
+    }
+}

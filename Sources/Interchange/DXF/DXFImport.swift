@@ -4,20 +4,7 @@
 
 import Foundation
 import Geometry
-
-public struct DXFImportOptions: Sendable {
-    /// Layer name globs per role (`A-AREA*`); empty: chosen by convention and content.
-    public var layers: [LayerRole: [String]] = [:]
-    public var units: DrawingUnit?
-    /// A window in drawing units: only what lies in it is imported (one floor of several).
-    public var extent: Bounds?
-    public var controls: [ControlPoint] = []
-    public var fit: TransformKind = .similarity
-    /// The widest gap in a wall closed when rooms are formed from wall lines, in metres.
-    public var doorGap = 1.3
-
-    public init() {}
-}
+import HelperProtocol
 
 public struct ImportedRoom: Sendable, Equatable {
     /// Exterior ring first (counter-clockwise), then holes; longitude, latitude.
@@ -34,34 +21,6 @@ public struct ImportedOpening: Sendable, Equatable {
     public var source: String
     /// Indexes into the rooms: the room whose wall it is on, and the room on the other side.
     public var rooms: [Int]
-}
-
-public struct DXFImportReport: Sendable {
-    public var units: UnitChoice
-    public var layers: [LayerRole: [String]] = [:]
-    /// Layers whose entities were left out, with how many.
-    public var droppedLayers: [(layer: String, entities: Int)] = []
-    public var paperSpaceEntities = 0
-    /// Entities far outside the plan (or outside --extent), which would blow up its extent.
-    public var straysDropped = 0
-    public var roomSource = ""
-    public var rooms = 0
-    public var named = 0
-    public var duplicatesDropped = 0
-    public var outlinesDropped = 0
-    /// Shapes under the smallest room or over the largest.
-    public var tooSmallDropped = 0
-    public var repaired: [String] = []
-    public var openings = 0
-    public var openingSources: [String: Int] = [:]
-    public var unplacedDoors = 0
-    public var unplacedLabels: [(text: String, at: Point)] = []
-    public var residuals: [Double] = []
-    public var rmse: Double?
-    public var scale = 1.0
-    public var problems: [String] = []
-    /// What to try when no room was found: the other layers that hold lines.
-    public var hint: String?
 }
 
 public struct DXFImportResult: Sendable {
@@ -96,7 +55,7 @@ public enum DXFImporter {
         let used = Set(roles.values.flatMap { $0 })
         var dropped: [String: Int] = [:]
         for entity in kept where !used.contains(entity.layer) { dropped[entity.layer, default: 0] += 1 }
-        report.droppedLayers = dropped.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        report.droppedLayers = dropped.sorted { $0.key < $1.key }.map { DXFImportReport.DroppedLayer(layer: $0.key, entities: $0.value) }
         func on(_ role: LayerRole) -> [DrawingEntity] {
             let names = Set(roles[role] ?? [])
             return kept.filter { names.contains($0.layer) }
@@ -160,7 +119,7 @@ public enum DXFImporter {
         // Names.
         let texts = metric(on(.text) + on(.rooms).filter { if case .text = $0.kind { true } else { false } })
         let unplaced = RoomNaming.name(&rooms, texts: texts, engine)
-        report.unplacedLabels = unplaced.map { ($0.text, Point(x: $0.at.x / scale, y: $0.at.y / scale)) }
+        report.unplacedLabels = unplaced.map { DXFImportReport.Label(text: $0.text, at: Point(x: $0.at.x / scale, y: $0.at.y / scale)) }
 
         // Doors.
         let doors = DoorFinder.openings(

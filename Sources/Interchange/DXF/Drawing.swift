@@ -3,6 +3,7 @@
 
 import Foundation
 import Geometry
+import HelperProtocol
 
 public struct DrawingEntity: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {

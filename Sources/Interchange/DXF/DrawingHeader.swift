@@ -2,28 +2,9 @@
 // the text encoding), its declared insertion units, and its code page.
 
 import Foundation
+import HelperProtocol
 
-public struct DrawingHeader: Sendable, Equatable {
-    /// `$ACADVER`, e.g. "AC1027" (AutoCAD 2013); nil when the header does not say.
-    public var version: String?
-    /// `$INSUNITS`: 0 unitless, 1 inches, 2 feet, 4 millimetres, 5 centimetres, 6 metres, ...
-    public var insertionUnits: Int?
-    /// `$DWGCODEPAGE`, e.g. "ANSI_1252".
-    public var codePage: String?
-
-    public init(version: String? = nil, insertionUnits: Int? = nil, codePage: String? = nil) {
-        self.version = version
-        self.insertionUnits = insertionUnits
-        self.codePage = codePage
-    }
-
-    /// Drawings of AutoCAD 2007 (AC1021) and later store text as UTF-8 whatever their code page
-    /// says; GDAL 3.6 decodes by the code page unless told otherwise.
-    public var storesUTF8: Bool {
-        guard let version, version.hasPrefix("AC"), let number = Int(version.dropFirst(2)) else { return false }
-        return number >= 1021
-    }
-
+extension DrawingHeader {
     /// Reads the header of an ASCII DXF file: group-code / value line pairs from `SECTION HEADER` to
     /// its `ENDSEC`. GDAL reads the rest; it keeps these variables to itself. A binary DXF, or a
     /// file without a header (DXF R12 allows that), gives an empty header.

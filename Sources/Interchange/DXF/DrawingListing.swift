@@ -1,29 +1,10 @@
 // `import dxf FILE --list`: what a drawing holds, layer by layer, to choose layers by.
 
 import Geometry
+import HelperProtocol
 
-public struct DrawingListing: Sendable {
-    public struct Layer: Sendable, Equatable {
-        public var name: String
-        /// Entities by kind ("lines", "closed polylines", "texts", ...).
-        public var counts: [String: Int]
-        public var bounds: Bounds
-        /// The roles the importer would give it by convention, and whether it counts as clutter.
-        public var roles: [LayerRole]
-        public var clutter: Bool
-    }
-
-    public var path: String
-    public var header: DrawingHeader
-    public var layers: [Layer]
-    /// Model space's extent, in drawing units.
-    public var extent: Bounds
-    public var paperSpaceEntities: Int
-    public var blocks: [String]
-
+extension DrawingListing {
     public init(_ drawing: Drawing) {
-        path = drawing.path
-        header = drawing.header
         var byLayer: [String: Layer] = [:]
         for entity in drawing.entities where !entity.paperSpace {
             var layer =
@@ -36,9 +17,9 @@ public struct DrawingListing: Sendable {
             layer.bounds = layer.bounds.union(entity.shape.bounds)
             byLayer[entity.layer] = layer
         }
-        layers = byLayer.values.sorted { $0.name < $1.name }
-        extent = layers.reduce(Bounds.empty) { $0.union($1.bounds) }
-        paperSpaceEntities = drawing.entities.filter(\.paperSpace).count
-        blocks = drawing.blocks.keys.sorted()
+        let layers = byLayer.values.sorted { $0.name < $1.name }
+        self.init(
+            path: drawing.path, header: drawing.header, layers: layers, extent: layers.reduce(Bounds.empty) { $0.union($1.bounds) },
+            paperSpaceEntities: drawing.entities.filter(\.paperSpace).count, blocks: drawing.blocks.keys.sorted())
     }
 }

@@ -2,45 +2,7 @@
 // for a plan drawn in metres, or nothing at all), so the declared unit is checked against what the
 // drawing holds: rooms of 2 to 2,000 m2, doors 0.6 to 1.3 m wide, a plan 3 m to 3 km across.
 
-public enum DrawingUnit: String, Sendable, CaseIterable, Equatable {
-    case millimetres = "mm"
-    case centimetres = "cm"
-    case metres = "m"
-    case inches = "in"
-    case feet = "ft"
-
-    public var metres: Double {
-        switch self {
-        case .millimetres: 0.001
-        case .centimetres: 0.01
-        case .metres: 1
-        case .inches: 0.0254
-        case .feet: 0.3048
-        }
-    }
-
-    /// The unit `$INSUNITS` declares, when it is one a floor plan is drawn in.
-    public init?(insertionUnits code: Int) {
-        switch code {
-        case 1: self = .inches
-        case 2: self = .feet
-        case 4: self = .millimetres
-        case 5: self = .centimetres
-        case 6: self = .metres
-        default: return nil
-        }
-    }
-
-    public var name: String {
-        switch self {
-        case .millimetres: "millimetres"
-        case .centimetres: "centimetres"
-        case .metres: "metres"
-        case .inches: "inches"
-        case .feet: "feet"
-        }
-    }
-}
+import HelperProtocol
 
 /// What the drawing holds that has a typical size, in drawing units.
 public struct SizeEvidence: Sendable {
@@ -56,14 +18,6 @@ public struct SizeEvidence: Sendable {
         self.doorWidths = doorWidths
         self.extent = extent
     }
-}
-
-public struct UnitChoice: Sendable, Equatable {
-    public var unit: DrawingUnit
-    /// The unit `$INSUNITS` declared, if any.
-    public var declared: DrawingUnit?
-    /// How the unit was chosen, for the report.
-    public var reason: String
 }
 
 public enum UnitCheck {

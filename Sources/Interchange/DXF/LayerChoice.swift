@@ -1,6 +1,7 @@
 // Layers for each role: the globs the user gave, or the conventions and the content.
 
 import Foundation
+import HelperProtocol
 
 enum LayerChoice {
     static func choose(_ entities: [DrawingEntity], given: [LayerRole: [String]], path: String) throws(InterchangeError) -> [LayerRole:

@@ -4,10 +4,7 @@
 // can correct it with --rooms-layer and the like.
 
 import Foundation
-
-public enum LayerRole: String, Sendable, CaseIterable {
-    case rooms, walls, doors, text
-}
+import HelperProtocol
 
 public enum LayerConventions {
     static let rooms = [

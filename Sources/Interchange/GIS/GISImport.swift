@@ -10,6 +10,7 @@
 
 import Foundation
 import Geometry
+import HelperProtocol
 import IMDF
 
 public struct GISImport: Sendable {
@@ -37,32 +38,10 @@ public struct GISImport: Sendable {
         }
     }
 
-    /// A value and how many features had it.
-    public struct Count: Sendable, Equatable {
-        public var value: String
-        public var count: Int
-
-        public init(_ value: String, _ count: Int) {
-            self.value = value
-            self.count = count
-        }
-    }
+    public typealias Count = GISImportReport.Count
 
     public var drafts: [FeatureDraft]
-    public var layer: String
-    /// GDAL's name for the format ("ESRI Shapefile", "GPKG", "GeoJSON").
-    public var driver: String
-    /// The reference system reprojected from, by name; "assumed" when the request named it.
-    public var referenceSystem: String
-    /// Features per category given, most first.
-    public var categories: [Count]
-    /// The category field, and its values that had no category (given the default), most first;
-    /// an empty or missing value is counted as "".
-    public var categoryField: String?
-    public var unmapped: [Count]
-    public var defaultCategory: String?
-    /// Features with no value in any name field.
-    public var unnamed: Int
+    public var report: GISImportReport
 
     /// Reads the request's layer into drafts. Refuses (changing nothing, since nothing is created
     /// here) a source GDAL cannot read, a layer that is not there or not named among several, a
@@ -106,8 +85,8 @@ public struct GISImport: Sendable {
         var referenceSystem = layer.referenceSystemName ?? "none"
         if let assumed = request.assumedReferenceSystem { referenceSystem = "\(try ReferenceSystem(userInput: assumed).name), assumed" }
         var result = GISImport(
-            drafts: [], layer: layer.name, driver: source.driverName, referenceSystem: referenceSystem, categories: [], categoryField: nil,
-            unmapped: [], defaultCategory: nil, unnamed: 0)
+            drafts: [],
+            report: GISImportReport(layer: layer.name, fileName: fileName, driver: source.driverName, referenceSystem: referenceSystem))
         let language = mapping.language ?? request.language
         let list: CategoryList? = if case .category(let list)? = request.type.spec(forKey: .category)?.kind { list } else { nil }
         var categoryCounts: [String: Int] = [:]
@@ -120,8 +99,8 @@ public struct GISImport: Sendable {
             switch mapping.category {
             case .fixed(let value)?: category = value
             case .field(let field, let values, let fallback)?:
-                result.categoryField = field
-                result.defaultCategory = fallback
+                result.report.categoryField = field
+                result.report.defaultCategory = fallback
                 let text = feature[field]?.text.trimmingCharacters(in: .whitespaces) ?? ""
                 if let mapped = values[text] {
                     category = mapped
@@ -150,23 +129,25 @@ public struct GISImport: Sendable {
                 properties.append(key: key.rawValue, value: Labels(labels).json)
                 named = true
             }
-            if !named && !(mapping.names + mapping.altNames).isEmpty { result.unnamed += 1 }
+            if !named && !(mapping.names + mapping.altNames).isEmpty { result.report.unnamed += 1 }
             result.drafts.append(
                 FeatureDraft(
                     type: request.type, geometry: feature.shape.map(geometry), properties: properties,
                     source: "\(place) feature \(feature.fid)"))
         }
-        result.unmapped = unmappedOrder.map { Count($0, unmappedCounts[$0]!) }.sorted { $0.count > $1.count }
-        if !result.unmapped.isEmpty, case .field(let field, _, nil)? = mapping.category {
-            let listed = result.unmapped.map { "\($0.value.isEmpty ? "(empty)" : "\"\($0.value)\"") x\($0.count)" }.joined(separator: ", ")
+        result.report.unmapped = unmappedOrder.map { Count($0, unmappedCounts[$0]!) }.sorted { $0.count > $1.count }
+        if !result.report.unmapped.isEmpty, case .field(let field, _, nil)? = mapping.category {
+            let listed = result.report.unmapped.map { "\($0.value.isEmpty ? "(empty)" : "\"\($0.value)\"") x\($0.count)" }.joined(
+                separator: ", ")
             throw mapping.error(
                 at: "category",
-                "\(result.unmapped.count) value\(result.unmapped.count == 1 ? "" : "s") of \(field) in \(fileName) \(result.unmapped.count == 1 ? "has" : "have") no category and there is no default: \(listed); map \(result.unmapped.count == 1 ? "it" : "them") in category.values or give category.default"
+                "\(result.report.unmapped.count) value\(result.report.unmapped.count == 1 ? "" : "s") of \(field) in \(fileName) \(result.report.unmapped.count == 1 ? "has" : "have") no category and there is no default: \(listed); map \(result.report.unmapped.count == 1 ? "it" : "them") in category.values or give category.default"
             )
         }
-        result.categories = categoryCounts.map { Count($0.key, $0.value) }.sorted {
+        result.report.categories = categoryCounts.map { Count($0.key, $0.value) }.sorted {
             $0.count != $1.count ? $0.count > $1.count : $0.value < $1.value
         }
+        result.report.features = result.drafts.count
         return result
     }
 

@@ -1,6 +1,7 @@
 // What was edited in a GeoPackage since imdf wrote it, as reading it back found: the features
 // whose cells or geometry changed (and which columns), the rows added and the rows deleted.
 
+import HelperProtocol
 import IMDF
 
 public struct GeoPackageEdits: Sendable, Equatable {
@@ -26,15 +27,10 @@ public struct GeoPackageEdits: Sendable, Equatable {
 
     public var isEmpty: Bool { changed.isEmpty && added.isEmpty && deleted == 0 }
 
-    /// One line: `3 features changed in out.gpkg: unit 5c1e7a2b name_en, ...; 1 added; 0 deleted`,
-    /// the first `listing` changes named, then how many more.
-    public func summary(of path: String, listing: Int = 10) -> String {
-        var text = "\(changed.count) feature\(changed.count == 1 ? "" : "s") changed in \(path)"
-        if !changed.isEmpty {
-            var named = changed.prefix(listing).map { "\($0.featureType) \(shortIDs.short($0.id)) \($0.columns.joined(separator: "+"))" }
-            if changed.count > listing { named.append("and \(changed.count - listing) more") }
-            text += ": " + named.joined(separator: ", ")
-        }
-        return text + "; \(added.count) added; \(deleted) deleted"
+    /// The edits as the reply of a conversion gives them: each change by its short id.
+    public var summary: GeoPackageEditSummary {
+        GeoPackageEditSummary(
+            changed: changed.map { .init(featureType: $0.featureType, shortID: shortIDs.short($0.id), columns: $0.columns) },
+            added: added.count, deleted: deleted)
     }
 }

@@ -4,10 +4,7 @@
 // residual and the RMSE in metres.
 
 import Geometry
-
-public enum TransformKind: String, Sendable, CaseIterable {
-    case similarity, affine
-}
+import HelperProtocol
 
 /// x' = a x + b y + c, y' = d x + e y + f: plan metres to metres in a local frame.
 public struct PlanTransform: Sendable, Equatable {
@@ -19,18 +16,6 @@ public struct PlanTransform: Sendable, Equatable {
 
     /// How much the transform scales lengths (the square root of its determinant's size).
     public var scale: Double { abs(a * e - b * d).squareRoot() }
-}
-
-public struct ControlPoint: Sendable, Equatable {
-    /// In the drawing's units, as the user read it off the drawing.
-    public var drawing: Point
-    /// Longitude (x) and latitude (y).
-    public var target: Point
-
-    public init(drawing: Point, target: Point) {
-        self.drawing = drawing
-        self.target = target
-    }
 }
 
 /// Where the plan lands: a local frame and the transform into it.

@@ -22,6 +22,10 @@ public struct CommandSpec: Sendable {
     public let changesDocument: Bool
     public let summary: String
     public let example: String
+    /// What each option and keyword is for, by its name in the grammar (`rooms-layer`, `box`,
+    /// `--findings`): `help COMMAND` shows it, and so does `--help` where the command is offered
+    /// on the command line (CommandLineFront).
+    public let argumentHelp: [String: String]
     let run: @Sendable (inout EditingSession, Arguments) throws -> CommandOutcome
 
     /// Whether the declaration named its group; otherwise its list's applies.
@@ -30,7 +34,8 @@ public struct CommandSpec: Sendable {
     init(
         _ words: String, aliases: [String] = [], _ grammar: [GrammarPart], changesDocument: Bool, group: CommandGroup? = nil,
         _ summary: String,
-        example: String, run: @escaping @Sendable (inout EditingSession, Arguments) throws -> CommandOutcome
+        example: String, help argumentHelp: [String: String] = [:],
+        run: @escaping @Sendable (inout EditingSession, Arguments) throws -> CommandOutcome
     ) {
         self.group = group ?? .session
         declaresGroup = group != nil
@@ -40,6 +45,7 @@ public struct CommandSpec: Sendable {
         self.changesDocument = changesDocument
         self.summary = summary
         self.example = example
+        self.argumentHelp = argumentHelp
         self.run = run
     }
 

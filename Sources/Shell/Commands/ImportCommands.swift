@@ -17,6 +17,20 @@ enum ImportCommands {
     /// Arguments every import takes after its format's own.
     static let common: [GrammarPart] = [.flag("--skip-invalid"), .flag("--outside"), .flag("--json")]
 
+    /// What the common arguments are for.
+    static func commonHelp(_ importer: any Importer) -> [String: String] {
+        var help = [
+            "--skip-invalid": "Leave out the features that cannot be imported (listed) instead of refusing the import.",
+            "--outside": "Accept features more than a metre outside the level's outline.",
+            "--json": "Print the report as JSON.",
+        ]
+        for (option, digest) in digestOptions(importer) {
+            help[digest] =
+                "The SHA-256 \(option.isEmpty ? "FILE" : option.uppercased()) must have (the journal records it; a replay against a changed file is refused)."
+        }
+        return help
+    }
+
     /// The options that carry recorded digests: `sha256=` for FILE, `KEY_sha256=` for a file option.
     static func digestOptions(_ importer: any Importer) -> [(option: String, digest: String)] {
         [("", "sha256")] + importer.fileOptions.map { ($0, $0 + "_sha256") }
@@ -29,7 +43,7 @@ enum ImportCommands {
         return CommandSpec(
             "import \(importer.format)", grammar, changesDocument: true,
             "\(importer.summary), onto the level in use as one step (sha256= is recorded by the journal)",
-            example: importer.example
+            example: importer.example, help: importer.argumentHelp.merging(commonHelp(importer)) { own, _ in own }
         ) { session, args in
             try run(importer, args, grammar, &session)
         }

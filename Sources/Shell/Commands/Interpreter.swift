@@ -56,7 +56,11 @@ public enum Interpreter {
         }
         guard let first = tokens.first else { return nil }
         guard let (spec, rest) = match(tokens) else { throw unknownCommand(first, tokens) }
-        let arguments = try spec.parse(rest)
+        return try run(spec, try spec.parse(rest), in: &session)
+    }
+
+    /// Runs `spec` with its arguments already sorted by its grammar.
+    static func run(_ spec: CommandSpec, _ arguments: Arguments, in session: inout EditingSession) throws(EditError) -> CommandOutcome {
         do {
             return try spec.run(&session, arguments)
         } catch let error as EditError {
@@ -64,6 +68,15 @@ public enum Interpreter {
         } catch {
             throw EditError("\(spec.name): \(error)")
         }
+    }
+
+    /// Runs `spec` with `arguments` (from a command-line front door) and keeps the session's books
+    /// as `execute(_:in:)` does, recording the command as its canonical line; returns the message.
+    @discardableResult
+    public static func execute(_ spec: CommandSpec, _ arguments: Arguments, in session: inout EditingSession) throws(EditError) -> String {
+        let outcome = try run(spec, arguments, in: &session)
+        session.record(outcome, line: outcome.recordedLine ?? arguments.canonicalLine(spec.grammar))
+        return outcome.message
     }
 
     /// Runs `line` and keeps the session's books (transcript, context) from its outcome; returns

@@ -24,7 +24,17 @@ enum RenderCommands {
                 .flag("--findings"), .keyword("--svg", [Parameter("FILE", .path)]), .option("width", Parameter("N", .integer)),
             ], changesDocument: false,
             "draw a level in the terminal (or as SVG: a building's levels with a picker), with axes in the metres X,Y are typed in",
-            example: "render level \"Floor 1\" --findings"
+            example: "render level \"Floor 1\" --findings",
+            help: [
+                "level": "The level to draw (the level in use when none is named).",
+                "unit": "Frame one unit and its neighbours (on its level).",
+                "building": "Every level of the building, as one SVG with a level picker (needs --svg).",
+                "box": "Zoom to a region: the south-west corner and the size in metres.",
+                "--route": "Draw the shortest route between two path nodes or units.",
+                "--findings": "Mark the validation findings where they are.",
+                "--svg": "Write a standalone SVG to FILE instead of drawing in the terminal.",
+                "width": "Columns (default: $COLUMNS, else 100).",
+            ]
         ) { session, args in
             .view(try RenderRequest(args, in: session).run())
         }

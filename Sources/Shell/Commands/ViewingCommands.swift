@@ -155,6 +155,9 @@ enum ViewingCommands {
                 matching.map { spec in
                     (TextWrapping.wrap(spec.usage, width: width, rest: "    ")
                         + TextWrapping.wrap(spec.summary, width: width, first: "  ", rest: "  ")
+                        + spec.grammar.flatMap(\.helpNames).compactMap { name in
+                            spec.argumentHelp[name].map { TextWrapping.wrap($0, width: width, first: "  \(name): ", rest: "    ") }
+                        }.flatMap { $0 }
                         + TextWrapping.wrap(spec.example, width: width, first: "  example: ", rest: "    ")).joined(separator: "\n")
                 }.joined(separator: "\n\n"))
         },

@@ -4,70 +4,94 @@
 // georeferenced by control points or placed at the level's south-west corner.
 
 import Foundation
+import Geometry
+import HelperProtocol
 import IMDF
 import Workbench
 
 struct DrawingImporter: Importer {
-    static let roles = ["rooms", "walls", "doors", "text"]
-    static let units = ["mm", "cm", "m", "in", "ft"]
-    static let fits = ["similarity", "affine"]
-
     var format: String { "dxf" }
     var grammar: [GrammarPart] {
-        Self.roles.map { .repeatedOption("\($0)-layer", Parameter("GLOB", .text)) } + [
-            .option("units", Parameter("UNIT", .words(Self.units))),
+        LayerRole.allCases.map { .repeatedOption("\($0.rawValue)-layer", Parameter("GLOB", .text)) } + [
+            .option("units", Parameter("UNIT", .words(DrawingUnit.allCases.map(\.rawValue)))),
             .option("extent", Parameter("\"X,Y WxH\"", .text)),
             .repeatedOption("control", Parameter("X,Y=@LON,LAT", .text)),
-            .option("fit", Parameter("FIT", .words(Self.fits))),
+            .option("fit", Parameter("FIT", .words(TransformKind.allCases.map(\.rawValue)))),
             .option("door-gap", Parameter("M", .number)),
         ]
     }
     var summary: String { "rooms, names and doors of a DXF floor plan, georeferenced by control points" }
     var example: String { "import dxf plan.dxf control=0,0=@12.5683,55.6761 control=42.5,0=@12.5690,55.6760" }
     var fileOptions: [String] { [] }
+    var argumentHelp: [String: String] {
+        [
+            "rooms-layer": "A layer (glob) holding room outlines; repeatable.",
+            "walls-layer": "A layer (glob) holding walls; repeatable.",
+            "doors-layer": "A layer (glob) holding doors; repeatable.",
+            "text-layer": "A layer (glob) holding room names and numbers; repeatable.",
+            "units": "The drawing's unit, whatever $INSUNITS says: \(DrawingUnit.allCases.map(\.rawValue).joined(separator: ", ")).",
+            "extent": "Import only what lies in this window, in drawing units: \"X,Y WxH\".",
+            "control":
+                "A control point: drawing X,Y = @LON,LAT, or = REF (an anchor or a feature's display point); repeatable.",
+            "fit": "With three or more control points: similarity (the default) or affine.",
+            "door-gap": "The widest gap in a wall closed when rooms are formed from wall lines, 0.5 to 3 m (default 1.3: a door).",
+        ]
+    }
 
     func read(_ file: String, _ arguments: Arguments, _ context: ImportContext) throws(EditError) -> ImportReading {
-        var request = JSONObject()
-        request.append(key: "file", value: .string(file))
-        request.append(
-            key: "layers",
-            value: .object(
-                JSONObject(
-                    Self.roles.map { role in
-                        .init(
-                            key: role,
-                            value: .array(
-                                arguments.options("\(role)-layer").flatMap { $0.split(separator: ",").map { .string(String($0)) } }))
-                    })))
-        request.append(key: "units", value: arguments.option("units").map(JSONValue.string) ?? .null)
-        if let extent = arguments.option("extent") {
-            request.append(key: "extent", value: Self.numbers(try DrawingArguments.extent(extent)))
+        let request = DrawingImportRequest(
+            file: file, options: try Self.options(arguments, context),
+            corner: try Self.southWestCorner(of: context.levelID, in: context.document),
+            language: context.language, levelIsEmpty: context.document.features(onLevel: context.levelID).isEmpty)
+        let reply: DrawingImportReply
+        do {
+            reply = try GDALHelperClient.ask(request, consequence: "nothing imported")
+        } catch {
+            throw EditError("import dxf: \(error.message)", argument: "FILE")
         }
-        var controls: [JSONValue] = []
-        for text in arguments.options("control") { controls.append(Self.numbers(try DrawingArguments.control(text, in: context.session))) }
-        request.append(key: "controls", value: .array(controls))
-        request.append(key: "fit", value: .string(arguments.option("fit") ?? "similarity"))
+        var lines = DrawingImportWording.lines(reply.report)
+        var json = DrawingImportWording.json(reply.report)
+        var outline: IMDF.Geometry?
+        if let polygons = reply.levelOutline?.map({ $0.map { $0.map { Position(x: $0.x, y: $0.y) } } }) {
+            outline = polygons.count == 1 ? .polygon(polygons[0]) : .multiPolygon(polygons)
+            lines.append("the level held nothing: its outline is now the plan's footprint")
+        }
+        json.append(key: "level_outline_replaced", value: .bool(outline != nil))
+        return ImportReading(drafts: reply.drafts, lines: lines, json: json, levelOutline: outline)
+    }
+
+    /// The import's options from the command's arguments, as the grammar parsed them.
+    static func options(_ arguments: Arguments, _ context: ImportContext) throws(EditError) -> DXFImportOptions {
+        var options = DXFImportOptions()
+        for role in LayerRole.allCases {
+            options.layers[role] = arguments.options("\(role.rawValue)-layer").flatMap { $0.split(separator: ",").map(String.init) }
+        }
+        options.units = arguments.option("units").flatMap(DrawingUnit.init(rawValue:))
+        if let text = arguments.option("extent") {
+            let extent = try DrawingArguments.extent(text)
+            options.extent = Bounds(minX: extent[0], minY: extent[1], maxX: extent[0] + extent[2], maxY: extent[1] + extent[3])
+        }
+        for text in arguments.options("control") {
+            let control = try DrawingArguments.control(text, in: context.session)
+            options.controls.append(ControlPoint(drawing: Point(x: control[0], y: control[1]), target: Point(x: control[2], y: control[3])))
+        }
+        options.fit = arguments.option("fit").flatMap(TransformKind.init(rawValue:)) ?? .similarity
         if let gap = arguments.number("door-gap") {
             guard (0.5...3).contains(gap) else {
                 throw EditError(
                     "door-gap=: \(gap) m; the widest door gap closed when rooms are formed from walls is 0.5 to 3 m", argument: "door-gap")
             }
-            request.append(key: "door_gap", value: Self.numbers([gap]))
+            options.doorGap = gap
         }
-        request.append(key: "corner", value: Self.numbers(try Self.southWestCorner(of: context.levelID, in: context.document)))
-        request.append(key: "language", value: .string(context.language))
-        request.append(key: "level_empty", value: .bool(context.document.features(onLevel: context.levelID).isEmpty))
-        return try GDALHelperClient.reading("import-dxf", request, command: "import dxf")
+        return options
     }
 
-    static func numbers(_ values: [Double]) -> JSONValue { .array(values.map { JSONNumber($0).map(JSONValue.number) ?? .null }) }
-
     /// Where a plan without control points goes: the south-west corner of the level's outline.
-    static func southWestCorner(of levelID: String, in document: Document) throws(EditError) -> [Double] {
+    static func southWestCorner(of levelID: String, in document: Document) throws(EditError) -> Point {
         guard let positions = document.feature(levelID)?.geometry?.positions, !positions.isEmpty else {
             throw EditError(
                 "import dxf: the level has no outline to place the plan on; give two or more control= points", argument: "control")
         }
-        return [positions.map(\.x).min()!, positions.map(\.y).min()!]
+        return Point(x: positions.map(\.x).min()!, y: positions.map(\.y).min()!)
     }
 }

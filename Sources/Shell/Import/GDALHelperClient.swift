@@ -4,6 +4,7 @@
 // ends the helper, not the session holding the user's unsaved edits.
 
 import Foundation
+import HelperProtocol
 import IMDF
 import Workbench
 
@@ -30,12 +31,23 @@ public enum GDALHelperClient {
         return path
     }
 
-    /// Runs `job` with `request` on its standard input; its reply's members (without `ok`), or
-    /// its error as an EditError naming `argument`.
-    static func run(_ job: String, _ request: JSONObject, argument: String = "FILE") throws(EditError) -> JSONObject {
+    /// Runs `request`'s job: the request on the helper's standard input, its reply decoded from
+    /// its standard output. A helper that dies, says nothing readable or fails is a failure whose
+    /// message ends with `consequence` ("nothing imported") where the helper could not say it.
+    public static func ask<Request: HelperRequest>(_ request: Request, consequence: String) throws(HelperFailure) -> Request.Reply {
+        let executable: String
+        let body: Data
+        do {
+            executable = try path()
+            body = try HelperCoding.encode(request)
+        } catch let error as EditError {
+            throw HelperFailure(error.message)
+        } catch {
+            throw HelperFailure("the request to \(name) could not be written: \(error)")
+        }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: try path())
-        process.arguments = [job]
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = [Request.job.rawValue]
         let input = Pipe()
         let output = Pipe()
         process.standardInput = input
@@ -44,66 +56,21 @@ public enum GDALHelperClient {
         do {
             try process.run()
         } catch {
-            throw EditError("cannot start \(name): \(error.localizedDescription)", argument: argument)
+            throw HelperFailure("cannot start \(name): \(error.localizedDescription)")
         }
         // The request is small: written whole before the reply, however large, is read.
-        input.fileHandleForWriting.write(Data(JSONValue.object(request).inlineText.utf8))
+        input.fileHandleForWriting.write(body)
         try? input.fileHandleForWriting.close()
-        let reply = [UInt8](output.fileHandleForReading.readDataToEndOfFile())
+        let replyBytes = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationReason == .exit else {
-            throw EditError(
-                "\(name) stopped on signal \(process.terminationStatus) while reading the file; nothing imported", argument: argument)
+            throw HelperFailure("\(name) stopped on signal \(process.terminationStatus) while reading the file; \(consequence)")
         }
-        guard case .object(let members)? = try? GeoJSONReader.readJSON(reply), members["ok"] != nil else {
-            throw EditError("\(name) gave no answer (exit status \(process.terminationStatus)); nothing imported", argument: argument)
+        guard let reply = try? HelperCoding.decode(HelperReply<Request.Reply>.self, from: replyBytes) else {
+            throw HelperFailure("\(name) gave no answer (exit status \(process.terminationStatus)); \(consequence)")
         }
-        guard members["ok"] == .bool(true) else {
-            if case .string(let message)? = members["error"] { throw EditError(message, argument: argument) }
-            throw EditError("\(name) failed without saying why; nothing imported", argument: argument)
-        }
-        return JSONObject(members.filter { $0.key != "ok" })
-    }
-
-    /// An import `job` of the helper (`import-dxf`, `import-gis`) as the reading an importer
-    /// returns: its drafts, report lines, report JSON and, when it gives one, the level's new
-    /// outline. Every failure is said as `command` (`import dxf`) failing.
-    static func reading(_ job: String, _ request: JSONObject, command: String) throws(EditError) -> ImportReading {
-        do throws(EditError) {
-            let reply = try run(job, request)
-            guard case .object(let json)? = reply["json"] else { throw EditError("\(name) answered without a report") }
-            let outline = reply["level_outline"].flatMap { GeoJSONGeometry(json: $0)?.geometry }
-            return ImportReading(drafts: try drafts(reply), lines: lines(reply), json: json, levelOutline: outline)
-        } catch {
-            throw EditError("\(command): \(error.message)", argument: error.argument ?? "FILE")
-        }
-    }
-
-    /// The drafts of a reply.
-    private static func drafts(_ reply: JSONObject) throws(EditError) -> [FeatureDraft] {
-        guard case .array(let values)? = reply["drafts"] else { return [] }
-        var drafts: [FeatureDraft] = []
-        for value in values {
-            guard case .object(let draft) = value, case .string(let typeName)? = draft["type"], let type = FeatureType(rawValue: typeName),
-                case .object(let properties)? = draft["properties"], case .string(let source)? = draft["source"]
-            else { throw EditError("\(name) answered with a draft that is not one") }
-            let geometry = draft["geometry"].flatMap { GeoJSONGeometry(json: $0)?.geometry }
-            drafts.append(FeatureDraft(type: type, geometry: geometry, properties: properties, source: source))
-        }
-        return drafts
-    }
-
-    private static func lines(_ reply: JSONObject) -> [String] {
-        guard case .array(let values)? = reply["lines"] else { return [] }
-        return values.compactMap { if case .string(let line) = $0 { line } else { nil } }
-    }
-
-    /// Replaces this process with the helper running `arguments` (its own command line: `convert
-    /// IN OUT`, `list-dxf FILE`); returns only when it cannot be started.
-    public static func exec(_ arguments: [String]) throws(EditError) -> Never {
-        let path = try path()
-        let argv = ([name] + arguments).map { strdup($0) } + [nil]
-        execv(path, argv)
-        throw EditError("cannot start \(path): \(String(cString: strerror(errno)))")
+        if let failure = reply.failure { throw failure }
+        guard let value = reply.value else { throw HelperFailure("\(name) failed without saying why; \(consequence)") }
+        return value
     }
 }

@@ -3,6 +3,7 @@
 // by the GDAL helper).
 
 import Foundation
+import HelperProtocol
 import IMDF
 import Workbench
 
@@ -22,27 +23,34 @@ struct GISImporter: Importer {
     var summary: String { "features of a GIS layer (Shapefile, GeoPackage, GeoJSON, ...), reprojected, mapped by MAP.json" }
     var example: String { "import gis rooms.gpkg layer=rooms type=unit map=rooms-map.json" }
     var fileOptions: [String] { ["map"] }
+    var argumentHelp: [String: String] {
+        [
+            "type": "The IMDF feature type: \(ImportFeatures.types.map(\.rawValue).joined(separator: ", ")).",
+            "map": "The mapping file (JSON): attributes to names, attribute values to categories.",
+            "layer": "The layer to read; needed when the file holds several.",
+            "crs": "The reference system the coordinates are in, when the file does not say (e.g. EPSG:25832).",
+        ]
+    }
 
     /// A Shapefile is several files (.shp, .shx, .dbf, .prj, ...): all of them, as GDAL lists them.
     func files(of file: String) -> [String] {
-        let reply = try? GDALHelperClient.run("dataset-files", ["file": .string(file)])
-        let files: [String]
-        if case .array(let values)? = reply?["files"] {
-            files = values.compactMap { if case .string(let path) = $0 { path } else { nil } }
-        } else {
-            files = []
-        }
+        let files = (try? GDALHelperClient.ask(DatasetFilesRequest(file: file), consequence: "nothing imported")) ?? []
         return files.isEmpty ? [file] : files
     }
 
     func read(_ file: String, _ arguments: Arguments, _ context: ImportContext) throws(EditError) -> ImportReading {
-        var request = JSONObject()
-        request.append(key: "file", value: .string(file))
-        request.append(key: "layer", value: arguments.option("layer").map(JSONValue.string) ?? .null)
-        request.append(key: "type", value: .string(arguments.option("type") ?? "unit"))
-        request.append(key: "map", value: .string(arguments.option("map") ?? ""))
-        request.append(key: "crs", value: arguments.option("crs").map(JSONValue.string) ?? .null)
-        request.append(key: "language", value: .string(context.language))
-        return try GDALHelperClient.reading("import-gis", request, command: "import gis")
+        guard let type = arguments.option("type").flatMap(FeatureType.init(rawValue:)) else {
+            throw EditError("import gis: give type=\(ImportFeatures.types.map(\.rawValue).joined(separator: "|"))", argument: "type")
+        }
+        let request = GISImportRequest(
+            file: file, layer: arguments.option("layer"), type: type, map: arguments.option("map") ?? "", crs: arguments.option("crs"),
+            language: context.language)
+        let reply: GISImportReply
+        do {
+            reply = try GDALHelperClient.ask(request, consequence: "nothing imported")
+        } catch {
+            throw EditError("import gis: \(error.message)", argument: "FILE")
+        }
+        return ImportReading(drafts: reply.drafts, lines: GISImportWording.lines(reply.report), json: GISImportWording.json(reply.report))
     }
 }

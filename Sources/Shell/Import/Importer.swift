@@ -17,6 +17,8 @@ protocol Importer: Sendable {
     var grammar: [GrammarPart] { get }
     var summary: String { get }
     var example: String { get }
+    /// What each of `grammar`'s options is for, by its key (`CommandSpec.argumentHelp`).
+    var argumentHelp: [String: String] { get }
     /// Options whose values name other files the import reads (`map`): each one's SHA-256 is
     /// checked and journaled as `KEY_sha256=`, as FILE's is as `sha256=`.
     var fileOptions: [String] { get }

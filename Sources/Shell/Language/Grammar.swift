@@ -145,6 +145,17 @@ public enum GrammarPart: Sendable, Equatable {
     }
 
     private func wrap(_ text: String, _ required: Bool) -> String { required ? text : "[\(text)]" }
+
+    /// The names its help is declared under (`CommandSpec.argumentHelp`): an option's key, a
+    /// keyword's word, each alternative's.
+    var helpNames: [String] {
+        switch self {
+        case .option(let key, _, _), .repeatedOption(let key, _): [key]
+        case .keyword(let word, _, _), .keywordList(let word, _, _, _): [word]
+        case .oneOf(let parts, _): parts.flatMap(\.helpNames)
+        case .positional, .properties: []
+        }
+    }
 }
 
 /// A command line's words after the command's name, sorted by the grammar.
@@ -161,15 +172,15 @@ public struct Arguments: Sendable {
     init(command: String) { self.command = command }
 
     /// The positional word named `placeholder` (present when declared required).
-    func word(_ placeholder: String) -> String { positionals[placeholder]?.first?.text ?? "" }
+    public func word(_ placeholder: String) -> String { positionals[placeholder]?.first?.text ?? "" }
     func optionalWord(_ placeholder: String) -> String? { positionals[placeholder]?.first?.text }
     /// All the words of a repeated positional.
     func words(_ placeholder: String) -> [String] { positionals[placeholder]?.map(\.text) ?? [] }
     /// The values after a keyword, nil when it was not given.
-    func keyword(_ word: String) -> [String]? { keywords[word] }
+    public func keyword(_ word: String) -> [String]? { keywords[word] }
     /// The first value after a keyword.
     func value(after word: String) -> String? { keywords[word]?.first }
-    func flag(_ word: String) -> Bool { keywords[word] != nil }
+    public func flag(_ word: String) -> Bool { keywords[word] != nil }
     func option(_ key: String) -> String? { options[key] }
     /// Every value of a repeated option, in the order typed.
     func options(_ key: String) -> [String] { repeatedOptions[key] ?? [] }

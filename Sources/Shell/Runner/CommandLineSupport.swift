@@ -2,6 +2,7 @@
 // terminal-safe), opening an archive with its diagnostics, and values kept until exit.
 
 import Foundation
+import HelperProtocol
 import IMDF
 import Synchronization
 
@@ -102,9 +103,9 @@ public enum ArchiveOutput {
     /// Writes `archive` as a folder or zip (by `output`'s name) and says what was written.
     public static func write(_ archive: IMDFArchive, to output: String) throws {
         try ArchiveWriter.write(archive, to: output, created: SaveClock.now())
-        let files = archive.allCollections.count + archive.opaqueFiles.count + 1
-        Output.line(
-            "wrote \(output) (\(ArchiveWriter.writesZip(to: output) ? "zip" : "folder")): \(archive.featureCount.grouped) features in \(files) files"
-        )
+        let written = ConvertedOutput(
+            format: ArchiveWriter.writesZip(to: output) ? .zip : .folder, features: archive.featureCount,
+            parts: ArchiveWriter.fileCount(of: archive))
+        Output.line(ConversionWording.written(written, to: output))
     }
 }

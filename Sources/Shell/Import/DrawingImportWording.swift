@@ -1,13 +1,12 @@
 // What `import dxf` prints: the drawing's layers (--list), and the import's report, as text for a
-// person and as JSON for programs.
+// person and as JSON for programs, from the data the GDAL helper answers with.
 
 import Foundation
 import Geometry
+import HelperProtocol
 import IMDF
-import Interchange
-import Shell
 
-enum DrawingReport {
+public enum DrawingImportWording {
     static func number(_ value: Double) -> String {
         let rounded = (value * 1000).rounded() / 1000
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
@@ -17,7 +16,7 @@ enum DrawingReport {
         bounds.isEmpty ? "empty" : "\(number(bounds.minX)),\(number(bounds.minY)) \(number(bounds.width))x\(number(bounds.height))"
     }
 
-    static func listing(_ listing: DrawingListing) -> String {
+    public static func listing(_ listing: DrawingListing) -> String {
         let units =
             listing.header.insertionUnits.map { code in DrawingUnit(insertionUnits: code).map { "\(code) (\($0.name))" } ?? "\(code)" }
             ?? "none"
@@ -38,7 +37,7 @@ enum DrawingReport {
         return lines.joined(separator: "\n")
     }
 
-    static func listingJSON(_ listing: DrawingListing) -> String {
+    public static func listingJSON(_ listing: DrawingListing) -> String {
         func number(_ value: Double) -> JSONValue { JSONNumber(value).map(JSONValue.number) ?? .null }
         func box(_ bounds: Bounds) -> JSONValue {
             bounds.isEmpty ? .null : .array([number(bounds.minX), number(bounds.minY), number(bounds.maxX), number(bounds.maxY)])
@@ -67,7 +66,7 @@ enum DrawingReport {
         return JSONValue.object(json).inlineText
     }
 
-    static func text(_ report: DXFImportReport) -> String {
+    static func lines(_ report: DXFImportReport) -> [String] {
         var lines: [String] = []
         lines.append("units: \(report.units.reason)")
         for role in LayerRole.allCases {
@@ -116,7 +115,8 @@ enum DrawingReport {
         } else {
             lines.append("geometry problems (\(report.problems.count)): " + report.problems.joined(separator: "; "))
         }
-        return lines.joined(separator: "\n")
+        // One line each, as the terminal shows them (a hint may hold several).
+        return lines.flatMap { $0.split(separator: "\n").map(String.init) }
     }
 
     /// The report's members for `--json`: `rooms`, `named`, `openings`, `unplaced_labels`,

@@ -1,0 +1,194 @@
+// A DXF drawing through the helper: its listing (`import dxf --list`) and its import (`import dxf`),
+// with the options the import takes and the report it gives. The importer (Interchange/DXF) fills
+// these types itself; imdf words them (Shell/Import/DrawingImportWording.swift).
+
+import Geometry
+import IMDF
+
+/// How a drawing is imported: every choice the user can make, none required.
+public struct DXFImportOptions: Sendable, Equatable, Codable {
+    /// Layer name globs per role (`A-AREA*`); empty: chosen by convention and content.
+    public var layers: [LayerRole: [String]] = [:]
+    public var units: DrawingUnit?
+    /// A window in drawing units: only what lies in it is imported (one floor of several).
+    public var extent: Bounds?
+    public var controls: [ControlPoint] = []
+    public var fit: TransformKind = .similarity
+    /// The widest gap in a wall closed when rooms are formed from wall lines, in metres.
+    public var doorGap = 1.3
+
+    public init() {}
+}
+
+/// A point read off the drawing and where it is on the earth.
+public struct ControlPoint: Sendable, Equatable, Codable {
+    /// In the drawing's units, as the user read it off the drawing.
+    public var drawing: Point
+    /// Longitude (x) and latitude (y).
+    public var target: Point
+
+    public init(drawing: Point, target: Point) {
+        self.drawing = drawing
+        self.target = target
+    }
+}
+
+/// `import-dxf`: a drawing's rooms, names and doors as drafted features on a level.
+public struct DrawingImportRequest: HelperRequest {
+    public static let job = HelperJob.importDrawing
+    public typealias Reply = DrawingImportReply
+
+    public var file: String
+    public var options: DXFImportOptions
+    /// Where the plan's south-west corner goes without control points (longitude, latitude).
+    public var corner: Point
+    /// The language names are written in.
+    public var language: String
+    /// Whether the level holds nothing yet, so the plan's footprint becomes its outline.
+    public var levelIsEmpty: Bool
+
+    public init(file: String, options: DXFImportOptions, corner: Point, language: String, levelIsEmpty: Bool) {
+        self.file = file
+        self.options = options
+        self.corner = corner
+        self.language = language
+        self.levelIsEmpty = levelIsEmpty
+    }
+}
+
+public struct DrawingImportReply: Codable, Sendable {
+    public var drafts: [FeatureDraft]
+    public var report: DXFImportReport
+    /// The level's new outline, for a level that held nothing: the plan's footprint, polygons of
+    /// rings in longitude, latitude.
+    public var levelOutline: [[[Point]]]?
+
+    public init(drafts: [FeatureDraft], report: DXFImportReport, levelOutline: [[[Point]]]?) {
+        self.drafts = drafts
+        self.report = report
+        self.levelOutline = levelOutline
+    }
+}
+
+/// What an import of a drawing did, step by step.
+public struct DXFImportReport: Sendable, Codable {
+    public struct DroppedLayer: Sendable, Equatable, Codable {
+        public var layer: String
+        public var entities: Int
+
+        public init(layer: String, entities: Int) {
+            self.layer = layer
+            self.entities = entities
+        }
+    }
+
+    /// A room's text that lies in no room, where it is in drawing units.
+    public struct Label: Sendable, Equatable, Codable {
+        public var text: String
+        public var at: Point
+
+        public init(text: String, at: Point) {
+            self.text = text
+            self.at = at
+        }
+    }
+
+    public var units: UnitChoice
+    public var layers: [LayerRole: [String]] = [:]
+    /// Layers whose entities were left out, with how many.
+    public var droppedLayers: [DroppedLayer] = []
+    public var paperSpaceEntities = 0
+    /// Entities far outside the plan (or outside --extent), which would blow up its extent.
+    public var straysDropped = 0
+    public var roomSource = ""
+    public var rooms = 0
+    public var named = 0
+    public var duplicatesDropped = 0
+    public var outlinesDropped = 0
+    /// Shapes under the smallest room or over the largest.
+    public var tooSmallDropped = 0
+    public var repaired: [String] = []
+    public var openings = 0
+    /// Doors by what showed them: "block", "swing" or "gap".
+    public var openingSources: [String: Int] = [:]
+    public var unplacedDoors = 0
+    public var unplacedLabels: [Label] = []
+    public var residuals: [Double] = []
+    public var rmse: Double?
+    public var scale = 1.0
+    public var problems: [String] = []
+    /// What to try when no room was found: the other layers that hold lines.
+    public var hint: String?
+
+    public init(units: UnitChoice) { self.units = units }
+}
+
+/// `list-dxf`: what a drawing holds, layer by layer, to choose layers by.
+public struct DrawingListRequest: HelperRequest {
+    public static let job = HelperJob.listDrawing
+    public typealias Reply = DrawingListing
+
+    public var file: String
+
+    public init(file: String) { self.file = file }
+}
+
+/// The few HEADER variables of a DXF drawing that GDAL does not expose.
+public struct DrawingHeader: Sendable, Equatable, Codable {
+    /// `$ACADVER`, e.g. "AC1027" (AutoCAD 2013); nil when the header does not say.
+    public var version: String?
+    /// `$INSUNITS`: 0 unitless, 1 inches, 2 feet, 4 millimetres, 5 centimetres, 6 metres, ...
+    public var insertionUnits: Int?
+    /// `$DWGCODEPAGE`, e.g. "ANSI_1252".
+    public var codePage: String?
+
+    public init(version: String? = nil, insertionUnits: Int? = nil, codePage: String? = nil) {
+        self.version = version
+        self.insertionUnits = insertionUnits
+        self.codePage = codePage
+    }
+
+    /// Drawings of AutoCAD 2007 (AC1021) and later store text as UTF-8 whatever their code page
+    /// says; GDAL 3.6 decodes by the code page unless told otherwise.
+    public var storesUTF8: Bool {
+        guard let version, version.hasPrefix("AC"), let number = Int(version.dropFirst(2)) else { return false }
+        return number >= 1021
+    }
+}
+
+public struct DrawingListing: Sendable, Codable {
+    public struct Layer: Sendable, Equatable, Codable {
+        public var name: String
+        /// Entities by kind ("lines", "closed polylines", "texts", ...).
+        public var counts: [String: Int]
+        public var bounds: Bounds
+        /// The roles the importer would give it by convention, and whether it counts as clutter.
+        public var roles: [LayerRole]
+        public var clutter: Bool
+
+        public init(name: String, counts: [String: Int], bounds: Bounds, roles: [LayerRole], clutter: Bool) {
+            self.name = name
+            self.counts = counts
+            self.bounds = bounds
+            self.roles = roles
+            self.clutter = clutter
+        }
+    }
+
+    public var path: String
+    public var header: DrawingHeader
+    public var layers: [Layer]
+    /// Model space's extent, in drawing units.
+    public var extent: Bounds
+    public var paperSpaceEntities: Int
+    public var blocks: [String]
+
+    public init(path: String, header: DrawingHeader, layers: [Layer], extent: Bounds, paperSpaceEntities: Int, blocks: [String]) {
+        self.path = path
+        self.header = header
+        self.layers = layers
+        self.extent = extent
+        self.paperSpaceEntities = paperSpaceEntities
+        self.blocks = blocks
+    }
+}

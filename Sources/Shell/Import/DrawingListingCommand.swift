@@ -1,0 +1,15 @@
+// `imdf import dxf FILE --list`: the drawing's layers as the GDAL helper reads them, printed as
+// text or JSON, so layers can be chosen before importing.
+
+import HelperProtocol
+
+public enum DrawingListingCommand {
+    public static func run(_ file: String, json: Bool) throws(CommandFailure) {
+        do {
+            let listing = try GDALHelperClient.ask(DrawingListRequest(file: file), consequence: "nothing listed")
+            Output.line(json ? DrawingImportWording.listingJSON(listing) : DrawingImportWording.listing(listing))
+        } catch {
+            throw CommandFailure(exitCode: error.status, message: "import dxf: \(error.message)")
+        }
+    }
+}

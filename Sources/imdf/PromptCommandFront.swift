@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import Shell
+
+/// An `imdf` subcommand that is a prompt command behind its front door (`imdf import dxf`,
+/// `imdf render`): every word after the subcommand's name is the front door's to read, so the
+/// options come from the prompt command's grammar and are declared nowhere else; `--help` lists
+/// them with the subcommand's own.
+protocol PromptCommandFront: ParsableCommand {
+    static var front: CommandLineFront { get }
+    static var overview: (name: String, abstract: String, discussion: String) { get }
+    /// The usage line (the front door's, unless the subcommand takes words of its own).
+    static var usage: String { get }
+    var words: [String] { get }
+}
+
+extension PromptCommandFront {
+    static var usage: String { front.usage }
+
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: overview.name, abstract: overview.abstract, usage: usage,
+            discussion: overview.discussion
+                + "\n\nThe options (the prompt's `\(front.spec.name)` takes the same as key=value or keywords):\n"
+                + front.optionsHelp)
+    }
+
+    /// Whether the words ask for the help (which swift-argument-parser leaves to the command
+    /// when it passes every word through).
+    var asksForHelp: Bool { words.contains("--help") || words.contains("-h") }
+
+    /// The words read by the front door; a word it does not take is a usage error (exit 2).
+    func parsed() throws(CommandFailure) -> CommandLineFront.Parsed {
+        do {
+            return try Self.front.parse(words)
+        } catch {
+            let name = Self.front.spec.name
+            throw CommandFailure(
+                exitCode: CommandFailure.usage, message: error.message.hasPrefix(name) ? error.message : "\(name): \(error.message)")
+        }
+    }
+}
