@@ -6,6 +6,16 @@
 import Foundation
 import HelperProtocol
 
+// Started by imdf: end as soon as imdf is gone (its pid, given at the start, is no longer the
+// parent's), checked twice a second - the work left is nobody's.
+if let text = ProcessInfo.processInfo.environment[HelperParent.variable], let parent = pid_t(text) {
+    if getppid() != parent { exit(1) }
+    DispatchQueue.global().async {
+        while getppid() == parent { usleep(500_000) }
+        _exit(1)
+    }
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.count == 1 ? HelperJob(rawValue: arguments[0]) : nil {
 case .importDrawing?: Serving.answer(DrawingImportRequest.self, with: DrawingJobs.importDrawing)

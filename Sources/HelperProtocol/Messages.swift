@@ -22,6 +22,13 @@ public enum HelperJob: String, CaseIterable, Sendable {
     case convert
 }
 
+/// The helper is imdf's child and nobody else's: imdf names itself in this environment variable,
+/// and the helper ends when its parent is no longer that process (imdf was killed), instead of
+/// working on for nobody in a process group Ctrl-C does not reach.
+public enum HelperParent {
+    public static let variable = "IMDF_GDAL_PARENT"
+}
+
 /// A reply: the job's value, or why the job failed.
 public struct HelperReply<Value: Codable & Sendable>: Codable, Sendable {
     public var value: Value?

@@ -48,6 +48,8 @@ public enum GDALHelperClient {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = [Request.job.rawValue]
+        // The helper ends itself when this process is gone (it watches for its parent changing).
+        process.environment = ProcessInfo.processInfo.environment.merging([HelperParent.variable: String(getpid())]) { _, own in own }
         let input = Pipe()
         let output = Pipe()
         process.standardInput = input
@@ -58,13 +60,32 @@ public enum GDALHelperClient {
         } catch {
             throw HelperFailure("cannot start \(name): \(error.localizedDescription)")
         }
-        // The request is small: written whole before the reply, however large, is read.
-        input.fileHandleForWriting.write(body)
+        // A helper that died before reading its request would raise SIGPIPE here, which ends imdf
+        // and the user's session with it: ignored while the request is written, the write fails.
+        let previous = signal(SIGPIPE, SIG_IGN)
+        let delivered = (try? input.fileHandleForWriting.write(contentsOf: body)) != nil
         try? input.fileHandleForWriting.close()
-        let replyBytes = output.fileHandleForReading.readDataToEndOfFile()
+        signal(SIGPIPE, previous)
+        let reader = ReplyReader(output.fileHandleForReading, limit: replyLimit)
+        let limit = timeLimit()
+        guard reader.finished.wait(timeout: .now() + limit) == .success else {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            throw HelperFailure(
+                "\(name) did not answer within \(Int(limit)) s and was stopped; \(consequence) (\(timeoutVariable)=SECONDS sets the limit)")
+        }
+        if reader.overflowed {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            throw HelperFailure("\(name) answered with more than \(replyLimit >> 20) MB, which no reply is; \(consequence)")
+        }
+        let replyBytes = reader.bytes
         process.waitUntilExit()
         guard process.terminationReason == .exit else {
             throw HelperFailure("\(name) stopped on signal \(process.terminationStatus) while reading the file; \(consequence)")
+        }
+        if !delivered && replyBytes.isEmpty {
+            throw HelperFailure("\(name) ended (exit status \(process.terminationStatus)) before reading the request; \(consequence)")
         }
         guard let reply = try? HelperCoding.decode(HelperReply<Request.Reply>.self, from: replyBytes) else {
             throw HelperFailure("\(name) gave no answer (exit status \(process.terminationStatus)); \(consequence)")
@@ -72,5 +93,42 @@ public enum GDALHelperClient {
         if let failure = reply.failure { throw failure }
         guard let value = reply.value else { throw HelperFailure("\(name) failed without saying why; \(consequence)") }
         return value
+    }
+
+    /// The environment variable that sets how long a job may take, in seconds.
+    public static let timeoutVariable = "IMDF_GDAL_TIMEOUT"
+    /// Ten minutes: a hundred times the longest job seen (a 100,000-feature venue to a GeoPackage).
+    static let defaultTimeLimit: TimeInterval = 600
+    /// The largest reply read: twenty times the drafts of the largest real drawing seen.
+    static let replyLimit = 512 << 20
+
+    static func timeLimit() -> TimeInterval {
+        guard let text = ProcessInfo.processInfo.environment[timeoutVariable], let seconds = TimeInterval(text), seconds > 0,
+            seconds.isFinite
+        else { return defaultTimeLimit }
+        return min(seconds, 86_400)
+    }
+}
+
+/// The helper's reply, read on a thread of its own so the time limit can be kept while it comes,
+/// and no further than `limit` bytes.
+private final class ReplyReader: @unchecked Sendable {
+    // `bytes` and `overflowed` are written by the reading thread only, and read after `finished`
+    // is signalled, which orders the two.
+    private(set) var bytes = Data()
+    private(set) var overflowed = false
+    let finished = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle, limit: Int) {
+        DispatchQueue.global().async { [self] in
+            while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+                guard bytes.count + chunk.count <= limit else {
+                    overflowed = true
+                    break
+                }
+                bytes.append(chunk)
+            }
+            finished.signal()
+        }
     }
 }

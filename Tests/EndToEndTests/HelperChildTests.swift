@@ -1,0 +1,86 @@
+import Foundation
+import IMDF
+import TestSupport
+import Testing
+
+/// The GDAL helper is imdf's child: a helper that hangs, floods, dies before reading or fails is
+/// a message and a session as it was, never a hang, a crash or a silent success; and the helper
+/// ends when imdf is gone.
+@Suite("the GDAL helper as a child")
+struct HelperChildTests {
+    /// A blank archive and a drawing in a fresh folder.
+    static func site() throws -> (folder: String, drawing: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imdf-e2e-helper-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        #expect(try CommandLineTests.run(["new", folder + "/site", "--template", "blank"]).status == 0)
+        return (folder, try DrawingImportCommandTests.plan().write())
+    }
+
+    /// A stand-in helper running `body` (a shell script).
+    static func standIn(_ body: String, in folder: String) throws -> String {
+        let helper = folder + "/helper-\(UUID().uuidString.prefix(8)).sh"
+        try "#!/bin/sh\n\(body)\n".write(toFile: helper, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: helper)
+        return helper
+    }
+
+    @Test func aHelperThatNeverAnswersIsStoppedAtTheTimeLimit() throws {
+        let (folder, drawing) = try Self.site()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let helper = try Self.standIn("cat > /dev/null\nexec sleep 60", in: folder)
+        let started = Date()
+        let run = try CommandLineTests.run(
+            [folder + "/site"], environment: ["IMDF_GDAL_HELPER": helper, "IMDF_GDAL_TIMEOUT": "1"],
+            input: "use level \"Ground Floor\"\nimport dxf \(drawing)\nls unit\n")
+        #expect(Date().timeIntervalSince(started) < 20)
+        #expect(run.errors.contains("imdf-gdal did not answer within 1 s and was stopped; nothing imported"), "\(run.errors)")
+        #expect(run.output.contains("no unit") || !run.output.contains("imported"), "\(run.output)")
+    }
+
+    @Test func aHelperThatEndsBeforeReadingTheRequestLeavesTheSessionRunning() throws {
+        let (folder, drawing) = try Self.site()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // Closes its input at once: the request is written into a pipe nobody reads.
+        let helper = try Self.standIn("exec 0<&-\nexit 0", in: folder)
+        let run = try CommandLineTests.run(
+            [folder + "/site"], environment: ["IMDF_GDAL_HELPER": helper],
+            input: "use level \"Ground Floor\"\nimport dxf \(drawing)\ninfo\n")
+        #expect(run.status != 141, "imdf died of SIGPIPE")
+        #expect(run.errors.contains("import dxf: imdf-gdal"), "\(run.errors)")
+        #expect(run.output.contains("level"), "the session went on after the failed import: \(run.output)")
+    }
+
+    @Test func aReplyOverTheBoundIsAnErrorNotACrash() throws {
+        let (folder, drawing) = try Self.site()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let helper = try Self.standIn("cat > /dev/null\nexec head -c 600000000 /dev/zero", in: folder)
+        let run = try CommandLineTests.run(
+            [folder + "/site"], environment: ["IMDF_GDAL_HELPER": helper],
+            input: "use level \"Ground Floor\"\nimport dxf \(drawing)\n")
+        #expect(run.errors.contains("imdf-gdal answered with more than 512 MB, which no reply is; nothing imported"), "\(run.errors)")
+    }
+
+    @Test func aConversionThroughAFailingHelperExitsNonZeroAndWritesNothing() throws {
+        let (folder, _) = try Self.site()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for body in ["cat > /dev/null\nkill -SEGV $$", "cat > /dev/null\necho 'not JSON'", "cat > /dev/null\nexit 0"] {
+            let helper = try Self.standIn(body, in: folder)
+            let run = try CommandLineTests.run(
+                ["convert", folder + "/site", folder + "/out.gpkg"], environment: ["IMDF_GDAL_HELPER": helper])
+            #expect(run.status != 0 && run.errors.contains("imdf-gdal"), "\(body): \(run.status) \(run.errors)")
+            #expect(!FileManager.default.fileExists(atPath: folder + "/out.gpkg"))
+        }
+    }
+
+    @Test func theHelperEndsWhenItsParentIsNotTheImdfThatStartedIt() throws {
+        let helper = URL(fileURLWithPath: CommandLineTests.executable).deletingLastPathComponent().appendingPathComponent("imdf-gdal").path
+        // Its parent here is the test, not process 1: a helper whose imdf is gone ends at once.
+        let started = Date()
+        let run = try ChildProcess.run(helper, ["dataset-files"], environment: ["IMDF_GDAL_PARENT": "1"], input: "{\"file\": \"x\"}")
+        #expect(run.status == 1 && run.output.isEmpty)
+        #expect(Date().timeIntervalSince(started) < 5)
+        let own = try ChildProcess.run(
+            helper, ["dataset-files"], environment: ["IMDF_GDAL_PARENT": String(getpid())], input: "{\"file\": \"x\"}")
+        #expect(own.status == 0 && own.output.contains("\"value\""), "\(own.output) \(own.errors)")
+    }
+}
