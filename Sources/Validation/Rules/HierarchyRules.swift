@@ -1,9 +1,19 @@
 // The hierarchy Apple expects beyond the references themselves: a building's footprints of each
 // kind (R8), levels that units and openings refer to (R4), levels tied to buildings as their
-// indoor/outdoor flag and ordinal ask (R8), ordinals in the usual range (O5), and geofences and
-// sections that nest in parents (R8, noted).
+// indoor/outdoor flag and ordinal ask (R8), and geofences and sections that nest in parents (R8,
+// noted).
 
 import IMDF
+
+extension FindingCode {
+    public static let R8 = FindingCode(
+        "R8", .warning, "footprints, buildings or parents the hierarchy expects",
+        explanation: """
+            a building without an aerial or ground footprint, or without a subterranean one while it has levels below ground; an indoor \
+            level without a building, an outdoor level off the ground without one; an outdoor level at ordinal 0 with one (info); a \
+            geofence or section with parents (info)
+            """)
+}
 
 enum HierarchyRules {
     static let aerialFootprint = AppleRule("Building", "BuildingHasNoAerialFootprint", .R8)
@@ -14,17 +24,15 @@ enum HierarchyRules {
     static let indoorLevelBuilding = AppleRule("Level", "IndoorLevelMustHaveBuildingReference", .R8)
     static let outdoorLevelBuilding = AppleRule("Level", "OutdoorLevelShouldReferenceBuilding", .R8)
     static let groundOutdoorLevelBuilding = AppleRule("Level", "OutdoorLevelHasBuildingReference", .R8)
-    static let suspiciousOrdinal = AppleRule("Level", "LevelHasSuspiciousOrdinal", .O5)
     static let geofenceParent = AppleRule("Geofence", "GeofenceHasParentReference", .R8)
     static let sectionParent = AppleRule("Section", "SectionHasParentReference", .R8)
 
-    static let rules = [
-        aerialFootprint, groundFootprint, subterraneanFootprint, levelHasUnits, levelHasOpenings, indoorLevelBuilding, outdoorLevelBuilding,
-        groundOutdoorLevelBuilding, suspiciousOrdinal, geofenceParent, sectionParent,
-    ]
-
-    /// Apple's typical ordinals: from 12 below ground to the 163 floors of the tallest building.
-    static let usualOrdinals = -12...163
+    static let declarations = RuleDeclarations(
+        codes: [.R8],
+        rules: [
+            aerialFootprint, groundFootprint, subterraneanFootprint, levelHasUnits, levelHasOpenings, indoorLevelBuilding,
+            outdoorLevelBuilding, groundOutdoorLevelBuilding, geofenceParent, sectionParent,
+        ])
 
     static func check(_ context: ValidationContext, _ relations: Relations) -> [Finding] {
         var findings: [Finding] = []
@@ -68,13 +76,6 @@ enum HierarchyRules {
                     context.finding(
                         groundOutdoorLevelBuilding, "\(context.describe(level)) is outdoor at ground level and names a building", level))
             default: break
-            }
-            if let ordinal, !usualOrdinals.contains(ordinal) {
-                findings.append(
-                    context.finding(
-                        suspiciousOrdinal,
-                        "\(context.describe(level)) has ordinal \(ordinal), outside the usual \(usualOrdinals.lowerBound)...\(usualOrdinals.upperBound)",
-                        level))
             }
         }
         for (type, rule) in [(FeatureType.geofence, geofenceParent), (.section, sectionParent)] {
