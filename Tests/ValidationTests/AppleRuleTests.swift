@@ -476,6 +476,7 @@ struct AppleRuleTests {
             venue.set(venue.upper, .outdoor, true)
         },
         Case("Level", "OutdoorLevelHasBuildingReference") { $0.set($0.ground, .outdoor, true) },
+        Case("Level", "LevelHasSuspiciousOrdinal") { $0.set($0.upper, .ordinal, 200) },
         Case("Geofence", "GeofenceHasParentReference") { venue in
             let parent = venue.addGeofence(venue.rect(0.5, 0.5, 3, 3), levels: [venue.ground])
             venue.addGeofence(venue.rect(1, 1, 1, 1), levels: [venue.ground], parents: [parent])
@@ -485,6 +486,13 @@ struct AppleRuleTests {
             venue.addSection(venue.rect(1, 1, 1, 1), on: venue.ground, parents: [parent])
         },
     ]
+
+    @Test func ordinalsAtTheEndsOfTheUsualRangeAreNotSuspicious() {
+        var venue = Venue()
+        venue.set(venue.ground, .ordinal, -12)
+        venue.set(venue.upper, .ordinal, 163)
+        #expect(!Self.report(venue).findings.contains { $0.rule == "LevelHasSuspiciousOrdinal" })
+    }
 
     static func levels(of venue: Venue, building: Int) -> [Feature] {
         venue.levels.filter { $0.strings(.buildingIDs) == [venue.buildings[building].id] }

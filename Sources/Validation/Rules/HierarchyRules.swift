@@ -1,7 +1,7 @@
 // The hierarchy Apple expects beyond the references themselves: a building's footprints of each
 // kind (R8), levels that units and openings refer to (R4), levels tied to buildings as their
-// indoor/outdoor flag and ordinal ask (R8), and geofences and sections that nest in parents (R8,
-// noted).
+// indoor/outdoor flag and ordinal ask (R8), ordinals in the usual range (O5), and geofences and
+// sections that nest in parents (R8, noted).
 
 import IMDF
 
@@ -13,6 +13,9 @@ extension FindingCode {
             level without a building, an outdoor level off the ground without one; an outdoor level at ordinal 0 with one (info); a \
             geofence or section with parents (info)
             """)
+    public static let O5 = FindingCode(
+        "O5", .info, "ordinal outside the usual \(HierarchyRules.usualOrdinals)",
+        explanation: "a level's ordinal outside \(HierarchyRules.usualOrdinals) (Apple: `LevelHasSuspiciousOrdinal`)")
 }
 
 enum HierarchyRules {
@@ -24,15 +27,19 @@ enum HierarchyRules {
     static let indoorLevelBuilding = AppleRule("Level", "IndoorLevelMustHaveBuildingReference", .R8)
     static let outdoorLevelBuilding = AppleRule("Level", "OutdoorLevelShouldReferenceBuilding", .R8)
     static let groundOutdoorLevelBuilding = AppleRule("Level", "OutdoorLevelHasBuildingReference", .R8)
+    static let suspiciousOrdinal = AppleRule("Level", "LevelHasSuspiciousOrdinal", .O5)
     static let geofenceParent = AppleRule("Geofence", "GeofenceHasParentReference", .R8)
     static let sectionParent = AppleRule("Section", "SectionHasParentReference", .R8)
 
     static let declarations = RuleDeclarations(
-        codes: [.R8],
+        codes: [.R8, .O5],
         rules: [
             aerialFootprint, groundFootprint, subterraneanFootprint, levelHasUnits, levelHasOpenings, indoorLevelBuilding,
-            outdoorLevelBuilding, groundOutdoorLevelBuilding, geofenceParent, sectionParent,
+            outdoorLevelBuilding, groundOutdoorLevelBuilding, suspiciousOrdinal, geofenceParent, sectionParent,
         ])
+
+    /// Apple's typical ordinals: from 12 below ground to the 163 floors of the tallest building.
+    static let usualOrdinals = -12...163
 
     static func check(_ context: ValidationContext, _ relations: Relations) -> [Finding] {
         var findings: [Finding] = []
@@ -76,6 +83,13 @@ enum HierarchyRules {
                     context.finding(
                         groundOutdoorLevelBuilding, "\(context.describe(level)) is outdoor at ground level and names a building", level))
             default: break
+            }
+            if let ordinal, !usualOrdinals.contains(ordinal) {
+                findings.append(
+                    context.finding(
+                        suspiciousOrdinal,
+                        "\(context.describe(level)) has ordinal \(ordinal), outside the usual \(usualOrdinals.lowerBound)...\(usualOrdinals.upperBound)",
+                        level))
             }
         }
         for (type, rule) in [(FeatureType.geofence, geofenceParent), (.section, sectionParent)] {
