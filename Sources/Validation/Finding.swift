@@ -109,13 +109,11 @@ public struct Finding: Sendable, Hashable, Codable {
     public var fix: Fix?
 
     public init(
-        _ code: FindingCode, _ message: String, rule: String? = nil, ofApples: Bool = true, severity: Severity? = nil,
-        feature: Feature? = nil,
+        _ code: FindingCode, _ message: String, rule: String? = nil, severity: Severity? = nil, feature: Feature? = nil,
         file: String? = nil, line: Int? = nil, column: Int? = nil, location: Coordinate? = nil, fix: Fix? = nil
     ) {
         self.code = code
-        // A check of ours that shares a code with one of Apple's rules (`ofApples: false`) names none.
-        self.rule = ofApples ? rule ?? AppleRules.onlyRule[code] : nil
+        self.rule = rule
         self.severity = severity ?? code.severity
         self.message = message
         self.featureID = feature?.id

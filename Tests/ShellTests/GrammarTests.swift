@@ -120,8 +120,11 @@ struct GrammarTests {
         #expect(usage("add node") == "add node at X,Y [link=prev|nearest|REF] [tags=a,b] [--outside] [as H]")
         #expect(try Interpreter.execute("help split unit", in: &session).hasPrefix(usage("split unit") + "\n"))
         #expect(try Interpreter.execute("help exit", in: &session).hasPrefix("quit"))
-        // `help validate CODE|RULE` says what a check is, and which of Apple's rules it implements.
-        #expect(try Interpreter.execute("help validate G8", in: &session).contains("Unit UnitsMustNotOverlap (warning)"))
+        // `help validate CODE|RULE` says what a check is, with its tolerance and repair, and which of
+        // Apple's rules it implements.
+        let g8 = try Interpreter.execute("help validate G8", in: &session)
+        #expect(g8.contains("Unit UnitsMustNotOverlap (warning)") && g8.contains("overlap by more than 0.1 m²"))
+        #expect(try Interpreter.execute("help validate n2", in: &session).contains("repair: `link A B`"))
         #expect(try Interpreter.execute("help validate n1", in: &session).contains("a check of ours"))
         #expect(throws: EditError.self) { try Interpreter.execute("help validate Q7", in: &session) }
     }

@@ -7,9 +7,10 @@ import Testing
 
 @testable import Validation
 
-/// One case per rule of Apple's that a check declares (AppleRules.declared): a generated venue,
-/// which raises none of them, changed in one way that raises the rule. Removing a check fails its
-/// case; declaring a rule without a case fails `everyDeclaredRuleHasACase`.
+/// One case per rule of Apple's that a check declares one by one (`RuleDeclarations.rules`): a
+/// generated venue, which raises none of them, changed in one way that raises the rule. Removing
+/// a check fails its case; declaring a rule without a case fails `everyDeclaredRuleHasACase`.
+/// (Rules declared for each feature type, as families, are tested by kind in AppleSeverityTests.)
 @Suite("Each of Apple's rules")
 struct AppleRuleTests {
     /// The time validation measures occupants' validity against in these cases.
@@ -221,7 +222,53 @@ struct AppleRuleTests {
         Validator.validate(ArchiveLoad(archive: venue.archive, format: .folder), now: now)
     }
 
-    static let cases: [Case] = structure + addresses + expected + names + correlation + temporal + hierarchy + parking + shapes + contents
+    static let cases: [Case] =
+        structure + core + addresses + expected + names + correlation + temporal + hierarchy + parking + shapes + contents
+
+    /// A door of the ground floor.
+    static func door(of venue: Venue) -> Feature { venue.all(.opening).first { $0.string(.levelID) == venue.ground.id }! }
+
+    /// The door's line made `length` metres long, from its first end along itself.
+    static func door(of venue: Venue, length: Double) -> IMDF.Geometry? {
+        guard case .lineString(let line)? = door(of: venue).geometry else { return nil }
+        let (a, b) = (venue.projector.point(line[0]), venue.projector.point(line[line.count - 1]))
+        let scale = length / a.distance(to: b)
+        return .lineString([line[0], venue.projector.position(Point(x: a.x + (b.x - a.x) * scale, y: a.y + (b.y - a.y) * scale))])
+    }
+
+    static let core: [Case] = [
+        Case("N/A", "FeatureIdMustBeUnique") { venue in
+            let id = venue.rooms[0].id
+            venue.change(venue.rooms[1].id) { $0.id = id }
+        },
+        Case("N/A", "ReferencedFeatureIDMustBeResolvable") { $0.set($0.rooms[0], .levelID, "00000000-0000-4000-8000-000000000777") },
+        Case("N/A", "VenueCountMustBeExactlyOne") { $0.remove($0.all(.venue)[0]) },
+        Case("Level", "LevelOrdinalMustBeInteger") { $0.set($0.upper, .ordinal, .number(JSONNumber(text: "1.5")!)) },
+        Case("Building", "LevelOrdinalsForBuildingAreNotSequential") { $0.set($0.upper, .ordinal, 3) },
+        Case("Building", "BuildingLevelOrdinalZeroShouldBePresent") { $0.set($0.ground, .ordinal, 2) },
+        Case("Level", "OutdoorLevelHasNegativeOrdinal") { venue in
+            venue.set(venue.upper, .outdoor, true)
+            venue.set(venue.upper, .ordinal, -1)
+        },
+        Case("Anchor", "AnchorMustBeCoveredByReferencedUnit") { venue in
+            venue.reshape(venue.all(.anchor).first { $0.string(.unitID) == venue.rooms[0].id }!, .point(venue.position(2, 7)))
+        },
+        Case("Amenity", "AmenityShouldBeCoveredByReferencedUnit") { venue in venue.addAmenity("information", at: 2, 3, in: venue.corridor)
+        },
+        Case("Opening", "OpeningMustBeCoveredByUnitBoundary") { venue in
+            venue.reshape(door(of: venue), .lineString([venue.position(1, 3), venue.position(2, 3)]))
+            venue.set(door(of: venue), .displayPoint, .null)
+        },
+        Case("Opening", "OpeningIsSuspiciouslySmall") { venue in venue.reshape(door(of: venue), door(of: venue, length: 0.5)) },
+        Case("Opening", "OpeningIsSuspiciouslyLarge") { venue in venue.reshape(door(of: venue), door(of: venue, length: 50)) },
+        Case("Unit", "UnitsMustNotOverlap") { $0.copy($0.rooms[0]) },
+        Case("Address", "AddressMustBeReferenced") { venue in venue.copy(address(of: venue)) },
+        Case("Building", "BuildingHasNoLevel") { $0.copy($0.buildings[0]) },
+        Case("Building", "BuildingMustHaveAtLeastOneFootprint") { $0.copy($0.buildings[0]) },
+        Case("Venue", "VenueMustHaveAtLeastOneBuilding") { venue in
+            for building in venue.buildings { venue.remove(building) }
+        },
+    ]
 
     static let structure: [Case] = [
         Case("N/A", "FeatureIdMustNotBeEmpty") { $0.change($0.occupants[0].id) { $0.id = "" } },
@@ -440,6 +487,13 @@ struct AppleRuleTests {
         },
     ]
 
+    @Test func ordinalsAtTheEndsOfTheUsualRangeAreNotSuspicious() {
+        var venue = Venue()
+        venue.set(venue.ground, .ordinal, -12)
+        venue.set(venue.upper, .ordinal, 163)
+        #expect(!Self.report(venue).findings.contains { $0.rule == "LevelHasSuspiciousOrdinal" })
+    }
+
     static func levels(of venue: Venue, building: Int) -> [Feature] {
         venue.levels.filter { $0.strings(.buildingIDs) == [venue.buildings[building].id] }
     }
@@ -625,23 +679,27 @@ struct AppleRuleTests {
         },
     ]
 
+    static let declared = RuleDeclarations.all.flatMap(\.rules)
+
     @Test func theGeneratedVenueRaisesNoneOfTheDeclaredRules() {
-        let declared = Set(AppleRules.declared.map(\.name))
+        let declared = Set(RuleDeclarations.appleRules.map(\.name))
         let raised = Self.report(Venue()).findings.compactMap(\.rule).filter(declared.contains)
         #expect(raised.isEmpty, "\(raised)")
     }
 
     @Test func everyDeclaredRuleHasACase() {
         let covered = Set(Self.cases.map(\.description))
-        let missing = AppleRules.declared.map(\.key).filter { !covered.contains($0) && !Self.raisedElsewhere.contains($0) }
+        let missing = Self.declared.map(\.key).filter { !covered.contains($0) && !Self.raisedElsewhere.contains($0) }
         #expect(missing.isEmpty, "\(missing)")
         #expect(Set(Self.cases.map(\.description)).count == Self.cases.count, "a rule has two cases")
     }
 
-    /// Declared rules raised by files that do not load, tested by `unloadableFilesNameApplesRule`.
+    /// Declared rules raised by files that do not load, tested by `unloadableFilesNameApplesRule`
+    /// (FileMustBeValidGeoJSON also by broken geometry in the samples' tests), and by a missing
+    /// manifest, tested by CodeTests' `aMissingManifestIsA1`.
     static let raisedElsewhere: Set<String> = [
         "N/A FileMustContainFeatureCollection", "N/A FileMustBeValidGeoJSON", "N/A FeatureMustHaveId", "N/A FeatureIdMustBeString",
-        "N/A FeatureMustHaveFeatureType", "N/A FeatureTypeMustBeString",
+        "N/A FeatureMustHaveFeatureType", "N/A FeatureTypeMustBeString", "N/A ManifestFileMustBePresent",
     ]
 
     @Test(arguments: cases) func aChangedVenueRaisesTheRule(_ testCase: Case) {
@@ -649,7 +707,7 @@ struct AppleRuleTests {
         testCase.change(&venue)
         let findings = Self.report(venue).findings.filter { $0.rule == testCase.rule }
         #expect(!findings.isEmpty, "\(testCase.rule) not raised")
-        let severity = AppleRules.publishedSeverity["\(testCase.feature) \(testCase.rule)"]
+        let severity = AppleRules.published.first { $0.feature == testCase.feature && $0.name == testCase.rule }?.severity
         #expect(
             findings.allSatisfy { $0.severity == severity },
             "\(testCase.rule): \(findings.map(\.severity)) against Apple's \(String(describing: severity))")
@@ -661,7 +719,7 @@ struct AppleRuleTests {
     /// (SampleValidationTests: a duplicate id, broken geometry, a dangling reference, display
     /// points and anchors outside, the routing graph).
     @Test func everyCodeIsRaisedByACase() {
-        let here = Set(Self.cases.compactMap { AppleRules.declaredByKey[$0.description]?.code })
+        let here = Set(Self.cases.compactMap { RuleDeclarations.appleRulesByKey[$0.description]?.code })
         let bySamples: Set<FindingCode> = [.A1, .A5, .F3, .T2, .T4, .T5, .R1, .G1, .G2, .N1, .N2]
         let missing = Set(FindingCode.allCases).subtracting(here).subtracting(CodeTests.cases.map(\.code)).subtracting(bySamples)
         #expect(missing.isEmpty, "\(missing.map(\.rawValue).sorted())")

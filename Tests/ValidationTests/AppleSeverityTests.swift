@@ -12,7 +12,7 @@ import Testing
 @Suite("Apple's rules and severities")
 struct AppleSeverityTests {
     /// Apple's severity of each rule, from its published list (compiled in as
-    /// `AppleRules.published`, which AppleCoverageTests keeps equal to the CSV).
+    /// `AppleRules.published`, which AppleCoverageTests keeps equal to the CSV), as a test reads it.
     static let appleSeverities: [String: Severity] = Dictionary(
         AppleRules.published.map { ($0.name, $0.severity) }, uniquingKeysWith: { first, _ in first })
 
@@ -21,37 +21,44 @@ struct AppleSeverityTests {
         $0[$1.feature, default: []].insert($1.name)
     }
 
+    /// Every rule a check declares is Apple's, and Apple gives it one severity wherever it lists
+    /// it: the severity its findings carry, read from Apple's list.
+    @Test func everyDeclaredRuleIsApplesWithApplesSeverity() {
+        for rule in RuleDeclarations.appleRules {
+            let listed = AppleRules.published.filter { $0.name == rule.name }
+            #expect(!listed.isEmpty, "\(rule.key) is no rule of Apple's")
+            #expect(listed.allSatisfy { $0.severity == rule.severity }, "\(rule.key)")
+        }
+    }
+
+    /// A rule declared one by one is Apple's for the feature type it is declared for; so is each
+    /// member of the families whose types are those Apple names in the rule (`UnitMustReferenceLevel`).
+    @Test func everyRuleNamedAfterItsFeatureTypeIsApplesForThatType() {
+        let listed = Set(AppleRules.published.map { "\($0.feature) \($0.name)" })
+        let named =
+            PropertyChecks.requiredRules.values.flatMap(\.rules) + PropertyChecks.enumeratedRules.values.flatMap(\.rules)
+            + GeometryChecks.geometryType.rules + SpatialRules.displayPointInside.rules + SpatialRules.withinLevel.rules
+        for rule in RuleDeclarations.all.flatMap(\.rules) + named {
+            #expect(listed.contains(rule.key), "\(rule.key) is not in Apple's list")
+        }
+    }
+
     @Test func everyEnumeratedPropertyHasApplesRuleForItsFeatureType() {
         for type in FeatureType.allCases {
             let feature = AppleRules.name(of: type)
             for spec in type.schema {
                 switch spec.kind {
                 case .category, .categoryArray:
-                    let rule = AppleRules.enumeratedValue(type, key: spec.key)
+                    let rule = PropertyChecks.enumeratedRules[spec.key]?[type]
                     #expect(
-                        rule.map { Self.appleRulesByFeature[feature]?.contains($0) == true } == true,
-                        "\(type.rawValue).\(spec.key): \(rule ?? "none")")
-                    #expect(rule.flatMap { Self.appleSeverities[$0] } == .error)
+                        rule.map { Self.appleRulesByFeature[feature]?.contains($0.name) == true } == true,
+                        "\(type.rawValue).\(spec.key): \(rule?.name ?? "none")")
+                    #expect(rule.flatMap { Self.appleSeverities[$0.name] } == .error)
                 default: continue
                 }
             }
         }
-        #expect(AppleRules.enumeratedValue(.opening, key: "door.type") == "OpeningDoorTypeMustBeValid")
-    }
-
-    @Test func everyRuleNameTheChecksGiveIsApplesForThatFeatureType() {
-        for type in FeatureType.allCases {
-            let feature = AppleRules.name(of: type)
-            let rules = Self.appleRulesByFeature[feature] ?? []
-            for spec in type.schema where spec.isRequired {
-                if let required = AppleRules.requiredProperty(type, key: spec.key) {
-                    #expect(rules.contains(required.rule), "\(feature): \(required.rule)")
-                    #expect(Self.appleSeverities[required.rule] == required.severity, "\(required.rule)")
-                }
-            }
-            if let geometry = AppleRules.geometryType(type) { #expect(rules.contains(geometry), "\(feature): \(geometry)") }
-            if let inside = AppleRules.displayPointInside(type).rule { #expect(rules.contains(inside), "\(feature): \(inside)") }
-        }
+        #expect(PropertyChecks.enumeratedRules["door.type"]?[.opening]?.name == "OpeningDoorTypeMustBeValid")
     }
 
     func venue(_ change: (inout IMDFArchive, Projector) -> Void) -> ValidationReport {

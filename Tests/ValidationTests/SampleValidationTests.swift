@@ -123,14 +123,6 @@ struct SampleValidationTests {
 
 @Suite("Validation building blocks")
 struct ValidationPartsTests {
-    @Test func everyCodeIsDocumentedWithItsSeverity() throws {
-        let path = Samples.packageRoot.appendingPathComponent("Sources/Validation/CODES.md").path
-        let table = try String(contentsOfFile: path, encoding: .utf8)
-        for code in FindingCode.allCases {
-            #expect(table.contains("| \(code.rawValue) | \(code.severity.rawValue) |"), "\(code.rawValue) missing from CODES.md")
-        }
-    }
-
     @Test func suggestionsPreferAValidPrefixThenTheNearestSpelling() {
         #expect(Suggestion.closest(to: "foodservice.coffee", in: CategoryList.unit.values) == "foodservice")
         #expect(Suggestion.closest(to: "resroom", in: CategoryList.unit.values) == "restroom")

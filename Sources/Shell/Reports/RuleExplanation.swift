@@ -1,5 +1,6 @@
-// What a finding code or one of Apple's rules checks, and how the two correspond: for
-// `imdf validate --explain CODE|RULE` and `help validate CODE|RULE` at the prompt.
+// What a finding code or one of Apple's rules checks, and how the two correspond, from the
+// declarations beside the checks: for `imdf validate --explain CODE|RULE` and
+// `help validate CODE|RULE` at the prompt.
 
 import Validation
 
@@ -9,6 +10,8 @@ public enum RuleExplanation {
     public static func text(for asked: String) -> String? {
         if let code = FindingCode.matching(asked) {
             var lines = ["\(code.rawValue) (\(code.severity.rawValue) unless a rule below says otherwise): \(code.title)"]
+            lines += TextWrapping.wrap(code.explanation, width: TextWrapping.terminalWidth, first: "  ", rest: "  ")
+            if let repair = code.repair { lines.append("  repair: \(repair)") }
             let rules = AppleRules.published.filter { if case .implemented(code, _) = $0.coverage { true } else { false } }
             if rules.isEmpty {
                 lines.append("a check of ours: Apple's validator has no rule for it")

@@ -5,6 +5,16 @@
 import Foundation
 import IMDF
 
+extension FindingCode {
+    public static let R7 = FindingCode(
+        "R7", .warning, "addresses of the venue, buildings and anchors disagree",
+        explanation: """
+            addresses that disagree: one in another province than the venue's, a building with a unit-qualified address, an anchor's \
+            address (all but its unit) not its building's (info), a building with the venue's address (info), no address with a unit at \
+            all (info)
+            """)
+}
+
 enum AddressRules {
     static let provinceRequired = AppleRule("Address", "AddressMustHaveProvinceCode", .F4)
     static let unitBlank = AppleRule("Address", "AddressUnitMustNotBeBlank", .F8)
@@ -22,11 +32,13 @@ enum AddressRules {
     static let buildingUnitQualified = AppleRule("Building", "BuildingReferencesUnitQualifiedAddress", .R7)
     static let buildingsShareAddress = AppleRule("Building", "BuildingsHaveSameAddress", .F11)
 
-    static let rules = [
-        provinceRequired, unitBlank, provinceOfCountry, labelBlank, postalCodeExtBlank, postalCodeBlank, vanityPostalCodeBlank,
-        dissimilarProvince, distinct, postalCode, noUnitQualified, anchorAddress, buildingIsVenueAddress, buildingUnitQualified,
-        buildingsShareAddress,
-    ]
+    static let declarations = RuleDeclarations(
+        codes: [.R7],
+        rules: [
+            provinceRequired, unitBlank, provinceOfCountry, labelBlank, postalCodeExtBlank, postalCodeBlank, vanityPostalCodeBlank,
+            dissimilarProvince, distinct, postalCode, noUnitQualified, anchorAddress, buildingIsVenueAddress, buildingUnitQualified,
+            buildingsShareAddress,
+        ])
 
     static func isBlank(_ text: String) -> Bool { Formats.isBlank(text, newlines: true) }
 

@@ -1,8 +1,83 @@
-// A1-A8: the archive's files and its manifest (REFERENCE.md 7.1).
+// A1-A8: the archive's files and its manifest (REFERENCE.md 7.1), with Apple's names for the
+// defects that keep a file or a feature from loading (A5).
 
 import IMDF
 
+extension FindingCode {
+    public static let A1 = FindingCode(
+        "A1", .error, "manifest.json missing",
+        explanation: "`manifest.json` is missing",
+        repair: "save writes one")
+    public static let A2 = FindingCode(
+        "A2", .error, "manifest version or required keys",
+        explanation: """
+            manifest `version` is not 1.0.0 (Apple: `ManifestVersionMustBeValid`), or `created`/`version` missing or malformed (a warning \
+            of ours for the pre-releases 1.0.0.beta/rc, which the reader accepts)
+            """,
+        repair: "save writes 1.0.0")
+    public static let A3 = FindingCode(
+        "A3", .warning, "manifest created without a UTC offset",
+        explanation: "manifest `created` has no UTC offset",
+        repair: "save stamps the time with its offset")
+    public static let A4 = FindingCode(
+        "A4", .error, "manifest language is not a language tag",
+        explanation: "manifest `language` missing or not an RFC 5646 tag")
+    public static let A5 = FindingCode(
+        "A5", .error, "file is not valid JSON or not a FeatureCollection",
+        explanation: """
+            a file is not valid JSON (a key repeated in one object included), not a FeatureCollection, has a feature without \
+            `id`/`feature_type`; or a zip entry cannot be read: encrypted, an unsupported method, a bad offset, data shared with another \
+            entry, its name twice, a size that lies or passes `--max-size`, a CRC mismatch (located `file:line:column`, or the entry's \
+            name). Apple: `FileMustBeValidGeoJSON` (the JSON does not parse), `FileMustContainFeatureCollection`, `FeatureMustHaveId`, \
+            `FeatureIdMustBeString`, `FeatureMustHaveFeatureType`, `FeatureTypeMustBeString`
+            """,
+        repair: "repair the file")
+    public static let A6 = FindingCode(
+        "A6", .warning, "file is not one of the 16 IMDF feature files",
+        explanation: """
+            a file is not one of the 16 IMDF feature files (extension files such as `enviroment.geojson` are kept and saved as they are); \
+            info for the routing-graph extension (`navPath.geojson`, `navPathAssocieted.geojson`), which the editor edits and checks \
+            itself (N1-N3)
+            """)
+    public static let A7 = FindingCode(
+        "A7", .error, "feature_type differs from its file",
+        explanation: "a feature's `feature_type` differs from its file's type (empty: Apple's `FeatureTypeMustNotBeEmpty`)")
+    public static let A8 = FindingCode(
+        "A8", .error, "not exactly one venue, or no address file",
+        explanation: "not exactly one venue, or no `address.geojson`")
+}
+
 enum ArchiveRules {
+    static let missingManifest = AppleRule("N/A", "ManifestFileMustBePresent", .A1)
+    static let manifestVersion = AppleRule("Manifest", "ManifestVersionMustBeValid", .A2)
+    static let notAFeatureCollection = AppleRule("N/A", "FileMustContainFeatureCollection", .A5)
+    static let invalidGeoJSON = AppleRule("N/A", "FileMustBeValidGeoJSON", .A5)
+    static let missingID = AppleRule("N/A", "FeatureMustHaveId", .A5)
+    static let idNotAString = AppleRule("N/A", "FeatureIdMustBeString", .A5)
+    static let missingFeatureType = AppleRule("N/A", "FeatureMustHaveFeatureType", .A5)
+    static let featureTypeNotAString = AppleRule("N/A", "FeatureTypeMustBeString", .A5)
+    static let emptyFeatureType = AppleRule("N/A", "FeatureTypeMustNotBeEmpty", .A7)
+    static let oneVenue = AppleRule("N/A", "VenueCountMustBeExactlyOne", .A8)
+
+    static let declarations = RuleDeclarations(
+        codes: [.A1, .A2, .A3, .A4, .A5, .A6, .A7, .A8],
+        rules: [
+            missingManifest, manifestVersion, notAFeatureCollection, invalidGeoJSON, missingID, idNotAString, missingFeatureType,
+            featureTypeNotAString, emptyFeatureType, oneVenue,
+        ])
+
+    /// The rule behind a file that did not load.
+    static func rule(for defect: StructuralDefect?) -> AppleRule {
+        switch defect {
+        case .notAFeatureCollection?: notAFeatureCollection
+        case .missingID?: missingID
+        case .idNotAString?: idNotAString
+        case .missingFeatureType?: missingFeatureType
+        case .featureTypeNotAString?: featureTypeNotAString
+        case nil: invalidGeoJSON
+        }
+    }
+
     static func check(_ load: ArchiveLoad) -> [Finding] {
         var findings: [Finding] = []
         for diagnostic in load.diagnostics {
@@ -10,17 +85,16 @@ enum ArchiveRules {
             case .unreadableFile:
                 // A file that does not parse breaks FileMustBeValidGeoJSON; one that parses but
                 // is no FeatureCollection, or holds a feature without an id, names its own rule.
-                let rule = diagnostic.defect.map(StructureRules.rule) ?? (diagnostic.location != nil ? StructureRules.invalidGeoJSON : nil)
+                let rule = diagnostic.defect.map(rule(for:)) ?? (diagnostic.location != nil ? invalidGeoJSON : nil)
                 findings.append(
                     Finding(
-                        .A5, diagnostic.message, rule: rule?.name, ofApples: rule != nil, feature: nil, file: diagnostic.file,
-                        line: diagnostic.location?.line,
+                        .A5, implementing: rule, diagnostic.message, file: diagnostic.file, line: diagnostic.location?.line,
                         column: diagnostic.location?.column,
                         fix: Fix("repair the file by hand (its features are not loaded and cannot be edited until it reads)")))
             case .missingManifest:
                 findings.append(
                     Finding(
-                        .A1, "manifest.json is missing", file: "manifest.json",
+                        missingManifest, "manifest.json is missing", file: "manifest.json",
                         fix: Fix("saving the archive writes a manifest", repair: .save)))
             case .manifestVersion, .duplicateID, .general:
                 break  // version: checked below from the manifest itself; duplicates: F3
@@ -49,16 +123,15 @@ enum ArchiveRules {
             for feature in collection.features where feature.featureType != type.rawValue {
                 findings.append(
                     Finding(
-                        .A7, "feature_type \"\(feature.featureType)\" in \(type.fileName), which holds \(type.rawValue) features",
-                        rule: feature.featureType.isEmpty ? StructureRules.emptyFeatureType.name : nil, feature: feature,
+                        .A7, implementing: feature.featureType.isEmpty ? emptyFeatureType : nil,
+                        "feature_type \"\(feature.featureType)\" in \(type.fileName), which holds \(type.rawValue) features",
+                        feature: feature,
                         file: collection.sourceFileName ?? collection.fileName))
             }
         }
         let venues = load.archive.features(of: .venue).count
         if venues != 1 && !load.unreadableFiles.contains("venue.geojson") {
-            findings.append(
-                Finding(
-                    .A8, "the archive has \(venues) venues; IMDF requires exactly one", rule: AppleRules.oneVenue, file: "venue.geojson"))
+            findings.append(Finding(oneVenue, "the archive has \(venues) venues; IMDF requires exactly one", file: "venue.geojson"))
         }
         if load.archive.collections[.address] == nil && !load.unreadableFiles.contains("address.geojson") {
             findings.append(Finding(.A8, "address.geojson is missing (the venue's address_id must point into it)", file: "address.geojson"))
@@ -73,7 +146,7 @@ enum ArchiveRules {
         case nil:
             findings.append(
                 Finding(
-                    .A2, "no \"version\" (must be \"1.0.0\")", rule: StructureRules.manifestVersion.name, file: file,
+                    manifestVersion, "no \"version\" (must be \"1.0.0\")", file: file,
                     fix: Fix("saving writes version 1.0.0", repair: .save)))
         case Manifest.currentVersion?:
             break
@@ -85,7 +158,7 @@ enum ArchiveRules {
         case let version?:
             findings.append(
                 Finding(
-                    .A2, "version \"\(version)\" is not \"1.0.0\"", rule: StructureRules.manifestVersion.name, file: file,
+                    manifestVersion, "version \"\(version)\" is not \"1.0.0\"", file: file,
                     fix: Fix("saving writes version 1.0.0", repair: .save)))
         }
         if let created = manifest.created {

@@ -8,6 +8,18 @@
 import Geometry
 import IMDF
 
+extension FindingCode {
+    public static let C1 = FindingCode(
+        "C1", .warning, "what a unit or kiosk holds does not suit its category",
+        explanation: """
+            what a unit holds does not suit its category (points within \(centimetres: SpatialRules.pointTolerance), shapes inside): \
+            anything in an `opentobelow` unit, an amenity on `steps`, anything in a structural unit (`brick`, `column`, `wall`-like \
+            categories), an amenity of another kind in an elevator, escalator, moving walkway or stairs unit, a restroom amenity of \
+            another kind in a restroom unit (a specific one in a generic `restroom`: info), an elevator or stairs amenity in a kiosk; a \
+            kiosk with no anchor and no amenity; a baggage carousel fixture without a name or display point and no carousel amenity
+            """)
+}
+
 enum ContentRules {
     static let structuralCategories: Set<String> = ["brick", "column", "concrete", "drywall", "glass", "structure", "wood"]
     /// Unit categories that may hold only amenities of the same category.
@@ -36,13 +48,13 @@ enum ContentRules {
     static let carouselNameAndPoint = AppleRule("Fixture", "BaggageCarouselFixtureShouldHaveDisplayPointAndName", .C1)
     static let carouselName = AppleRule("Fixture", "BaggageCarouselFixtureShouldHaveName", .C1)
 
-    static let rules: [AppleRule] =
-        ownKindOnly.values.sorted { $0.name < $1.name } + [
+    static let declarations = RuleDeclarations(
+        codes: [.C1],
+        rules: ownKindOnly.values.sorted { $0.name < $1.name } + [
             amenityInVoid, amenityOnSteps, amenityInStructure, anchorInVoid, anchorInStructure, fixtureInVoid, fixtureInStructure,
-            kioskInVoid,
-            kioskInStructure, restroomHierarchy, genericRestroom, femaleRestroom, maleRestroom, familyOrUnisexRestroom, kioskAmenity,
-            kioskAnchorOrAmenity, carouselNameAndPoint, carouselName,
-        ]
+            kioskInVoid, kioskInStructure, restroomHierarchy, genericRestroom, femaleRestroom, maleRestroom, familyOrUnisexRestroom,
+            kioskAmenity, kioskAnchorOrAmenity, carouselNameAndPoint, carouselName,
+        ])
 
     /// Amenity categories a kiosk must not hold.
     static let notInKiosks: Set<String> = ["elevator", "escalator", "movingwalkway", "stairs"]

@@ -5,18 +5,25 @@
 
 import IMDF
 
+extension FindingCode {
+    public static let R6 = FindingCode(
+        "R6", .error, "correlation_id unmatched, twice on one level, or across categories",
+        explanation: """
+            a `correlation_id` (amenity, geofence, occupant, section) that no other feature of the type shares, or shared on one level; a \
+            warning when the features sharing it have different categories
+            """,
+        repair: "`set REF correlation_id=null` when unmatched")
+}
+
 enum CorrelationRules {
-    static let types: [FeatureType] = [.amenity, .geofence, .occupant, .section]
+    /// The types with a correlation_id.
+    static let types = FeatureType.having(.correlationID)
 
-    static func matched(_ type: FeatureType) -> AppleRule { AppleRule(AppleRules.name(of: type), "CorrelationIdMustBeMatched", .R6) }
-    static func dissimilarLevels(_ type: FeatureType) -> AppleRule {
-        AppleRule(AppleRules.name(of: type), "LevelIDsMustBeDissimilarForCorrelationID", .R6)
-    }
-    static func sameCategory(_ type: FeatureType) -> AppleRule {
-        AppleRule(AppleRules.name(of: type), "CategoryShouldBeSameForCorrelationID", .R6)
-    }
+    static let matched = AppleRuleFamily(.R6, over: types) { _ in "CorrelationIdMustBeMatched" }
+    static let dissimilarLevels = AppleRuleFamily(.R6, over: types) { _ in "LevelIDsMustBeDissimilarForCorrelationID" }
+    static let sameCategory = AppleRuleFamily(.R6, over: types) { _ in "CategoryShouldBeSameForCorrelationID" }
 
-    static let rules = types.flatMap { [matched($0), dissimilarLevels($0), sameCategory($0)] }
+    static let declarations = RuleDeclarations(codes: [.R6], rules: matched.rules + dissimilarLevels.rules + sameCategory.rules)
 
     static func check(_ context: ValidationContext, _ relations: Relations) -> [Finding] {
         var findings: [Finding] = []
@@ -33,7 +40,7 @@ enum CorrelationRules {
                 guard members.count >= 2 else {
                     findings.append(
                         context.finding(
-                            matched(type),
+                            matched[type]!,
                             "correlation_id \(context.short(id)) of \(context.describe(members[0])) is shared with no other \(type.rawValue)",
                             members[0],
                             fix: Fix("remove it", repair: .set(feature: members[0].id, key: PropertyKey.correlationID.rawValue, .null))))
@@ -45,7 +52,7 @@ enum CorrelationRules {
                         if let other = levelOwner[level] {
                             findings.append(
                                 context.finding(
-                                    dissimilarLevels(type),
+                                    dissimilarLevels[type]!,
                                     "\(context.describe(member)) and \(context.describe(other)) share correlation_id \(context.short(id)) on one level",
                                     member))
                             break
@@ -57,7 +64,7 @@ enum CorrelationRules {
                 if categories.count > 1 {
                     findings.append(
                         context.finding(
-                            sameCategory(type),
+                            sameCategory[type]!,
                             "features with correlation_id \(context.short(id)) have categories \(categories.sorted().joined(separator: ", "))",
                             members[0]))
                 }

@@ -5,6 +5,23 @@
 
 import IMDF
 
+extension FindingCode {
+    public static let F11 = FindingCode(
+        "F11", .warning, "names or addresses that should differ are the same",
+        explanation: """
+            names that should differ are the same (compared per language, ignoring case and spacing): two buildings (name, alt_name), two \
+            levels of one building (name, short_name), gates of one category, baggage carousels of one building, occupants of one name on \
+            one anchor, a building named as an occupant inside it, an amenity named as its category; two identical addresses, two \
+            buildings with one address
+            """)
+    public static let F12 = FindingCode(
+        "F12", .warning, "a level's labels in other languages than its building's other levels",
+        explanation: """
+            a level's name (or short_name) is in languages no other level of its building uses (Apple: \
+            `NonMatchingNameLangTagsAmongLevelsReferencingSameBuilding`, ...)
+            """)
+}
+
 enum DistinctNames {
     static let buildingName = AppleRule("Building", "BuildingNameIsNotDistinct", .F11)
     static let buildingAltName = AppleRule("Building", "BuildingAltNameShouldBeDistinct", .F11)
@@ -18,10 +35,12 @@ enum DistinctNames {
     static let buildingNamedAsOccupant = AppleRule("Building", "BuildingNameMatchesOccupantName", .F11)
     static let occupantsOnOneAnchor = AppleRule("Occupant", "SimilarOccupantsShouldNotRefSameAnchor", .F11)
 
-    static let rules = [
-        buildingName, buildingAltName, levelName, levelShortName, levelNameLanguages, levelShortNameLanguages, gateName, carouselName,
-        amenityNamedAsCategory, buildingNamedAsOccupant, occupantsOnOneAnchor,
-    ]
+    static let declarations = RuleDeclarations(
+        codes: [.F11, .F12],
+        rules: [
+            buildingName, buildingAltName, levelName, levelShortName, levelNameLanguages, levelShortNameLanguages, gateName, carouselName,
+            amenityNamedAsCategory, buildingNamedAsOccupant, occupantsOnOneAnchor,
+        ])
 
     /// The categories of gates, whose names (numbers) must differ among gates of one category.
     static let gateCategories: Set<String> = ["arrivalgate", "boardinggate.aircraft", "boardinggate.bus", "boardinggate.train"]

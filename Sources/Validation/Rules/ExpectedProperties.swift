@@ -5,6 +5,17 @@
 
 import IMDF
 
+extension FindingCode {
+    public static let F10 = FindingCode(
+        "F10", .warning, "a property Apple expects is missing",
+        explanation: """
+            a property IMDF leaves optional and Apple expects is null: a building's name, address or display point; a venue's or an \
+            occupant's hours, phone, website; an occupant's `validity.modified` (info); names of gates, baggage carousels and \
+            `unspecified` amenities; a geofence's `building_ids` or `level_ids` (info); an address's `postal_code`
+            """,
+        repair: "`set REF key=...`")
+}
+
 enum ExpectedProperties {
     /// (Apple's feature, the key, the rule): the key should not be null.
     static let expected: [(FeatureType, PropertyKey, AppleRule)] = [
@@ -34,7 +45,9 @@ enum ExpectedProperties {
     static let modifiedTime = AppleRule("Occupant", "OccupantShouldHaveModifiedTime", .F10)
     static let geofenceReference = AppleRule("Geofence", "GeofenceMustHaveLevelOrBuildingReference", .F4)
 
-    static let rules = expected.map(\.2) + namedAmenities.values.sorted { $0.name < $1.name } + [modifiedTime, geofenceReference]
+    static let declarations = RuleDeclarations(
+        codes: [.F10],
+        rules: expected.map(\.2) + namedAmenities.values.sorted { $0.name < $1.name } + [modifiedTime, geofenceReference])
 
     static func isEmpty(_ value: JSONValue?) -> Bool {
         guard let value, !value.isNull else { return true }

@@ -3,7 +3,52 @@
 
 import IMDF
 
+extension FindingCode {
+    public static let T1 = FindingCode(
+        "T1", .error, "geometry type not allowed for the feature type",
+        explanation: """
+            the geometry type is not the one the feature type allows (e.g. a building with a Polygon: buildings are unlocated; an opening \
+            as a MultiLineString, whose parts G1 and G4 still check; Apple: `OpeningMustHaveLineStringGeometry`, \
+            `UnitMustHavePolygonalGeometry`, ...); a relationship with a geometry is noted (info, `RelationshipHasGeometry`)
+            """,
+        repair: "`flatten REF` for a one-part Multi geometry; `set REF geometry=null` for a building")
+    public static let T2 = FindingCode(
+        "T2", .error, "geometry is not valid GeoJSON",
+        explanation: """
+            the geometry is not valid GeoJSON: unclosed ring, fewer than 4 positions, coordinates out of range or not finite (`1e999`), \
+            null or empty coordinates
+            """)
+    public static let T3 = FindingCode(
+        "T3", .warning, "exterior ring not counter-clockwise",
+        explanation: "an exterior ring runs clockwise (RFC 7946 asks for counter-clockwise)")
+    public static let T4 = FindingCode(
+        "T4", .error, "display_point is not a valid Point",
+        explanation: "`display_point` is not a valid GeoJSON Point (e.g. `\"coordinates\": null`)",
+        repair: "recompute it")
+}
+
 enum GeometryChecks {
+    /// T1: Apple's rule on the geometry of each located type (`UnitMustHavePolygonalGeometry`);
+    /// Apple has none for the unlocated types (address, building, occupant) nor a relationship's.
+    static let geometryType = AppleRuleFamily(.T1, over: FeatureType.allCases.filter { ![.none, .any].contains($0.geometryRule) }) {
+        let shape =
+            switch $0.geometryRule {
+            case .point: "Point"
+            case .lineString: "LineString"
+            case .lineal: "Lineal"
+            default: "Polygonal"
+            }
+        return "\($0.appleName)MustHave\(shape)Geometry"
+    }
+    static let relationshipGeometry = AppleRule("Relationship", "RelationshipHasGeometry", .T1)
+    /// T2: Apple counts every defect of a geometry against the file.
+    static let invalidGeoJSON = AppleRule("N/A", "FileMustBeValidGeoJSON", .T2)
+    /// T4: for a display_point on any feature, whether its schema has one or not.
+    static let displayPointIsAPoint = AppleRuleFamily(.T4, over: FeatureType.allCases) { _ in "DisplayPointMustBePointGeometry" }
+
+    static let declarations = RuleDeclarations(
+        codes: [.T1, .T2, .T3, .T4], rules: [relationshipGeometry, invalidGeoJSON], families: [geometryType, displayPointIsAPoint])
+
     static func check(_ place: FeaturePlace, into findings: inout [Finding]) {
         let rule = place.type.geometryRule
         switch place.feature.geometryMember {
@@ -13,11 +58,10 @@ enum GeometryChecks {
             if !rule.allows(nil) {
                 findings.append(
                     place.finding(
-                        .T1, "geometry is null; a \(place.type.rawValue) needs \(rule.description)",
-                        rule: AppleRules.geometryType(place.type)))
+                        .T1, "geometry is null; a \(place.type.rawValue) needs \(rule.description)", rule: geometryType[place.type]))
             }
         case .malformed(let value):
-            findings.append(place.finding(.T2, "geometry is not a valid GeoJSON geometry: \(describe(value))"))
+            findings.append(place.finding(invalidGeoJSON, "geometry is not a valid GeoJSON geometry: \(describe(value))"))
         case .geometry(let wrapped):
             if !rule.allows(wrapped.geometry) {
                 var fix: Fix?
@@ -31,14 +75,14 @@ enum GeometryChecks {
                 findings.append(
                     place.finding(
                         .T1, "geometry is a \(wrapped.geometry.typeName); a \(place.type.rawValue) needs \(rule.description)",
-                        rule: AppleRules.geometryType(place.type), fix: fix))
+                        rule: geometryType[place.type], fix: fix))
             }
             checkGeoJSON(wrapped.geometry, place, into: &findings)
-            StructureRules.checkInteriorRings(place, into: &findings)
+            InteriorRings.check(place, into: &findings)
             if place.type == .relationship {
                 findings.append(
                     Finding(
-                        StructureRules.relationshipGeometry, "relationship \(place.shortID) has a geometry (\(wrapped.geometry.typeName))",
+                        relationshipGeometry, "relationship \(place.shortID) has a geometry (\(wrapped.geometry.typeName))",
                         feature: place.feature, file: place.file))
             }
         }
@@ -48,12 +92,12 @@ enum GeometryChecks {
                     findings.append(
                         place.finding(
                             .T4, "display_point [\(position.x), \(position.y)] is outside longitude/latitude range",
-                            rule: AppleRules.displayPointIsAPoint))
+                            rule: displayPointIsAPoint[place.type]))
                 }
             } else {
                 findings.append(
                     place.finding(
-                        .T4, "display_point is not a GeoJSON Point: \(describe(value))", rule: AppleRules.displayPointIsAPoint,
+                        .T4, "display_point is not a GeoJSON Point: \(describe(value))", rule: displayPointIsAPoint[place.type],
                         fix: Fix(
                             "recompute it (a point inside the geometry)",
                             repair: .unset(feature: place.feature.id, key: PropertyKey.displayPoint.rawValue))))
@@ -73,16 +117,18 @@ enum GeometryChecks {
         }
         if let position = outOfRange {
             findings.append(
-                place.finding(.T2, "coordinate [\(position.x), \(position.y)] is not a longitude/latitude (longitude first, in degrees)"))
+                place.finding(
+                    invalidGeoJSON, "coordinate [\(position.x), \(position.y)] is not a longitude/latitude (longitude first, in degrees)"))
         }
         func checkRings(_ rings: [[Position]], polygon: Int?) {
             let which = polygon.map { "polygon \($0 + 1), " } ?? ""
             for (number, ring) in rings.enumerated() {
                 let name = number == 0 ? "exterior ring" : "hole \(number)"
                 if ring.count < 4 {
-                    findings.append(place.finding(.T2, "\(which)\(name) has \(ring.count) positions; a ring needs at least 4"))
+                    findings.append(place.finding(invalidGeoJSON, "\(which)\(name) has \(ring.count) positions; a ring needs at least 4"))
                 } else if ring.first != ring.last {
-                    findings.append(place.finding(.T2, "\(which)\(name) is not closed (its last position differs from its first)"))
+                    findings.append(
+                        place.finding(invalidGeoJSON, "\(which)\(name) is not closed (its last position differs from its first)"))
                 } else if number == 0 && signedArea(ring) < 0 {
                     findings.append(place.finding(.T3, "\(which)exterior ring runs clockwise (RFC 7946 asks for counter-clockwise)"))
                 }
@@ -91,23 +137,27 @@ enum GeometryChecks {
         switch geometry {
         case .polygon(let rings):
             // An empty Polygon is legal GeoJSON, but a feature's shape with no area is no shape.
-            if rings.isEmpty { findings.append(place.finding(.T2, "Polygon has no rings (empty coordinates)")) }
+            if rings.isEmpty { findings.append(place.finding(invalidGeoJSON, "Polygon has no rings (empty coordinates)")) }
             checkRings(rings, polygon: nil)
         case .multiPolygon(let polygons):
-            if polygons.isEmpty { findings.append(place.finding(.T2, "MultiPolygon has no polygons (empty coordinates)")) }
+            if polygons.isEmpty { findings.append(place.finding(invalidGeoJSON, "MultiPolygon has no polygons (empty coordinates)")) }
             for (number, rings) in polygons.enumerated() {
-                if rings.isEmpty { findings.append(place.finding(.T2, "polygon \(number + 1) of the MultiPolygon has no rings")) }
+                if rings.isEmpty {
+                    findings.append(place.finding(invalidGeoJSON, "polygon \(number + 1) of the MultiPolygon has no rings"))
+                }
                 checkRings(rings, polygon: number)
             }
         case .lineString(let line):
-            if line.count < 2 { findings.append(place.finding(.T2, "LineString has \(line.count) positions; it needs at least 2")) }
+            if line.count < 2 {
+                findings.append(place.finding(invalidGeoJSON, "LineString has \(line.count) positions; it needs at least 2"))
+            }
         case .multiLineString(let lines):
-            if lines.isEmpty { findings.append(place.finding(.T2, "MultiLineString has no lines (empty coordinates)")) }
+            if lines.isEmpty { findings.append(place.finding(invalidGeoJSON, "MultiLineString has no lines (empty coordinates)")) }
             if lines.contains(where: { $0.count < 2 }) {
-                findings.append(place.finding(.T2, "a line of the MultiLineString has fewer than 2 positions"))
+                findings.append(place.finding(invalidGeoJSON, "a line of the MultiLineString has fewer than 2 positions"))
             }
         case .multiPoint(let points):
-            if points.isEmpty { findings.append(place.finding(.T2, "MultiPoint has no points (empty coordinates)")) }
+            if points.isEmpty { findings.append(place.finding(invalidGeoJSON, "MultiPoint has no points (empty coordinates)")) }
         case .point, .geometryCollection:
             break
         }

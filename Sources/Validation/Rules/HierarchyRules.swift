@@ -5,6 +5,19 @@
 
 import IMDF
 
+extension FindingCode {
+    public static let R8 = FindingCode(
+        "R8", .warning, "footprints, buildings or parents the hierarchy expects",
+        explanation: """
+            a building without an aerial or ground footprint, or without a subterranean one while it has levels below ground; an indoor \
+            level without a building, an outdoor level off the ground without one; an outdoor level at ordinal 0 with one (info); a \
+            geofence or section with parents (info)
+            """)
+    public static let O5 = FindingCode(
+        "O5", .info, "ordinal outside the usual \(HierarchyRules.usualOrdinals)",
+        explanation: "a level's ordinal outside \(HierarchyRules.usualOrdinals) (Apple: `LevelHasSuspiciousOrdinal`)")
+}
+
 enum HierarchyRules {
     static let aerialFootprint = AppleRule("Building", "BuildingHasNoAerialFootprint", .R8)
     static let groundFootprint = AppleRule("Building", "BuildingHasNoGroundFootprint", .R8)
@@ -18,10 +31,12 @@ enum HierarchyRules {
     static let geofenceParent = AppleRule("Geofence", "GeofenceHasParentReference", .R8)
     static let sectionParent = AppleRule("Section", "SectionHasParentReference", .R8)
 
-    static let rules = [
-        aerialFootprint, groundFootprint, subterraneanFootprint, levelHasUnits, levelHasOpenings, indoorLevelBuilding, outdoorLevelBuilding,
-        groundOutdoorLevelBuilding, suspiciousOrdinal, geofenceParent, sectionParent,
-    ]
+    static let declarations = RuleDeclarations(
+        codes: [.R8, .O5],
+        rules: [
+            aerialFootprint, groundFootprint, subterraneanFootprint, levelHasUnits, levelHasOpenings, indoorLevelBuilding,
+            outdoorLevelBuilding, groundOutdoorLevelBuilding, suspiciousOrdinal, geofenceParent, sectionParent,
+        ])
 
     /// Apple's typical ordinals: from 12 below ground to the 163 floors of the tallest building.
     static let usualOrdinals = -12...163

@@ -37,13 +37,19 @@ struct LevelChecker {
         context.feature(id).flatMap { polygons(of: $0) }
     }
 
+    /// A finding of `code` about `feature`, which implements `rule` where there is one, located at
+    /// `point` (else at the feature).
     func finding(
-        _ code: FindingCode, _ message: String, _ feature: Feature, at point: Point? = nil, rule: String? = nil, ofApples: Bool = true,
+        _ code: FindingCode, _ message: String, _ feature: Feature, at point: Point? = nil, rule: AppleRule? = nil,
         severity: Severity? = nil, fix: Fix? = nil
     ) -> Finding {
         Finding(
-            code, message, rule: rule, ofApples: ofApples, severity: severity, feature: feature, file: context.fileName(of: feature),
+            code, implementing: rule, message, severity: severity, feature: feature, file: context.fileName(of: feature),
             location: point.map(projector.coordinate) ?? feature.geometry.flatMap(SpatialRules.coordinate), fix: fix)
+    }
+
+    func finding(_ rule: AppleRule, _ message: String, _ feature: Feature, at point: Point? = nil, fix: Fix? = nil) -> Finding {
+        finding(rule.code, message, feature, at: point, rule: rule, fix: fix)
     }
 
     /// Where a repair puts something, to 1e-8 degrees (about a millimetre): what a person reads
@@ -60,7 +66,9 @@ struct LevelChecker {
     mutating func checkPolygonal(_ feature: Feature) {
         guard let shapes = polygons(of: feature) else { return }
         if case .invalid(let reason, let location) = engine.validity(shapes) {
-            findings.append(finding(.T5, "\(context.describe(feature)) is not a valid polygon: \(reason)", feature, at: location))
+            findings.append(
+                finding(
+                    SpatialRules.invalidPolygon, "\(context.describe(feature)) is not a valid polygon: \(reason)", feature, at: location))
         }
         checkDisplayPoint(feature, inside: shapes)
     }
@@ -69,11 +77,10 @@ struct LevelChecker {
         guard let position = feature.point(.displayPoint), position.isLongitudeLatitude else { return }
         let point = projector.point(position)
         guard let (distance, inside) = stray(point, from: shapes) else { return }
-        let apple = AppleRules.displayPointInside(feature.imdfType)
         findings.append(
             finding(
                 .G1, "display_point of \(context.describe(feature)) is \(format(distance)) m outside its geometry", feature, at: point,
-                rule: apple.rule, severity: apple.severity,
+                rule: feature.imdfType.flatMap { SpatialRules.displayPointInside[$0] },
                 fix: inside.map {
                     Fix(
                         "move it inside (to the shape's visual centre)",
@@ -113,7 +120,7 @@ struct LevelChecker {
                 findings.append(
                     finding(
                         .G5, "\(context.describe(unit)) extends outside its \(context.describe(level))", unit,
-                        rule: AppleRules.withinLevel(.unit)))
+                        rule: SpatialRules.withinLevel[.unit]))
             }
         }
         checkOverlaps(units, unitShapes, index)
@@ -132,7 +139,7 @@ struct LevelChecker {
                             finding(
                                 .G5,
                                 "opening \(context.short(feature.id)) reaches \(format(engine.distance(from: farthest, to: levelShapes))) m outside \(context.describe(level))",
-                                feature, at: farthest, rule: AppleRules.withinLevel(.opening)))
+                                feature, at: farthest, rule: SpatialRules.withinLevel[.opening]))
                     }
                 }
             case FeatureType.fixture.rawValue, FeatureType.kiosk.rawValue, FeatureType.section.rawValue:
@@ -141,7 +148,7 @@ struct LevelChecker {
                     findings.append(
                         finding(
                             .G5, "\(context.describe(feature)) extends outside its level", feature,
-                            rule: feature.imdfType.flatMap(AppleRules.withinLevel)))
+                            rule: feature.imdfType.flatMap { SpatialRules.withinLevel[$0] }))
                 }
             case FeatureType.detail.rawValue:
                 if let container, let geometry = feature.geometry,
@@ -150,7 +157,7 @@ struct LevelChecker {
                     findings.append(
                         finding(
                             .G5, "\(context.describe(feature)) extends outside its level", feature,
-                            rule: feature.imdfType.flatMap(AppleRules.withinLevel)))
+                            rule: feature.imdfType.flatMap { SpatialRules.withinLevel[$0] }))
                 }
             default:
                 break
@@ -193,7 +200,8 @@ struct LevelChecker {
                 if area > SpatialRules.overlapThreshold {
                     findings.append(
                         finding(
-                            .G8, "\(context.describe(unit)) and \(context.describe(units[other])) overlap by \(format(area)) m²", unit))
+                            SpatialRules.unitsOverlap,
+                            "\(context.describe(unit)) and \(context.describe(units[other])) overlap by \(format(area)) m²", unit))
                 }
             }
         }
@@ -214,10 +222,9 @@ struct LevelChecker {
             let large = length > SpatialRules.openingLengths.upperBound
             findings.append(
                 finding(
-                    .G9,
+                    large ? SpatialRules.openingTooLarge : SpatialRules.openingTooSmall,
                     "opening \(context.short(opening.id)) is \(format(length)) m long, \(large ? "over 45 m" : "under 0.84 m (33 inches)")",
-                    opening,
-                    rule: large ? "OpeningIsSuspiciouslyLarge" : "OpeningIsSuspiciouslySmall"))
+                    opening))
         }
         var worst: (Point, Double)?
         for point in lines.flatMap({ [$0[0], Polyline.halfway($0), $0[$0.count - 1]] }) {
@@ -240,7 +247,7 @@ struct LevelChecker {
             // Snapping moves an opening of one line; one of several lines is for a person to mend.
             findings.append(
                 finding(
-                    .G4, "opening \(context.short(opening.id)) is \(how)", opening, at: point,
+                    SpatialRules.openingOnBoundary, "opening \(context.short(opening.id)) is \(how)", opening, at: point,
                     fix: lines.count == 1
                         ? Fix("snap it onto the nearest wall", repair: .moveOpening(opening.id, to: coordinate(point))) : nil))
         }
@@ -248,12 +255,10 @@ struct LevelChecker {
             let point = projector.point(position)
             let distance = lines.map { Polyline.distance(from: point, to: $0) }.min() ?? 0
             if distance > SpatialRules.openingDisplayPointBuffer {
-                let apple = AppleRules.displayPointInside(.opening)
                 findings.append(
                     finding(
                         .G1, "display_point of opening \(context.short(opening.id)) is \(format(distance)) m off the opening's line",
-                        opening, at: point,
-                        rule: apple.rule, severity: apple.severity,
+                        opening, at: point, rule: SpatialRules.displayPointInside[.opening],
                         fix: Fix("recompute it", repair: .unset(feature: opening.id, key: PropertyKey.displayPoint.rawValue))))
             }
         }
@@ -273,8 +278,9 @@ struct LevelChecker {
         let target = inside.map { CoincidentPoints.freePlace(near: $0, inside: shapes, avoiding: others, engine) }
         findings.append(
             finding(
-                .G2, "anchor \(context.short(anchor.id)) is \(format(distance)) m outside its \(context.describe(unit))", anchor, at: point,
-                rule: AppleRules.anchorInUnit,
+                SpatialRules.anchorInUnit,
+                "anchor \(context.short(anchor.id)) is \(format(distance)) m outside its \(context.describe(unit))",
+                anchor, at: point,
                 fix: target.map { Fix("move it into the unit", repair: .move(anchor.id, to: coordinate($0))) }))
     }
 
@@ -290,7 +296,9 @@ struct LevelChecker {
         }
         if nearest.isFinite && nearest > SpatialRules.containmentTolerance {
             findings.append(
-                finding(.G3, "amenity \(context.short(amenity.id)) is \(format(nearest)) m outside the units it names", amenity, at: point))
+                finding(
+                    SpatialRules.amenityInUnits, "amenity \(context.short(amenity.id)) is \(format(nearest)) m outside the units it names",
+                    amenity, at: point))
         }
     }
 
@@ -308,7 +316,7 @@ struct LevelChecker {
                     finding(
                         .T5,
                         "\(context.describe(feature)) in the extension file \(collection.sourceFileName ?? collection.fileName) is not a valid polygon: \(reason)",
-                        feature, at: location, ofApples: false, severity: .warning))
+                        feature, at: location, severity: .warning))
             }
         }
     }
@@ -354,12 +362,10 @@ struct LevelChecker {
             guard let position = building.point(.displayPoint), let area = buildingAreas[building.id] else { continue }
             let point = projector.point(position)
             if !area.covers(point) {
-                let apple = AppleRules.displayPointInside(.building)
                 findings.append(
                     finding(
                         .G1, "display_point of \(context.describe(building)) is outside the building's footprint", building, at: point,
-                        rule: apple.rule,
-                        severity: apple.severity))
+                        rule: SpatialRules.displayPointInside[.building]))
             }
         }
     }

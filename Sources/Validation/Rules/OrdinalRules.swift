@@ -4,7 +4,25 @@
 
 import IMDF
 
+extension FindingCode {
+    public static let O2 = FindingCode(
+        "O2", .warning, "gap in level ordinals",
+        explanation: "a building's level ordinals have a gap (Apple: `LevelOrdinalsForBuildingAreNotSequential`)")
+    public static let O3 = FindingCode(
+        "O3", .warning, "building without a level at ordinal 0",
+        explanation: "a building has no level at ordinal 0 (Apple: `BuildingLevelOrdinalZeroShouldBePresent`)")
+    public static let O4 = FindingCode(
+        "O4", .warning, "outdoor level below ground",
+        explanation: "an outdoor level has a negative ordinal (Apple: `OutdoorLevelHasNegativeOrdinal`)")
+}
+
 enum OrdinalRules {
+    static let gap = AppleRule("Building", "LevelOrdinalsForBuildingAreNotSequential", .O2)
+    static let groundFloor = AppleRule("Building", "BuildingLevelOrdinalZeroShouldBePresent", .O3)
+    static let outdoorBelowGround = AppleRule("Level", "OutdoorLevelHasNegativeOrdinal", .O4)
+
+    static let declarations = RuleDeclarations(codes: [.O2, .O3, .O4], rules: [gap, groundFloor, outdoorBelowGround])
+
     static func check(_ context: ValidationContext) -> [Finding] {
         var ordinals: [String: Set<Int>] = [:]
         var findings: [Finding] = []
@@ -14,9 +32,8 @@ enum OrdinalRules {
             if level.bool(.outdoor) == true && ordinal < 0 {
                 findings.append(
                     Finding(
-                        .O4, "\(context.describe(level)) is outdoor at ordinal \(ordinal), below ground",
-                        rule: "OutdoorLevelHasNegativeOrdinal",
-                        feature: level, file: context.fileName(of: level)))
+                        outdoorBelowGround, "\(context.describe(level)) is outdoor at ordinal \(ordinal), below ground", feature: level,
+                        file: context.fileName(of: level)))
             }
         }
         for building in context.archive.features(of: .building) {
@@ -32,16 +49,16 @@ enum OrdinalRules {
             if !missing.isEmpty {
                 findings.append(
                     Finding(
-                        .O2,
+                        gap,
                         "\(context.describe(building)) has levels at ordinals \(sorted.map(String.init).joined(separator: ", ")): none at \(missing.joined(separator: ", "))",
                         feature: building, file: context.fileName(of: building)))
             }
             if !values.contains(0) {
                 findings.append(
                     Finding(
-                        .O3,
+                        groundFloor,
                         "\(context.describe(building)) has no level at ordinal 0 (its levels are at \(sorted.map(String.init).joined(separator: ", ")))",
-                        rule: "BuildingLevelOrdinalZeroShouldBePresent", feature: building, file: context.fileName(of: building)))
+                        feature: building, file: context.fileName(of: building)))
             }
         }
         return findings

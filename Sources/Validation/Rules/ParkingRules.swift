@@ -3,6 +3,17 @@
 
 import IMDF
 
+extension FindingCode {
+    public static let C2 = FindingCode(
+        "C2", .warning, "parking buildings, levels and units disagree",
+        explanation: """
+            parking: a building whose levels are all parking but is not, a parking building with a non-parking level, a parking level \
+            without parking units, a level of parking units only that is not parking, parking units among other categories (info), no \
+            automobile opening on the parking level nearest the ground
+            """,
+        repair: "`set REF category=parking` where it follows")
+}
+
 enum ParkingRules {
     static let buildingShouldBeParking = AppleRule("Building", "BuildingCategoryShouldBeParking", .C2)
     static let buildingLevels = AppleRule("Building", "ParkingBuildingReferencingNonParkingLevel", .C2)
@@ -11,7 +22,9 @@ enum ParkingRules {
     static let mixedLevel = AppleRule("Level", "ParkingUnitIsNotContainedByParkingLevel", .C2)
     static let carEntrance = AppleRule("Level", "ParkingLevelShouldHaveAutomobileOpening", .C2)
 
-    static let rules = [buildingShouldBeParking, buildingLevels, levelUnits, levelShouldBeParking, mixedLevel, carEntrance]
+    static let declarations = RuleDeclarations(
+        codes: [.C2],
+        rules: [buildingShouldBeParking, buildingLevels, levelUnits, levelShouldBeParking, mixedLevel, carEntrance])
 
     /// Unit categories a parking unit may share a non-parking level with, without note.
     static let usualNeighbours: Set<String> = ["office", "platform", "room", "unenclosedarea"]

@@ -1,19 +1,166 @@
-// F4-F8 and O1: each property against its schema entry (FeatureType.schema).
+// F4-F9 and O1: each property against its schema entry (FeatureType.schema), with Apple's rules
+// for each feature type whose schema has the property.
 
 import Foundation
 import IMDF
 
+extension FindingCode {
+    public static let F4 = FindingCode(
+        "F4", .error, "required property missing or null",
+        explanation: """
+            a required property is missing or null (e.g. a detail's `level_id`, a footprint's `building_ids`; Apple: \
+            `DetailMustReferenceLevel`, `FootprintMustReferenceBuilding`, ...); a warning for the venue's `display_point`, as Apple's \
+            `VenueHasNoDisplayPoint`; an address without a province in a country ISO 3166-2 divides (`AddressMustHaveProvinceCode`); a \
+            geofence with neither `level_ids` nor `building_ids` (`GeofenceMustHaveLevelOrBuildingReference`)
+            """,
+        repair: "`set REF key=...`")
+    public static let F4c = FindingCode(
+        "F4c", .error, "category not in the IMDF enumeration",
+        explanation: """
+            a category (or door type or material, a relationship's direction, or other enumerated value) is not in the IMDF enumeration \
+            (Apple: `UnitCategoryMustBeValid`, `AccessibilityMustBeValid`, `RestrictionCategoryMustBeValid`, ..., all Violations); the \
+            message names a valid value only where the value is a misspelling or a dotted refinement of it (`foodservice.coffee` -> \
+            `foodservice`), and says when the value belongs to another IMDF enumeration (`classroom` on an occupant is a unit category)
+            """,
+        repair: "`set REF category=...`")
+    public static let F4t = FindingCode(
+        "F4t", .error, "property value of the wrong type",
+        explanation: """
+            a property value has the wrong JSON type (a plain string where LABELS belong: Apple's `NameMustBeString`, \
+            `AltNameMustBeString`)
+            """)
+    public static let F5 = FindingCode(
+        "F5", .warning, "property keys of the type missing",
+        explanation: "keys of the feature type are absent (IMDF writes them as null)")
+    public static let F6 = FindingCode(
+        "F6", .warning, "property keys IMDF does not define",
+        explanation: "properties the feature type does not define (kept on save)")
+    public static let F7 = FindingCode(
+        "F7", .error, "LABELS malformed or empty",
+        explanation: """
+            LABELS malformed: empty `{}` where a name is required (a warning for an optional one, which says no more than null; no rule of \
+            Apple's names it), a non-string value (Apple: `NameMustBeString`, `AltNameMustBeString`), a key that is not a language tag \
+            (`InvalidLanguageTag`), a blank label (`LabelMustNotBeBlank`)
+            """)
+    public static let F8 = FindingCode(
+        "F8", .warning, "hours, phone, website or code malformed",
+        explanation: """
+            a DATE-TIME (`validity`) malformed (a check of ours); an error where Apple has a rule: a blank `hours` \
+            (`HoursMustNotBeBlank`), a phone not E.164 (`PhoneMustBeValid`), a website not http(s) (`WebsiteMustBeValid`), a country or \
+            province code (`InvalidCountryCode`, `InvalidIsoProvinceCode`), a `correlation_id` not a version 4 UUID \
+            (`InvalidCorrelationID`); country and province codes are checked against ISO 3166 (Debian's iso-codes), a province of another \
+            country (`InvalidISOCountryAndISOProvinceCodeCombination`); an address's `unit`, postal codes, `address` or `locality` blank \
+            (`AddressUnitMustNotBeBlank`, `PostalCodeMustNotBeBlank`, ..., `LabelMustNotBeBlank`)
+            """,
+        repair: "`set REF key=null` for a blank value")
+    public static let F9 = FindingCode(
+        "F9", .warning, "alt_name without a name in its language",
+        explanation: """
+            an `alt_name` without a `name`, or in a language the name lacks (Apple: `HasOnlyAltName`, \
+            `AltNameLangTagHasNoCorrespondingNameLangTag`)
+            """)
+    public static let O1 = FindingCode(
+        "O1", .error, "ordinal is not an integer",
+        explanation: "a level's `ordinal` is not an integer")
+}
+
 enum PropertyChecks {
+    /// F4: Apple's rule that a required property is there, by key, for each type that requires it.
+    static let requiredRules: [String: AppleRuleFamily] = [
+        // Apple has no rule that a footprint has a category.
+        PropertyKey.category.rawValue: required(.category, except: .footprint) { "\($0)MustHaveCategory" },
+        PropertyKey.levelID.rawValue: required(.levelID) { "\($0)MustReferenceLevel" },
+        PropertyKey.unitIDs.rawValue: required(.unitIDs) { "\($0)MustReferenceUnit" },
+        PropertyKey.unitID.rawValue: required(.unitID) { "\($0)MustReferenceUnit" },
+        PropertyKey.anchorID.rawValue: required(.anchorID) { "\($0)MustReferenceAnchor" },
+        PropertyKey.buildingIDs.rawValue: required(.buildingIDs) { "\($0)MustReferenceBuilding" },
+        PropertyKey.name.rawValue: required(.name) { "\($0)MustHaveName" },
+        PropertyKey.shortName.rawValue: required(.shortName) { "\($0)MustHaveShortName" },
+        PropertyKey.ordinal.rawValue: required(.ordinal) { "\($0)MustHaveOrdinal" },
+        PropertyKey.address.rawValue: required(.address) { "\($0)MustHaveAddressLine" },
+        PropertyKey.country.rawValue: required(.country) { "\($0)MustHaveCountryCode" },
+        PropertyKey.locality.rawValue: required(.locality) { "\($0)MustHaveLocality" },
+        PropertyKey.addressID.rawValue: required(.addressID) { "\($0)MustHaveAddress" },
+        // Of the venue's display point Apple only warns.
+        PropertyKey.displayPoint.rawValue: required(.displayPoint) { "\($0)HasNoDisplayPoint" },
+    ]
+
+    /// Apple's rule for each type that requires `key`, named after the type (`Unit`).
+    private static func required(_ key: PropertyKey, except: FeatureType? = nil, _ name: (String) -> String) -> AppleRuleFamily {
+        AppleRuleFamily(.F4, over: FeatureType.having(key, required: true).filter { $0 != except }) { name($0.appleName) }
+    }
+
+    /// F4c: Apple's rule that an enumerated value is one of IMDF's, by key.
+    static let enumeratedRules: [String: AppleRuleFamily] = [
+        PropertyKey.category.rawValue: AppleRuleFamily(.F4c, over: FeatureType.having(.category)) { "\($0.appleName)CategoryMustBeValid" },
+        PropertyKey.accessibility.rawValue: AppleRuleFamily(.F4c, over: FeatureType.having(.accessibility)) { _ in
+            "AccessibilityMustBeValid"
+        },
+        PropertyKey.restriction.rawValue: AppleRuleFamily(.F4c, over: FeatureType.having(.restriction)) { _ in
+            "RestrictionCategoryMustBeValid"
+        },
+        PropertyKey.accessControl.rawValue: AppleRuleFamily(.F4c, over: FeatureType.having(.accessControl)) { _ in
+            "AccessControlMustBeValid"
+        },
+        "door.type": AppleRuleFamily(.F4c, over: FeatureType.having(.door)) { "\($0.appleName)DoorTypeMustBeValid" },
+    ]
+    static let doorMaterial = AppleRule("Opening", "OpeningDoorMaterialMustBeValid", .F4c)
+    static let direction = AppleRule("Relationship", "RelationshipDirectionMustBeValid", .F4c)
+
+    /// F7: LABELS, for each type with labels.
+    static let languageTag = AppleRuleFamily(.F7, over: FeatureType.having(kind: .labels)) { _ in "InvalidLanguageTag" }
+    static let blankLabel = AppleRuleFamily(.F7, over: FeatureType.having(kind: .labels)) { _ in "LabelMustNotBeBlank" }
+    /// A label that is not a string (`{"en": 7}`), by key.
+    static let labelNotAString = stringLabels(.F7)
+    /// A plain string where LABELS belong: the same rules, for a value of the wrong type (F4t).
+    static let labelsNotAnObject = stringLabels(.F4t)
+    /// Apple lists `NameMustBeString` for the whole archive too.
+    static let nameIsAString = AppleRule("N/A", "NameMustBeString", .F7)
+
+    private static func stringLabels(_ code: FindingCode) -> [String: AppleRuleFamily] {
+        [
+            PropertyKey.name.rawValue: AppleRuleFamily(code, over: FeatureType.having(.name)) { _ in "NameMustBeString" },
+            PropertyKey.altName.rawValue: AppleRuleFamily(code, over: FeatureType.having(.altName)) { _ in "AltNameMustBeString" },
+        ]
+    }
+
+    /// F8: malformed values of the kinds Apple has a rule for (all Violations). A DATE-TIME and
+    /// the hours' syntax are checks of ours.
+    static let correlationIDFormat = AppleRuleFamily(.F8, over: FeatureType.having(kind: .uuid)) { _ in "InvalidCorrelationID" }
+    static let blankHours = AppleRuleFamily(.F8, over: FeatureType.having(kind: .hours)) { _ in "HoursMustNotBeBlank" }
+    static let phoneFormat = AppleRuleFamily(.F8, over: FeatureType.having(kind: .phone)) { _ in "PhoneMustBeValid" }
+    static let websiteFormat = AppleRuleFamily(.F8, over: FeatureType.having(kind: .website)) { _ in "WebsiteMustBeValid" }
+    static let countryCode = AppleRuleFamily(.F8, over: FeatureType.having(kind: .countryCode)) { _ in "InvalidCountryCode" }
+    static let provinceCode = AppleRuleFamily(.F8, over: FeatureType.having(kind: .subdivisionCode)) { _ in "InvalidIsoProvinceCode" }
+
+    /// F9: an alt_name goes with a name, for each type with an alt_name.
+    static let onlyAltName = AppleRuleFamily(.F9, over: FeatureType.having(.altName)) { _ in "HasOnlyAltName" }
+    static let altNameLanguage = AppleRuleFamily(.F9, over: FeatureType.having(.altName)) { _ in
+        "AltNameLangTagHasNoCorrespondingNameLangTag"
+    }
+
+    static let ordinalNotInteger = AppleRule("Level", "LevelOrdinalMustBeInteger", .O1)
+
+    static let declarations = RuleDeclarations(
+        codes: [.F4, .F4c, .F4t, .F5, .F6, .F7, .F8, .F9, .O1],
+        rules: [doorMaterial, direction, nameIsAString, ordinalNotInteger],
+        // F7 before F4t: the coverage table shows a label that is not a string as F7.
+        families: requiredRules.inKeyOrder + enumeratedRules.inKeyOrder + [languageTag, blankLabel] + labelNotAString.inKeyOrder
+            + labelsNotAnObject.inKeyOrder
+            + [correlationIDFormat, blankHours, phoneFormat, websiteFormat, countryCode, provinceCode, onlyAltName, altNameLanguage])
+
+    /// IMDF's door materials.
+    static let doorMaterials = ["wood", "glass", "metal", "gate"]
+
     static func check(_ place: FeaturePlace, _ context: ValidationContext, into findings: inout [Finding]) {
         let schema = place.type.schema
         var missing: [String] = []
         for spec in schema {
             guard let value = place.feature.properties[spec.key] else {
                 if spec.isRequired {
-                    let apple = AppleRules.requiredProperty(place.type, key: spec.key)
                     findings.append(
                         place.finding(
-                            .F4, "required property \"\(spec.key)\" is missing", rule: apple?.rule, severity: apple?.severity,
+                            .F4, "required property \"\(spec.key)\" is missing", rule: requiredRules[spec.key]?[place.type],
                             fix: fixForRequired(spec, place)))
                 } else {
                     missing.append(spec.key)
@@ -22,10 +169,9 @@ enum PropertyChecks {
             }
             if value.isNull {
                 if spec.isRequired {
-                    let apple = AppleRules.requiredProperty(place.type, key: spec.key)
                     findings.append(
                         place.finding(
-                            .F4, "required property \"\(spec.key)\" is null", rule: apple?.rule, severity: apple?.severity,
+                            .F4, "required property \"\(spec.key)\" is null", rule: requiredRules[spec.key]?[place.type],
                             fix: fixForRequired(spec, place)))
                 }
                 continue
@@ -72,7 +218,7 @@ enum PropertyChecks {
         }
         return place.finding(
             .F4c, "\(key) \"\(text)\" is not in \(list.rawValue)\(advice.hint)",
-            rule: AppleRules.enumeratedValue(place.type, key: key), fix: fix)
+            rule: enumeratedRules[key]?[place.type], fix: fix)
     }
 
     /// The string, or a wrong-type finding.
@@ -97,7 +243,7 @@ enum PropertyChecks {
             }
         case .oneOf(let values):
             if let text = string(value, spec, place, &findings), !values.contains(text) {
-                let rule = place.type == .relationship && key == PropertyKey.direction.rawValue ? StructureRules.direction.name : nil
+                let rule = place.type == .relationship && key == PropertyKey.direction.rawValue ? direction : nil
                 findings.append(place.finding(.F4c, "\(key) \"\(text)\" must be one of \(values.joined(separator: ", "))", rule: rule))
             }
         case .labels:
@@ -108,43 +254,35 @@ enum PropertyChecks {
             if value.boolValue == nil { findings.append(wrongType(value, key, "true or false", place)) }
         case .integer:
             guard let number = value.numberValue else { return findings.append(wrongType(value, key, "an integer", place)) }
-            if !number.isIntegral { findings.append(place.finding(.O1, "\(key) \(number.text) is not an integer")) }
+            if !number.isIntegral { findings.append(place.finding(ordinalNotInteger, "\(key) \(number.text) is not an integer")) }
         case .displayPoint, .reference, .referenceArray, .featureReference, .featureReferenceArray:
             break  // GeometryChecks and ReferenceChecks
         case .uuid:
             // Apple asks a version 4 UUID of a correlation_id, as of an id.
             if let text = string(value, spec, place, &findings), !Formats.isVersion4UUID(text) {
-                findings.append(
-                    place.finding(.F8, "\(key) \"\(text)\" is not a version 4 UUID", rule: AppleRules.format(spec.kind), severity: .error))
+                findings.append(place.finding(.F8, "\(key) \"\(text)\" is not a version 4 UUID", rule: correlationIDFormat[place.type]))
             }
         case .hours:
             if let text = string(value, spec, place, &findings), Formats.isBlank(text, newlines: false) {
-                findings.append(place.finding(.F8, "hours is blank", rule: AppleRules.format(spec.kind), severity: .error))
+                findings.append(place.finding(.F8, "hours is blank", rule: blankHours[place.type]))
             }
         case .phone:
             if let text = string(value, spec, place, &findings), !Formats.isPhone(text) {
-                findings.append(
-                    place.finding(
-                        .F8, "phone \"\(text)\" is not E.164 (+ and up to 15 digits)", rule: AppleRules.format(spec.kind), severity: .error)
-                )
+                findings.append(place.finding(.F8, "phone \"\(text)\" is not E.164 (+ and up to 15 digits)", rule: phoneFormat[place.type]))
             }
         case .website:
             if let text = string(value, spec, place, &findings), !Formats.isWebsite(text) {
-                findings.append(
-                    place.finding(.F8, "website \"\(text)\" is not an http(s) URL", rule: AppleRules.format(spec.kind), severity: .error))
+                findings.append(place.finding(.F8, "website \"\(text)\" is not an http(s) URL", rule: websiteFormat[place.type]))
             }
         case .countryCode:
             if let text = string(value, spec, place, &findings), !Formats.isCountryCode(text) {
                 findings.append(
-                    place.finding(
-                        .F8, "country \"\(text)\" is not an ISO 3166 alpha-2 code", rule: AppleRules.format(spec.kind), severity: .error))
+                    place.finding(.F8, "country \"\(text)\" is not an ISO 3166 alpha-2 code", rule: countryCode[place.type]))
             }
         case .subdivisionCode:
             if let text = string(value, spec, place, &findings), !Formats.isSubdivisionCode(text) {
                 findings.append(
-                    place.finding(
-                        .F8, "province \"\(text)\" is not an ISO 3166-2 code (e.g. US-CA)", rule: AppleRules.format(spec.kind),
-                        severity: .error))
+                    place.finding(.F8, "province \"\(text)\" is not an ISO 3166-2 code (e.g. US-CA)", rule: provinceCode[place.type]))
             }
         case .door:
             guard let door = value.objectValue else { return findings.append(wrongType(value, key, "an object", place)) }
@@ -153,11 +291,10 @@ enum PropertyChecks {
             }
             if let material = door["material"], !material.isNull {
                 if let text = material.stringValue {
-                    if !StructureRules.doorMaterials.contains(text) {
+                    if !doorMaterials.contains(text) {
                         findings.append(
-                            place.finding(
-                                .F4c, "door.material \"\(text)\" must be one of \(StructureRules.doorMaterials.joined(separator: ", "))",
-                                rule: StructureRules.doorMaterial.name))
+                            place.finding(doorMaterial, "door.material \"\(text)\" must be one of \(doorMaterials.joined(separator: ", "))")
+                        )
                     }
                 } else {
                     findings.append(wrongType(material, "door.material", "a string", place))
@@ -183,14 +320,15 @@ enum PropertyChecks {
         }
         let named = Set(place.feature.labels(.name)?.labels.map(\.language) ?? [])
         if named.isEmpty {
-            findings.append(place.finding(.F9, "alt_name is given without a name", rule: AppleRules.onlyAltName))
+            findings.append(place.finding(.F9, "alt_name is given without a name", rule: onlyAltName[place.type]))
             return
         }
         let unmatched = alternative.labels.map(\.language).filter { !named.contains($0) }
         if !unmatched.isEmpty {
             findings.append(
                 place.finding(
-                    .F9, "alt_name in \(unmatched.joined(separator: ", ")) has no name in that language", rule: AppleRules.altNameLanguage))
+                    .F9, "alt_name in \(unmatched.joined(separator: ", ")) has no name in that language",
+                    rule: altNameLanguage[place.type]))
         }
     }
 
@@ -200,7 +338,7 @@ enum PropertyChecks {
             return findings.append(
                 place.finding(
                     .F4t, "\"\(spec.key)\" must be LABELS (an object of language: text), found \(value.kindName)",
-                    rule: AppleRules.labelIsString(spec.key)))
+                    rule: labelsNotAnObject[spec.key]?[place.type]))
         }
         if object.isEmpty {
             // No rule of Apple's names an empty LABELS object; a required one is a name missing
@@ -219,16 +357,16 @@ enum PropertyChecks {
             if let text = entry.value.stringValue {
                 if !Formats.isLanguageTag(entry.key) {
                     findings.append(
-                        place.finding(.F7, "\(spec.key) key \"\(entry.key)\" is not a language tag", rule: AppleRules.languageTag))
+                        place.finding(.F7, "\(spec.key) key \"\(entry.key)\" is not a language tag", rule: languageTag[place.type]))
                 }
                 if Formats.isBlank(text, newlines: true) {
-                    findings.append(place.finding(.F7, "\(spec.key).\(entry.key) is blank", rule: AppleRules.labelNotBlank))
+                    findings.append(place.finding(.F7, "\(spec.key).\(entry.key) is blank", rule: blankLabel[place.type]))
                 }
             } else {
                 findings.append(
                     place.finding(
                         .F7, "\(spec.key).\(entry.key) must be a string, found \(entry.value.kindName)",
-                        rule: AppleRules.labelIsString(spec.key)))
+                        rule: labelNotAString[spec.key]?[place.type]))
             }
         }
     }

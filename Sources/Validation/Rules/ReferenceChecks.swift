@@ -1,9 +1,54 @@
-// R1, R2, R4: every *_id / *_ids names an existing feature of the right type (REFERENCE.md 5),
-// FEATURE-REFERENCEs resolve, and features nothing refers to are noted.
+// R1, R2, R4, R5: every *_id / *_ids names an existing feature of the right type (REFERENCE.md
+// 5), FEATURE-REFERENCEs resolve, features nothing refers to are noted, and buildings and the
+// venue have what they hold.
 
 import IMDF
 
+extension FindingCode {
+    public static let R1 = FindingCode(
+        "R1", .error, "reference does not resolve to a feature of the right type",
+        explanation: "a `*_id`/`*_ids` reference names no feature, or one of the wrong type",
+        repair: "`set REF key=...`")
+    public static let R2 = FindingCode(
+        "R2", .error, "FEATURE-REFERENCE does not resolve",
+        explanation: """
+            a FEATURE-REFERENCE (`{"id", "feature_type"}`) does not resolve or its type is wrong (a relationship's origin, intermediary, \
+            destination: Apple's `InvalidRelationshipOriginReference`, ...)
+            """)
+    public static let R4 = FindingCode(
+        "R4", .info, "feature nothing refers to",
+        explanation: """
+            an address no feature uses (error, Apple's `AddressMustBeReferenced`), a level no unit refers to (error, \
+            `LevelMustBeReferencedByUnit`), a level no opening refers to (warning, `LevelShouldBeReferencedByOpening`)
+            """,
+        repair: "`delete REF` for an address")
+    public static let R5 = FindingCode(
+        "R5", .error, "building without a level or a footprint, or venue without a building",
+        explanation: """
+            a building no level or no footprint refers to, a venue with no building (Apple: `BuildingHasNoLevel`, \
+            `BuildingMustHaveAtLeastOneFootprint`, `VenueMustHaveAtLeastOneBuilding`)
+            """)
+}
+
 enum ReferenceChecks {
+    static let unresolvable = AppleRule("N/A", "ReferencedFeatureIDMustBeResolvable", .R1)
+    /// The rule a broken FEATURE-REFERENCE of a relationship breaks, by key.
+    static let relationshipReference: [String: AppleRule] = [
+        PropertyKey.origin.rawValue: AppleRule("Relationship", "InvalidRelationshipOriginReference", .R2),
+        PropertyKey.intermediary.rawValue: AppleRule("Relationship", "InvalidRelationshipIntermediaryReference", .R2),
+        PropertyKey.destination.rawValue: AppleRule("Relationship", "InvalidRelationshipDestinationReference", .R2),
+    ]
+    static let addressUsed = AppleRule("Address", "AddressMustBeReferenced", .R4)
+    static let buildingLevels = AppleRule("Building", "BuildingHasNoLevel", .R5)
+    static let buildingFootprints = AppleRule("Building", "BuildingMustHaveAtLeastOneFootprint", .R5)
+    static let venueBuildings = AppleRule("Venue", "VenueMustHaveAtLeastOneBuilding", .R5)
+
+    static let declarations = RuleDeclarations(
+        codes: [.R1, .R2, .R4, .R5],
+        rules: [unresolvable] + relationshipReference.values.sorted { $0.name < $1.name } + [
+            addressUsed, buildingLevels, buildingFootprints, venueBuildings,
+        ])
+
     /// The properties of each type's schema that name other features, in schema order.
     static let referenceSpecs: [FeatureType: [PropertySpec]] = Dictionary(
         uniqueKeysWithValues: FeatureType.allCases.map { type in
@@ -34,11 +79,10 @@ enum ReferenceChecks {
                     continue
                 }
                 if items.isEmpty && spec.isRequired {
-                    let apple = AppleRules.requiredProperty(place.type, key: spec.key)
                     findings.append(
                         place.finding(
-                            .F4, "\"\(spec.key)\" is empty; it needs at least one \(target.rawValue)", rule: apple?.rule,
-                            severity: apple?.severity))
+                            .F4, "\"\(spec.key)\" is empty; it needs at least one \(target.rawValue)",
+                            rule: PropertyChecks.requiredRules[spec.key]?[place.type]))
                 }
                 for item in items {
                     guard let id = item.stringValue else {
@@ -64,14 +108,14 @@ enum ReferenceChecks {
         guard let referencedType = context.featureType(ofID: id) else {
             findings.append(
                 place.finding(
-                    .R1, "\(key) \(id.isEmpty ? "\"\"" : id) names no feature (expected a \(target.rawValue))",
+                    unresolvable, "\(key) \(id.isEmpty ? "\"\"" : id) names no feature (expected a \(target.rawValue))",
                     fix: Fix(
                         "point \(key) at an existing \(target.rawValue)",
                         repair: .choose(feature: place.feature.id, key: key, .reference(target)))))
             return
         }
         if referencedType != target.rawValue {
-            findings.append(place.finding(.R1, "\(key) \(id) is a \(referencedType), not a \(target.rawValue)"))
+            findings.append(place.finding(unresolvable, "\(key) \(id) is a \(referencedType), not a \(target.rawValue)"))
         }
     }
 
@@ -79,7 +123,7 @@ enum ReferenceChecks {
         _ value: JSONValue, _ key: String, _ place: FeaturePlace, _ context: ValidationContext, into findings: inout [Finding]
     ) {
         // A relationship's origin, intermediary and destination each have a rule of Apple's.
-        let rule = place.type == .relationship ? StructureRules.relationshipReference[key]?.name : nil
+        let rule = place.type == .relationship ? relationshipReference[key] : nil
         guard let reference = FeatureReference(json: value) else {
             findings.append(place.finding(.R2, "\(key) must be {\"id\": ..., \"feature_type\": ...}", rule: rule))
             return
@@ -107,8 +151,7 @@ enum ReferenceChecks {
             for feature in collection.features where !used.contains(feature.id) {
                 findings.append(
                     Finding(
-                        .R4, "address \(context.short(feature.id)) is not used by any feature", rule: AppleRules.addressUsed,
-                        severity: .error, feature: feature, file: file,
+                        addressUsed, "address \(context.short(feature.id)) is not used by any feature", feature: feature, file: file,
                         fix: Fix("delete it", repair: .delete(feature: feature.id))))
             }
         }
@@ -127,20 +170,16 @@ enum ReferenceChecks {
             let file = context.fileName(of: building)
             if !withLevels.contains(building.id) {
                 findings.append(
-                    Finding(
-                        .R5, "\(context.describe(building)) has no level", rule: AppleRules.buildingLevels, feature: building, file: file))
+                    Finding(buildingLevels, "\(context.describe(building)) has no level", feature: building, file: file))
             }
             if !withFootprints.contains(building.id) {
                 findings.append(
-                    Finding(
-                        .R5, "\(context.describe(building)) has no footprint", rule: AppleRules.buildingFootprints, feature: building,
-                        file: file))
+                    Finding(buildingFootprints, "\(context.describe(building)) has no footprint", feature: building, file: file))
             }
         }
         if let venue = archive.features(of: .venue).first, archive.features(of: .building).isEmpty {
             findings.append(
-                Finding(
-                    .R5, "the venue has no building", rule: AppleRules.venueBuildings, feature: venue, file: context.fileName(of: venue)))
+                Finding(venueBuildings, "the venue has no building", feature: venue, file: context.fileName(of: venue)))
         }
         return findings
     }

@@ -5,7 +5,20 @@
 
 import IMDF
 
+extension FindingCode {
+    public static let N1 = FindingCode(
+        "N1", .error, "path node lists a neighbour that does not exist",
+        explanation: "a path node lists a neighbour that does not exist",
+        repair: "`unlink`")
+    public static let N2 = FindingCode(
+        "N2", .warning, "one-way link between path nodes",
+        explanation: "a link between path nodes has no link back (one-way)",
+        repair: "`link A B`")
+}
+
 enum RoutingRules {
+    static let declarations = RuleDeclarations(codes: [.N1, .N2])
+
     /// Whether `collection` is a file of the routing graph: path nodes, or their associations.
     static func isRoutingCollection(_ collection: FeatureCollection) -> Bool {
         [RoutingExtension.nodeFile, RoutingExtension.associationFile].contains(collection.fileName)

@@ -344,11 +344,3 @@ extension LevelChecker {
         }
     }
 }
-
-extension LevelChecker {
-    func finding(_ rule: AppleRule, _ message: String, _ feature: Feature, at point: Point? = nil, fix: Fix? = nil) -> Finding {
-        Finding(
-            rule, message, feature: feature, file: context.fileName(of: feature),
-            location: point.map(projector.coordinate) ?? feature.geometry.flatMap(SpatialRules.coordinate), fix: fix)
-    }
-}

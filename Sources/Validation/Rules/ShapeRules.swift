@@ -7,6 +7,27 @@
 import Geometry
 import IMDF
 
+extension FindingCode {
+    public static let G10 = FindingCode(
+        "G10", .warning, "features of one kind equal, overlap, cross or coincide",
+        explanation: """
+            features of one level equal or overlap by more than \(squareMetres: SpatialRules.overlapThreshold) (equal: within \
+            \(squareMetres: SpatialRules.overlapThreshold) or 1% of area): fixtures (errors, Apple's Violations), a fixture or kiosk and a \
+            unit (errors), kiosks (errors), a fixture and a kiosk, sections (info), geofences (info); openings that cross or overlap; a \
+            detail that crosses an opening (info); amenities or anchors within \(centimetres: ShapeRules.coincidence) of each other; \
+            levels of one ordinal; footprints of one category (an aerial or ground footprint containing or equal to another: errors)
+            """)
+    public static let G11 = FindingCode(
+        "G11", .warning, "feature not covered by what should cover it",
+        explanation: """
+            a feature not covered by what should cover it: a fixture or kiosk by one unit, a fixture or kiosk around its anchor, a \
+            geofence by its level (\(metres: SpatialRules.containmentTolerance)) or its buildings' footprints (info); a level by its units \
+            (more than 1 m² or 1% left); a ground footprint by its building's aerial one; a subterranean footprint meeting no ground one; \
+            a building's indoor levels (ordinal 0 and up, 0, below 0) against its aerial, ground and subterranean footprints; a level over \
+            a footprint of another building
+            """)
+}
+
 enum ShapeRules {
     static let fixtureEqualsFixture = AppleRule("Fixture", "FixtureMustNotEqualFixture", .G10)
     static let fixtureEqualsUnit = AppleRule("Fixture", "FixtureMustNotEqualUnit", .G10)
@@ -50,14 +71,15 @@ enum ShapeRules {
         "subterranean": AppleRule("Level", "LevelAndSubterraneanFootprintShouldReferenceSameBuilding", .G11),
     ]
 
-    static let rules: [AppleRule] =
-        [
+    static let declarations = RuleDeclarations(
+        codes: [.G10, .G11],
+        rules: [
             fixtureEqualsFixture, fixtureEqualsUnit, fixturesOverlap, fixtureOverlapsKiosk, kioskEqualsUnit, kiosksOverlap, sectionsOverlap,
             geofencesOverlap, openingsCross, detailCrossesOpening, amenitiesCoincide, anchorsCoincide, levelsOverlap, aerialContainsAerial,
             groundContainsGround, aerialsOverlap, groundsOverlap, subterraneansOverlap, outdoorLevelOverGround, fixtureInUnit, kioskInUnit,
             fixtureAroundAnchor, kioskAroundAnchor, geofenceInLevel, geofenceInBuilding, levelCovered, venueCoversAll, aerialCoversGround,
             groundMeetsSubterranean,
-        ] + levelsEqualFootprint.map(\.2) + levelFootprintBuilding.values.sorted { $0.name < $1.name }
+        ] + levelsEqualFootprint.map(\.2) + levelFootprintBuilding.values.sorted { $0.name < $1.name })
 
     /// Two shapes are equal when they differ by at most this much area: 0.1 m², or 1% of the
     /// smaller for large shapes (the same outline digitised twice differs by slivers).

@@ -6,7 +6,90 @@ import Geometry
 import IMDF
 import Synchronization
 
+extension FindingCode {
+    public static let T5 = FindingCode(
+        "T5", .error, "polygon is not valid (self-intersection, ...)",
+        explanation: """
+            a polygon is not valid (self-intersection, ...), with the reason and location GEOS gives (Apple: `FileMustBeValidGeoJSON`); a \
+            warning, naming no rule of Apple's, for a polygon in an extension file (`enviroment.geojson`), which Apple's validator does \
+            not read
+            """)
+    public static let G1 = FindingCode(
+        "G1", .warning, "display_point outside the feature's geometry",
+        explanation: """
+            a `display_point` lies more than \(centimetres: SpatialRules.pointTolerance) outside its feature's geometry (a building's: \
+            outside its footprints; an opening's: more than \(centimetres: SpatialRules.openingDisplayPointBuffer) off its line, Apple's \
+            "buffered distance"); an error for the venue's, as Apple has it. Findings carry Apple's rule name \
+            (`UnitGeometryMustContainDisplayPoint`, `VenueGeometryMustContainDisplayPoint`, \
+            `OpeningDisplayPointShouldBeWithinBufferedDistanceOfOpening`, ...)
+            """,
+        repair: "`set REF display_point=@LON,LAT` (the visual centre)")
+    public static let G2 = FindingCode(
+        "G2", .error, "anchor outside its unit",
+        explanation: "an anchor lies more than \(centimetres: SpatialRules.pointTolerance) outside its unit",
+        repair: "`move REF to @LON,LAT`")
+    public static let G3 = FindingCode(
+        "G3", .warning, "amenity outside its units",
+        explanation: "an amenity lies more than \(metres: SpatialRules.containmentTolerance) outside every unit it names")
+    public static let G4 = FindingCode(
+        "G4", .warning, "opening not on a unit's boundary",
+        explanation: """
+            an opening's ends or middle lie more than \(metres: SpatialRules.openingTolerance) from every unit boundary of its level
+            """,
+        repair: "`move opening REF to ...`")
+    public static let G5 = FindingCode(
+        "G5", .error, "feature outside its level",
+        explanation: """
+            a unit, section, fixture, kiosk or detail extends more than \(metres: SpatialRules.containmentTolerance) outside its level \
+            (Apple: `UnitMustBeCoveredByReferencedLevel`, ..., Violations)
+            """)
+    public static let G6 = FindingCode(
+        "G6", .warning, "level outside its building's footprint, or footprint outside the venue",
+        explanation: """
+            a level extends more than \(metres: SpatialRules.containmentTolerance) outside its building's footprints; a level, footprint \
+            or geofence outside the venue is an error (Apple: `VenueMustCoverAllChildFeatures`; what stands on a level is inside it by G5, \
+            so inside the venue)
+            """)
+    public static let G8 = FindingCode(
+        "G8", .warning, "units on one level overlap",
+        explanation: "two units of one level overlap by more than \(squareMetres: SpatialRules.overlapThreshold) (the area is given)")
+    public static let G9 = FindingCode(
+        "G9", .warning, "opening suspiciously large or small",
+        explanation: """
+            an opening is longer than \(metres: SpatialRules.openingLengths.upperBound) or shorter than \
+            \(metres: SpatialRules.openingLengths.lowerBound) (Apple: `OpeningIsSuspiciouslyLarge`, `OpeningIsSuspiciouslySmall`)
+            """)
+    public static let N3 = FindingCode(
+        "N3", .warning, "path node outside its level",
+        explanation: "a path node lies more than \(metres: SpatialRules.containmentTolerance) outside its level")
+}
+
 enum SpatialRules {
+    /// T5: Apple counts a polygon that is not valid against its file, as any defect of a geometry.
+    static let invalidPolygon = AppleRule("N/A", "FileMustBeValidGeoJSON", .T5)
+    /// G1: for each type with a display_point.
+    static let displayPointInside = AppleRuleFamily(.G1, over: FeatureType.having(.displayPoint)) {
+        switch $0 {
+        // A building is unlocated: its footprints are its geometry.
+        case .building: "BuildingFootprintGeometryMustContainDisplayPoint"
+        case .opening: "OpeningDisplayPointShouldBeWithinBufferedDistanceOfOpening"
+        default: "\($0.appleName)GeometryMustContainDisplayPoint"
+        }
+    }
+    static let anchorInUnit = AppleRule("Anchor", "AnchorMustBeCoveredByReferencedUnit", .G2)
+    static let amenityInUnits = AppleRule("Amenity", "AmenityShouldBeCoveredByReferencedUnit", .G3)
+    static let openingOnBoundary = AppleRule("Opening", "OpeningMustBeCoveredByUnitBoundary", .G4)
+    /// G5: for each type that stands on a level through its level_id.
+    static let withinLevel = AppleRuleFamily(.G5, over: FeatureType.having(.levelID)) { "\($0.appleName)MustBeCoveredByReferencedLevel" }
+    static let unitsOverlap = AppleRule("Unit", "UnitsMustNotOverlap", .G8)
+    static let openingTooLarge = AppleRule("Opening", "OpeningIsSuspiciouslyLarge", .G9)
+    static let openingTooSmall = AppleRule("Opening", "OpeningIsSuspiciouslySmall", .G9)
+
+    static let declarations = RuleDeclarations(
+        codes: [.T5, .G1, .G2, .G3, .G4, .G5, .G6, .G8, .G9, .N3],
+        rules: [invalidPolygon, anchorInUnit, amenityInUnits, openingOnBoundary, unitsOverlap, openingTooLarge, openingTooSmall],
+        families: [displayPointInside, withinLevel])
+
     /// How far a feature may stray outside its container before it is reported (digitising slop).
     static let containmentTolerance = 0.5
     /// How far a point that must lie inside (a display point, an anchor) may lie outside: 5 cm,

@@ -5,12 +5,20 @@
 import Foundation
 import IMDF
 
+extension FindingCode {
+    public static let F13 = FindingCode(
+        "F13", .error, "an occupant's validity out of order or out of date",
+        explanation: """
+            an occupant's `validity`: start after end, end passed, modified in the future (measured against the time of validation)
+            """)
+}
+
 enum TemporalRules {
     static let startAfterEnd = AppleRule("Occupant", "StartDateTimeIsAfterEndDateTime", .F13)
     static let endPassed = AppleRule("Occupant", "EndDateTimeIsBeforeCurrentDateTime", .F13)
     static let modifiedInFuture = AppleRule("Occupant", "ModifiedDateTimeIsAfterCurrentDateTime", .F13)
 
-    static let rules = [startAfterEnd, endPassed, modifiedInFuture]
+    static let declarations = RuleDeclarations(codes: [.F13], rules: [startAfterEnd, endPassed, modifiedInFuture])
 
     static func check(_ context: ValidationContext) -> [Finding] {
         var findings: [Finding] = []

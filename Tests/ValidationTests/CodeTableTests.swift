@@ -1,0 +1,70 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Validation
+
+/// CODES.md, the table of finding codes users read, is generated from the codes declared beside
+/// the checks; this test fails when it is stale. Regenerate it with
+/// `IMDF_UPDATE_COVERAGE=1 swift test --filter CodeTableTests`.
+@Suite("The table of finding codes")
+struct CodeTableTests {
+    static func table() -> String {
+        var lines = [
+            "# Validation codes",
+            "",
+            "Every finding of `imdf validate` carries one of these codes. Codes are stable: scripts and CI",
+            "jobs may filter on them. The numbers follow the rules of the IMDF reference",
+            "(`shared/imdf/REFERENCE.md` section 7) where there is one. A finding can be raised at another",
+            "severity where the table says so: a finding that implements one of Apple's rules has Apple's",
+            "severity (Violation an error, Warning a warning, Info info), which `APPLE-RULES.md` lists rule by",
+            "rule. Tolerances are in metres.",
+            "",
+            "At the prompt, `fix CODE` (or `fix all`) runs the findings' repairs as one undo step: each repair",
+            "is an edit, shown as the command line that makes the same change. A repair with a value for a",
+            "person to choose (`level_id=REF`, an example category) or one that is not an edit (`save`) is only",
+            "shown. `--json` marks the difference as `\"automatic\"`, and gives Apple's rule name as `\"rule\"`",
+            "where the finding implements one of Apple's rules.",
+            "",
+            "Generated from the codes declared beside the checks (`Sources/Validation/Rules`) by",
+            "`IMDF_UPDATE_COVERAGE=1 swift test --filter CodeTableTests`; the test fails when this file is stale.",
+            "",
+            "| code | severity | what it means | fix |",
+            "| --- | --- | --- | --- |",
+        ]
+        for code in FindingCode.allCases {
+            lines.append("| \(code.rawValue) | \(code.severity.rawValue) | \(code.explanation) | \(code.repair.map { $0 + " " } ?? "")|")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    @Test func theCodeTableIsGeneratedFromTheDeclarations() throws {
+        let path = Samples.packageRoot.appendingPathComponent("Sources/Validation/CODES.md").path
+        let expected = Self.table()
+        if ProcessInfo.processInfo.environment["IMDF_UPDATE_COVERAGE"] != nil {
+            try expected.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        let committed = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(committed == expected, "CODES.md is stale: IMDF_UPDATE_COVERAGE=1 swift test --filter CodeTableTests")
+    }
+
+    /// Every code declared beside a check (`public static let G2 = FindingCode(`) is listed in its
+    /// file's declarations, and so in `FindingCode.allCases`, the reports' order and CODES.md.
+    @Test func everyDeclaredCodeIsListed() throws {
+        let folder = Samples.packageRoot.appendingPathComponent("Sources/Validation/Rules").path
+        var declared: [String] = []
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder) where file.hasSuffix(".swift") {
+            let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
+            for line in text.split(separator: "\n") where line.contains("static let ") && line.contains(" = FindingCode(") {
+                declared += line.split(separator: " ").drop { $0 != "let" }.dropFirst().prefix(1).map(String.init)
+            }
+        }
+        #expect(declared.sorted() == FindingCode.allCases.map(\.rawValue).sorted())
+        #expect(Set(declared).count == declared.count, "a code declared twice")
+        #expect(FindingCode.allCases.prefix(3).map(\.rawValue) == ["A1", "A2", "A3"])
+        #expect(
+            FindingCode.allCases.map(\.rawValue).filter { $0.hasPrefix("G") } == [
+                "G1", "G2", "G3", "G4", "G5", "G6", "G8", "G9", "G10", "G11",
+            ])
+    }
+}
