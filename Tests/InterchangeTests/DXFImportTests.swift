@@ -330,11 +330,12 @@ struct DXFImportTests {
         absurd.add(DXFFixture.rectangle("A-AREA", 1e300, -1e300, 1e300, 1e300))
         absurd.add(DXFFixture.line("A-WALL", .nan, 0, 1, .infinity))
         absurd.add(DXFFixture.text("A-AREA", .nan, .nan, "Nowhere"))
-        let result = try Self.run(absurd)
-        #expect(result.rooms.count == 2)
-        // The rectangle and what GDAL makes of the non-finite line and text (it reads some "nan"
-        // positions as no geometry at all) are set aside.
-        #expect(result.report.straysDropped >= 2)
+        // Refused, naming the first such entity's layer: no drawing means such a coordinate.
+        #expect {
+            try Self.run(absurd)
+        } throws: { error in
+            "\(error)".contains("on layer A-AREA has a coordinate no drawing has")
+        }
         #expect(throws: InterchangeError.self) { try Self.run(DXFFixture()) }
         let whole = Self.twoOffices().text
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imdf-dxf-\(UUID().uuidString)")

@@ -26,13 +26,19 @@ public struct DrawingEntity: Sendable, Equatable {
     public var kind: Kind
     public var shape: Shape
     public var paperSpace: Bool
+    /// The entity's handle in the file (hexadecimal), to name it in messages.
+    public var handle: String?
 
-    public init(layer: String, kind: Kind, shape: Shape, paperSpace: Bool = false) {
+    public init(layer: String, kind: Kind, shape: Shape, paperSpace: Bool = false, handle: String? = nil) {
         self.layer = layer
         self.kind = kind
         self.shape = shape
         self.paperSpace = paperSpace
+        self.handle = handle
     }
+
+    /// The entity as a message names it: `entity 1F on layer A-WALL`.
+    public var described: String { "entity \(handle ?? "without a handle") on layer \(layer)" }
 
     /// The kind's name for listings.
     public var kindName: String {
@@ -205,26 +211,109 @@ public struct Drawing: Sendable {
                     blocks[name, default: []].append(entity)
                 }
             }
-            return Drawing(path: path, header: header, entities: expanded(entities, blocks: blocks, depth: 0), blocks: blocks)
+            for entity in entities + blocks.values.joined() { try checkCoordinates(entity, in: path) }
+            var expansion = Expansion(blocks: blocks, path: path)
+            return Drawing(path: path, header: header, entities: try expansion.expanded(entities), blocks: blocks)
         }
+    }
+
+    /// The largest coordinate a drawing may have: a million kilometres in millimetres. Beyond it
+    /// (or NaN, or infinite) no plan is meant, and arithmetic on it overflows.
+    public static let coordinateLimit = 1e12
+
+    /// Refuses an entity with a coordinate no drawing has, naming it.
+    static func checkCoordinates(_ entity: DrawingEntity, in path: String) throws(InterchangeError) {
+        var points = entity.shape.points
+        if case .insert(let insert) = entity.kind { points.append(insert.position) }
+        guard let wild = points.lazy.flatMap({ [$0.x, $0.y] }).first(where: { !$0.isFinite || abs($0) > coordinateLimit }) else { return }
+        throw InterchangeError(
+            "\(path): \(entity.described) has a coordinate no drawing has (\(wild)); a drawing's coordinates are finite and within \(coordinateLimit); nothing read"
+        )
     }
 
     /// Inserts of blocks replaced by what they draw, but for doors (a block or a layer named for
     /// doors), which are found by their block: some drawings are one block holding the whole plan,
-    /// others draw walls and windows as blocks.
-    static func expanded(_ entities: [DrawingEntity], blocks: [String: [DrawingEntity]], depth: Int) -> [DrawingEntity] {
-        entities.flatMap { entity -> [DrawingEntity] in
-            guard case .insert(let insert) = entity.kind, let definition = blocks[insert.block], !definition.isEmpty,
+    /// others draw walls and windows as blocks. A few kilobytes of nested inserts can stand for
+    /// billions of entities, so the expansion is measured before it is made - per block, once -
+    /// and a block nested deeper than `depthLimit`, a block that inserts itself (directly or
+    /// through others), or more than `budget` entities in all are refused, naming the block.
+    struct Expansion {
+        let blocks: [String: [DrawingEntity]]
+        let path: String
+        /// Deeper than real drawings nest (a plan, a wing, a room's furniture: three or four).
+        static let depthLimit = 8
+        /// Two million entities: a hundred times what the floor plans seen hold (tens of
+        /// thousands), under a gigabyte expanded.
+        static let budget = 2_000_000
+        /// Each block's entities once expanded, and how deep its inserts nest below it.
+        private var measured: [String: (size: Int, depth: Int)] = [:]
+
+        init(blocks: [String: [DrawingEntity]], path: String) {
+            self.blocks = blocks
+            self.path = path
+        }
+
+        /// The block an insert is replaced by, if it is.
+        func definition(_ entity: DrawingEntity) -> (insert: BlockInsert, parts: [DrawingEntity])? {
+            guard case .insert(let insert) = entity.kind, let parts = blocks[insert.block], !parts.isEmpty,
                 !LayerConventions.named(insert.block, .doors), !LayerConventions.named(entity.layer, .doors)
-            else { return [entity] }
-            // Blocks that insert themselves, directly or not, go no deeper than this.
-            guard depth < 8 else { return [] }
-            return expanded(
-                insert.placed(definition, layer: entity.layer).map {
-                    var part = $0
-                    part.paperSpace = entity.paperSpace
-                    return part
-                }, blocks: blocks, depth: depth + 1)
+            else { return nil }
+            return (insert, parts)
+        }
+
+        /// How many entities `entities` expand to, and how deep their blocks nest.
+        mutating func measure(_ entities: [DrawingEntity], chain: [String] = []) throws(InterchangeError) -> (size: Int, depth: Int) {
+            var size = 0
+            var depth = 0
+            for entity in entities {
+                guard let (insert, parts) = definition(entity) else {
+                    size += 1
+                    continue
+                }
+                let block = insert.block
+                if let start = chain.firstIndex(of: block) {
+                    throw InterchangeError(
+                        "\(path): block \(block) inserts itself (\((chain[start...] + [block]).joined(separator: " -> "))); nothing read")
+                }
+                let inside: (size: Int, depth: Int)
+                if let known = measured[block] {
+                    inside = known
+                } else {
+                    inside = try measure(parts, chain: chain + [block])
+                    measured[block] = inside
+                }
+                guard chain.count + 1 + inside.depth <= Self.depthLimit else {
+                    throw InterchangeError(
+                        "\(path): block \(block) nests \(chain.count + 1 + inside.depth) deep\(chain.isEmpty ? "" : " (inside \(chain.joined(separator: " -> ")))"); a drawing's blocks nest at most \(Self.depthLimit) deep; nothing read"
+                    )
+                }
+                depth = max(depth, 1 + inside.depth)
+                size += inside.size
+                guard size <= Self.budget else {
+                    throw InterchangeError(
+                        "\(path): its blocks expand to more than \(Self.budget) entities (block \(block) alone to \(inside.size)); no floor plan is that large; nothing read"
+                    )
+                }
+            }
+            return (size, depth)
+        }
+
+        /// `entities` with their blocks' inserts replaced by what the blocks draw; measured first.
+        mutating func expanded(_ entities: [DrawingEntity]) throws(InterchangeError) -> [DrawingEntity] {
+            _ = try measure(entities)
+            return replaced(entities)
+        }
+
+        private func replaced(_ entities: [DrawingEntity]) -> [DrawingEntity] {
+            entities.flatMap { entity -> [DrawingEntity] in
+                guard let (insert, parts) = definition(entity) else { return [entity] }
+                return replaced(
+                    insert.placed(parts, layer: entity.layer).map {
+                        var part = $0
+                        part.paperSpace = entity.paperSpace
+                        return part
+                    })
+            }
         }
     }
 
@@ -273,6 +362,6 @@ public struct Drawing: Sendable {
                 }
             }
         }
-        return DrawingEntity(layer: layer, kind: kind, shape: shape, paperSpace: paperSpace)
+        return DrawingEntity(layer: layer, kind: kind, shape: shape, paperSpace: paperSpace, handle: feature["EntityHandle"]?.text)
     }
 }

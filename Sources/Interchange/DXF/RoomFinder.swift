@@ -78,7 +78,7 @@ enum RoomFinder {
                 guard let repaired = engine.buffer([room.outline], by: 0).max(by: { engine.area([$0]) < engine.area([$1]) }) else {
                     continue
                 }
-                let at = location.map { " at \(Int($0.x.rounded())),\(Int($0.y.rounded()))" } ?? ""
+                let at = location.map { " at \(Int(saturating: $0.x.rounded())),\(Int(saturating: $0.y.rounded()))" } ?? ""
                 result.repaired.append("outline on \(room.layer ?? "walls")\(at): \(reason), repaired")
                 room.outline = repaired
             }

@@ -7,9 +7,11 @@ import HelperProtocol
 import IMDF
 
 public enum DrawingImportWording {
+    /// A number of the drawing to three decimals, whole numbers without them. `Int(exactly:)`
+    /// rather than `Int(_:)`, which stops the program on a value beyond Int's range.
     static func number(_ value: Double) -> String {
         let rounded = (value * 1000).rounded() / 1000
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        return Int(exactly: rounded).map(String.init) ?? String(rounded)
     }
 
     static func box(_ bounds: Bounds) -> String {

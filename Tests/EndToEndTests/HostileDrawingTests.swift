@@ -1,0 +1,74 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Drawings built to cost hours or crash: each is refused in seconds with the block or the entity
+/// named, by `import dxf --list` and by the import alike.
+@Suite("hostile drawings")
+struct HostileDrawingTests {
+    func run(_ drawing: DXFFixture) throws -> (list: ChildProcess.Result, imported: ChildProcess.Result) {
+        let path = try drawing.write()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imdf-e2e-hostile-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try CommandLineTests.run(["new", folder + "/site", "--template", "blank"]).status == 0)
+        let list = try CommandLineTests.run(["import", "dxf", path, "--list"])
+        let imported = try CommandLineTests.run([
+            "import", "dxf", path, "--archive", folder + "/site", "--level", "Ground Floor", "--save", folder + "/out",
+        ])
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
+        return (list, imported)
+    }
+
+    /// Blocks B1 ... B`depth`, each inserting the next `fanOut` times; the last draws one line.
+    static func nested(depth: Int, fanOut: Int) -> DXFFixture {
+        var drawing = DXFFixture.namedOffices(scale: 1000, insertionUnits: 6)
+        for level in 1...depth {
+            let body =
+                level == depth
+                ? DXFFixture.line("A-WALL", 0, 0, 1, 0)
+                : (0..<fanOut).map { DXFFixture.insert("A-WALL", "B\(level + 1)", Double($0), 0) }.joined()
+            drawing.block("B\(level)", body)
+        }
+        drawing.add(DXFFixture.insert("A-WALL", "B1", 0, 0))
+        return drawing
+    }
+
+    @Test func blocksNestedNineDeepAreRefusedNamingTheBlock() throws {
+        let started = Date()
+        let (list, imported) = try run(Self.nested(depth: 9, fanOut: 10))
+        #expect(Date().timeIntervalSince(started) < 30)
+        for result in [list, imported] {
+            #expect(result.status != 0 && result.status < 128, "\(result.status)")
+            #expect(result.errors.contains("nests 9 deep (inside B1 -> B2 -> B3"), "\(result.errors)")
+        }
+    }
+
+    @Test func anExpansionBeyondTheBudgetIsRefused() throws {
+        // Seven deep, twenty each: 1.28 billion lines from a few kilobytes.
+        let (list, _) = try run(Self.nested(depth: 7, fanOut: 20))
+        #expect(list.status == 3 && list.errors.contains("its blocks expand to more than 2000000 entities"), "\(list.errors)")
+    }
+
+    @Test func aBlockThatInsertsItselfThroughAnotherIsRefused() throws {
+        var drawing = DXFFixture.namedOffices(scale: 1000, insertionUnits: 6)
+        drawing.block("LOOP-A", DXFFixture.insert("0", "LOOP-B", 1, 1) + DXFFixture.line("0", 0, 0, 1, 1))
+        drawing.block("LOOP-B", DXFFixture.insert("0", "LOOP-A", 2, 2))
+        drawing.add(DXFFixture.insert("A-WALL", "LOOP-A", 0, 0))
+        let (list, imported) = try run(drawing)
+        for result in [list, imported] {
+            #expect(result.errors.contains("block LOOP-A inserts itself (LOOP-A -> LOOP-B -> LOOP-A)"), "\(result.errors)")
+        }
+    }
+
+    @Test func aCoordinateOfTenToThe300IsRefusedWithTheEntityNotATrap() throws {
+        var drawing = DXFFixture.namedOffices(scale: 1000, insertionUnits: 6)
+        drawing.add(DXFFixture.line("A-WALL", 1e300, 0, -1e300, 0))
+        let (list, imported) = try run(drawing)
+        for result in [list, imported] {
+            #expect(result.status != 132 && result.status != 0, "\(result.status) \(result.errors)")
+            #expect(result.errors.contains("on layer A-WALL has a coordinate no drawing has (1e+300)"), "\(result.errors)")
+            #expect(!result.errors.contains("Fatal error"))
+        }
+    }
+}
