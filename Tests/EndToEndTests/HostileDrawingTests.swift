@@ -72,3 +72,33 @@ struct HostileDrawingTests {
         }
     }
 }
+
+/// A name from a file that holds an escape sequence is shown escaped wherever it is printed; the
+/// program's own colours are the only ones that reach the terminal.
+@Suite("escape sequences in names")
+struct EscapedNameTests {
+    @Test func aLevelNamedWithAColourIsShownEscapedByInfoLsAndRender() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imdf-e2e-esc-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try CommandLineTests.run(["new", folder + "/site", "--template", "blank"]).status == 0)
+        let levels = folder + "/site/level.geojson"
+        let text = try String(contentsOfFile: levels, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"Ground Floor\"", with: "\"\\u001b[31mRED\\u001b]0;pwned\\u0007\"").write(
+            toFile: levels, atomically: true, encoding: .utf8)
+        for arguments in [["info", folder + "/site"], ["validate", folder + "/site"], [folder + "/site"]] {
+            let run = try CommandLineTests.run(arguments, input: "ls level\nshow level 0\n")
+            #expect(!run.output.contains("\u{1B}") && !run.errors.contains("\u{1B}"), "\(arguments): \(run.output)")
+        }
+        let info = try CommandLineTests.run(["info", folder + "/site"])
+        #expect(info.output.contains("\\u001b[31mRED"), "\(info.output)")
+    }
+
+    @Test func aLayerNamedWithAColourIsShownEscapedByTheListingAndTheReport() throws {
+        var drawing = DXFFixture.namedOffices(scale: 1000, insertionUnits: 6)
+        drawing.add(DXFFixture.line("X\u{1B}[31mRED", 0, 0, 1, 1))
+        let path = try drawing.write()
+        let list = try CommandLineTests.run(["import", "dxf", path, "--list"])
+        #expect(list.status == 0 && !list.output.contains("\u{1B}") && list.output.contains("X\\u001b[31mRED"), "\(list.output)")
+    }
+}

@@ -19,8 +19,10 @@ struct InputTextTests {
     }
 
     @Test func theTerminalKeepsColourButNothingElse() {
-        let coloured = "\u{1B}[48;5;153m  \u{1B}[0m teaching\n\tnext"
-        #expect(TerminalText.sanitized(coloured) == coloured)
+        let coloured = TerminalText.colour("48;5;153") + "  " + TerminalText.colour("0") + " teaching\n\tnext"
+        #expect(TerminalText.sanitized(coloured) == "\u{1B}[48;5;153m  \u{1B}[0m teaching\n\tnext")
+        // A colour that came from a file is shown, not obeyed.
+        #expect(TerminalText.sanitized("\u{1B}[31mRED") == "\\u001b[31mRED")
         #expect(TerminalText.sanitized("x\u{1B}[2Jy\u{1B}]0;t\u{07}") == "x\\u001b[2Jy\\u001b]0;t\\u0007")
     }
 

@@ -30,12 +30,12 @@ public enum DrawingImportWording {
         for layer in listing.layers {
             let counts = layer.counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
             let roles = layer.roles.map(\.rawValue) + (layer.clutter ? ["clutter"] : [])
-            let name = TerminalText.sanitized(layer.name)
+            let name = TerminalText.escaped(layer.name)
             lines.append(
                 "  \(name.padding(toLength: max(nameWidth, name.count), withPad: " ", startingAt: 0))  \(counts)  [\(box(layer.bounds))]\(roles.isEmpty ? "" : "  looks like: \(roles.joined(separator: ", "))")"
             )
         }
-        if !listing.blocks.isEmpty { lines.append("blocks: \(listing.blocks.map(TerminalText.sanitized).joined(separator: ", "))") }
+        if !listing.blocks.isEmpty { lines.append("blocks: \(listing.blocks.map(TerminalText.escaped).joined(separator: ", "))") }
         return lines.joined(separator: "\n")
     }
 
@@ -73,11 +73,11 @@ public enum DrawingImportWording {
         lines.append("units: \(report.units.reason)")
         for role in LayerRole.allCases {
             let layers = report.layers[role] ?? []
-            lines.append("\(role.rawValue) layers: \(layers.isEmpty ? "none" : layers.map(TerminalText.sanitized).joined(separator: ", "))")
+            lines.append("\(role.rawValue) layers: \(layers.isEmpty ? "none" : layers.map(TerminalText.escaped).joined(separator: ", "))")
         }
         if !report.droppedLayers.isEmpty {
             lines.append(
-                "left out: " + report.droppedLayers.map { "\(TerminalText.sanitized($0.layer)) (\($0.entities))" }.joined(separator: ", "))
+                "left out: " + report.droppedLayers.map { "\(TerminalText.escaped($0.layer)) (\($0.entities))" }.joined(separator: ", "))
         }
         if report.paperSpaceEntities > 0 { lines.append("left out: \(report.paperSpaceEntities) paper-space entities") }
         if report.straysDropped > 0 { lines.append("left out: \(report.straysDropped) entities outside the plan's extent") }
@@ -99,7 +99,7 @@ public enum DrawingImportWording {
             lines.append(
                 "labels in no room (\(report.unplacedLabels.count)): "
                     + report.unplacedLabels.prefix(20).map {
-                        "\"\(TerminalText.sanitized($0.text))\" at \(number($0.at.x)),\(number($0.at.y))"
+                        "\"\(TerminalText.escaped($0.text))\" at \(number($0.at.x)),\(number($0.at.y))"
                     }.joined(separator: ", ") + (report.unplacedLabels.count > 20 ? ", ..." : ""))
         }
         if let rmse = report.rmse {

@@ -7,17 +7,17 @@ import IMDF
 enum GISImportWording {
     static func lines(_ report: GISImportReport) -> [String] {
         var lines = [
-            "read \(report.features) feature\(report.features == 1 ? "" : "s") of layer \(report.layer) of \(report.fileName) (\(report.driver)), "
-                + "reprojected from \(report.referenceSystem) to WGS 84"
+            "read \(report.features) feature\(report.features == 1 ? "" : "s") of layer \(TerminalText.escaped(report.layer)) of \(TerminalText.escaped(report.fileName)) (\(report.driver)), "
+                + "reprojected from \(TerminalText.escaped(report.referenceSystem)) to WGS 84"
         ]
         func counts(_ counts: [GISImportReport.Count]) -> String {
-            counts.map { "\($0.value.isEmpty ? "(empty)" : $0.value) \($0.count)" }.joined(separator: ", ")
+            counts.map { "\($0.value.isEmpty ? "(empty)" : TerminalText.escaped($0.value)) \($0.count)" }.joined(separator: ", ")
         }
         if !report.categories.isEmpty { lines.append("categories: \(counts(report.categories))") }
         if let field = report.categoryField, !report.unmapped.isEmpty {
             let total = report.unmapped.reduce(0) { $0 + $1.count }
             lines.append(
-                "\(report.unmapped.count) value\(report.unmapped.count == 1 ? "" : "s") of \(field) not in the mapping (\(total) feature\(total == 1 ? "" : "s"), given \(report.defaultCategory ?? "no category")): \(counts(report.unmapped))"
+                "\(report.unmapped.count) value\(report.unmapped.count == 1 ? "" : "s") of \(TerminalText.escaped(field)) not in the mapping (\(total) feature\(total == 1 ? "" : "s"), given \(report.defaultCategory ?? "no category")): \(counts(report.unmapped))"
             )
         }
         if report.unnamed > 0 { lines.append("\(report.unnamed) feature\(report.unnamed == 1 ? " has" : "s have") no name") }

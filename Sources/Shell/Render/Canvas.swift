@@ -194,13 +194,13 @@ struct Canvas {
                 if colour {
                     let style = escape(row, column)
                     if style != current {
-                        line += "\u{1B}[0m" + style
+                        line += TerminalText.colour("0") + style
                         current = style
                     }
                 }
                 line.append(character)
             }
-            if colour, !current.isEmpty { line += "\u{1B}[0m" }
+            if colour, !current.isEmpty { line += TerminalText.colour("0") }
             return line
         }
     }
@@ -221,6 +221,6 @@ struct Canvas {
         case .warning: codes.append("1;93")
         case .info: codes.append("1;96")
         }
-        return codes.isEmpty ? "" : "\u{1B}[" + codes.joined(separator: ";") + "m"
+        return codes.isEmpty ? "" : TerminalText.colour(codes.joined(separator: ";"))
     }
 }

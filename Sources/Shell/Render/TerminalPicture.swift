@@ -180,7 +180,7 @@ public struct TerminalPicture {
         let present = Set(units.map { Palette.family(of: $0.category).name })
         return " "
             + Palette.families.filter { present.contains($0.name) }.map { family in
-                "\u{1B}[48;5;\(family.terminal)m  \u{1B}[0m \(family.name)"
+                TerminalText.colour("48;5;\(family.terminal)") + "  " + TerminalText.colour("0") + " \(family.name)"
             }.joined(separator: "  ")
     }
 

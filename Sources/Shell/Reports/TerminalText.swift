@@ -15,23 +15,32 @@ public enum TerminalText {
         return result
     }
 
-    /// Output on its way to the terminal: line breaks and tabs stay, and so do the colour
-    /// sequences the renderer writes (SGR: ESC [ digits and semicolons m, which only colour);
-    /// every other control character is escaped. A safety net under `escaped`, which is applied
-    /// where user data enters a message.
+    /// The colour this program writes (SGR codes such as `48;5;153`), marked by a Unicode
+    /// noncharacter - reserved for a program's internal use - where ESC will be. `sanitized`
+    /// turns the mark into ESC on the way out and escapes every ESC that came from a file, so a
+    /// level named `ESC[31m` shows as `\u001b[31m` and never colours the terminal.
+    public static func colour(_ codes: String) -> String { String(colourMark) + "[" + codes + "m" }
+
+    static let colourMark = Unicode.Scalar(0xFDD0)!
+
+    /// Output on its way to the terminal: line breaks and tabs stay, and the colours this
+    /// program wrote (`colour`) become SGR sequences; every control character is escaped,
+    /// whatever its source. A safety net under `escaped`, applied where user data enters a
+    /// message.
     public static func sanitized(_ text: String) -> String {
         let scalars = Array(text.unicodeScalars)
-        guard scalars.contains(where: { needsEscape($0) && $0 != "\n" && $0 != "\t" }) else { return text }
+        guard scalars.contains(where: { ($0 == colourMark || needsEscape($0)) && $0 != "\n" && $0 != "\t" }) else { return text }
         var result = ""
         var index = 0
         while index < scalars.count {
             let scalar = scalars[index]
-            if scalar == "\u{1B}", let end = colourSequenceEnd(scalars, from: index) {
-                for inner in scalars[index...end] { result.unicodeScalars.append(inner) }
+            if scalar == colourMark, let end = colourSequenceEnd(scalars, from: index) {
+                result.unicodeScalars.append("\u{1B}")
+                for inner in scalars[(index + 1)...end] { result.unicodeScalars.append(inner) }
                 index = end + 1
                 continue
             }
-            if needsEscape(scalar) && scalar != "\n" && scalar != "\t" {
+            if scalar == colourMark || (needsEscape(scalar) && scalar != "\n" && scalar != "\t") {
                 result += code(scalar)
             } else {
                 result.unicodeScalars.append(scalar)
