@@ -202,3 +202,25 @@ extension CommandLineTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["out.gpkg"])
     }
 }
+
+extension CommandLineTests {
+    @Test(arguments: ["../../evil.txt", "/tmp/imdf-evil-absolute.txt", "sub/../../evil.txt", "..", "bell\u{07}.txt"])
+    func aGeoPackageNamingAFileOutsideTheArchiveIsRefusedWithItsRow(name: String) throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let gpkg = folder + "/site.gpkg"
+        #expect(try imdf("new", folder + "/site", "--template", "blank").status == 0)
+        #expect(try imdf("convert", folder + "/site", gpkg).status == 0)
+        let insert = try sqlite3(gpkg, "INSERT INTO imdf_archive(entry, name, content) VALUES ('file', '\(name)', X'6576696c');")
+        #expect(insert.status == 0, "\(insert.errors)")
+        for output in [folder + "/out/inner", folder + "/out.zip"] {
+            try? FileManager.default.createDirectory(atPath: folder + "/out", withIntermediateDirectories: true)
+            let back = try imdf("convert", gpkg, output)
+            #expect(back.status == 3, "\(name) -> \(output): \(back.status) \(back.output)")
+            #expect(back.errors.contains("imdf_archive, row") && back.errors.contains("is refused"), "\(back.errors)")
+            #expect(!FileManager.default.fileExists(atPath: output))
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/evil.txt"))
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/imdf-evil-absolute.txt"))
+    }
+}

@@ -48,6 +48,15 @@ public enum ArchiveWriter {
                     "not saved: the name ends in .\(format), a single file of another format, but an IMDF archive is a folder of <feature_type>.geojson files, or a zip of them (.zip or .imdf); name a folder (venue) or a zip (venue.zip)"
             )
         }
+        // Every member is one plain file name, whatever the archive was read from: nothing is
+        // written outside the archive, and no zip carries a name that would be.
+        for name in archive.allCollections.map(\.fileName) + archive.opaqueFiles.map(\.name) {
+            if let problem = MemberName.problem(name) {
+                throw ArchiveWriteError(
+                    path: requestedPath,
+                    message: "not saved: a file of the archive is named \"\(name)\", refused: \(problem); nothing was written")
+            }
+        }
         // Through a symbolic link, the archive it names is written, not the link replaced.
         let path = FileSystem.resolvedPath(requestedPath)
         if FileSystem.kind(of: path) != .missing && !FileSystem.isWritable(path) {

@@ -170,12 +170,14 @@ private struct ArchiveRows {
                 guard let name = text("name"), let tableName = text("table_name") else {
                     throw InterchangeError("\(path): \(table), row \(row): a feature file without its name or table")
                 }
+                try Self.checkName(name, path, table, row)
                 collections.append(
                     Collection(
                         fileName: name, table: tableName, members: text("json"), features: text("features").flatMap { Int($0) },
                         columns: text("columns")))
             case .file:
                 guard let name = text("name") else { throw InterchangeError("\(path): \(table), row \(row): a file without its name") }
+                try Self.checkName(name, path, table, row)
                 var count: Int32 = 0
                 let content = columns["content"]!
                 let bytes = OGR_F_IsFieldSetAndNotNull(feature, content) != 0 ? OGR_F_GetFieldAsBinary(feature, content, &count) : nil
@@ -185,6 +187,14 @@ private struct ArchiveRows {
                 throw InterchangeError(
                     "\(path): \(table), row \(row): the entry is \(text("entry") ?? "empty"), not manifest, collection or file")
             }
+        }
+    }
+
+    /// A member's name as the archive will have it: one plain file name (MemberName), or the
+    /// GeoPackage is refused naming the row.
+    static func checkName(_ name: String, _ path: String, _ table: String, _ row: Int64) throws(InterchangeError) {
+        if let problem = MemberName.problem(name) {
+            throw InterchangeError("\(path): \(table), row \(row): the file name \"\(name)\" is refused: \(problem)")
         }
     }
 }

@@ -100,4 +100,20 @@ struct AtomicSaveTests {
         try ArchiveWriter.write(archive, to: temporary.file("b.zip"), created: fixedDate)
         #expect(try bytes(of: temporary.file("a.zip")) == bytes(of: temporary.file("b.zip")))
     }
+
+    @Test(arguments: ["../evil.txt", "/tmp/evil.txt", "a/b.txt", "..", "", "bell\u{07}"])
+    func aMemberThatIsNoPlainFileNameIsNeverWritten(name: String) throws {
+        let temporary = TemporaryFolder()
+        var archive = try smallArchive()
+        archive.opaqueFiles.append(IMDFArchive.OpaqueFile(name: name, bytes: Array("evil".utf8)))
+        for target in [temporary.file("venue"), temporary.file("venue.zip")] {
+            #expect {
+                try ArchiveWriter.write(archive, to: target, created: fixedDate)
+            } throws: { error in
+                "\(error)".contains("refused")
+            }
+            #expect(!FileManager.default.fileExists(atPath: target))
+        }
+        #expect(MemberName.problem("unit.geojson") == nil && MemberName.problem("README.txt") == nil)
+    }
 }
