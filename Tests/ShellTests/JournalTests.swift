@@ -141,4 +141,20 @@ struct JournalTests {
         close(held)
         close(try JournalWriter.lock(path))
     }
+
+    /// A journal saved by an editor on another system: CRLF or CR line ends, a byte-order mark.
+    @Test(arguments: ["CRLF", "CR", "BOM", "BOM and CRLF"])
+    func aJournalWithAnotherSystemsLineEndsRecoversEveryRecord(form: String) throws {
+        let path = try journal([("rename 310 Lab", []), ("split unit 312 along 1,0 1,8", ["bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb"])])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var text = try String(contentsOfFile: path, encoding: .utf8)
+        if form.contains("CRLF") { text = text.replacingOccurrences(of: "\n", with: "\r\n") }
+        if form == "CR" { text = text.replacingOccurrences(of: "\n", with: "\r") }
+        if form.contains("BOM") { text = "\u{FEFF}" + text }
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let contents = try JournalReader.read(path)
+        #expect(contents.damage == nil, "\(form): \(String(describing: contents.damage))")
+        #expect(contents.records.map(\.command) == ["rename 310 Lab", "split unit 312 along 1,0 1,8"], "\(form)")
+        #expect(contents.records[1].ids == ["bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb"])
+    }
 }

@@ -38,7 +38,7 @@ public enum JournalReader {
     /// Reads the journal at `path`; throws only when the file cannot be read at all (or is not a
     /// regular file: a journal is never followed through a symbolic link).
     public static func read(_ path: String) throws(JournalError) -> JournalContents {
-        let bytes = try readFile(path)
+        let bytes = normalized(try readFile(path))
         var contents = JournalContents(baseHash: "", archive: "", started: "", records: [], checks: [], warnings: [], damage: nil)
         func damaged(_ line: Int, _ message: String) -> JournalContents {
             contents.damage = JournalDamage(line: line, message: message)
@@ -46,8 +46,9 @@ public enum JournalReader {
         }
         guard !bytes.isEmpty else { return damaged(1, "the journal is empty (its header was never written)") }
         let endsWithNewline = bytes.last == UInt8(ascii: "\n")
-        // The journal is written by imdf with LF line ends only; a CR or invalid UTF-8 inside a
-        // line changes its checksum, so it is found as damage, not split or repaired here.
+        // The journal is written by imdf with LF line ends only (an editor's CRLF or CR is made LF
+        // first); a stray CR or invalid UTF-8 inside a line changes its checksum, so it is found
+        // as damage, not split or repaired here.
         var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Self.text($0) }
         if endsWithNewline { lines.removeLast() }
         guard lines.count >= 3, lines[0] == JournalFormat.magic, let header1 = lines[1], header1.hasPrefix("#base sha256:"),
@@ -94,6 +95,26 @@ public enum JournalReader {
             index += 2
         }
         return contents
+    }
+
+    /// The journal as imdf wrote it, when an editor on another system saved it: without a UTF-8
+    /// byte-order mark, and with LF line ends where every line ended in CRLF, or in CR alone. A CR
+    /// in only some lines is left, to be found as damage by the checksums.
+    static func normalized(_ bytes: [UInt8]) -> [UInt8] {
+        var bytes = bytes
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        let cr = UInt8(ascii: "\r")
+        let lf = UInt8(ascii: "\n")
+        guard bytes.contains(cr) else { return bytes }
+        let lineFeeds = bytes.indices.filter { bytes[$0] == lf }
+        if lineFeeds.isEmpty { return bytes.map { $0 == cr ? lf : $0 } }
+        guard lineFeeds.allSatisfy({ $0 > 0 && bytes[$0 - 1] == cr }) else { return bytes }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        for (index, byte) in bytes.enumerated() where !(byte == cr && index + 1 < bytes.count && bytes[index + 1] == lf) {
+            result.append(byte)
+        }
+        return result
     }
 
     static func parse(_ meta: String, command: String) -> JournalFormat.Record? {

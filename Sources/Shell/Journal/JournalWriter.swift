@@ -65,13 +65,40 @@ public final class JournalWriter {
     /// rotating the journal by rename does not drop the lock.
     public static func lock(_ journalPath: String) throws(JournalError) -> Int32 {
         let lockPath = journalPath + ".lock"
-        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else { throw JournalError(path: lockPath, line: 0, message: "cannot create the lock file") }
+        // Only a regular file is a lock: a link, a folder or a pipe someone put there is named
+        // with how to remove it, instead of every open failing for a reason nobody is told.
+        let kind = FileSystem.status(of: lockPath, followingLinks: false).kind
+        guard kind == .missing || kind == .file else { throw notALock(lockPath, kind) }
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
+        guard descriptor >= 0 else {
+            throw JournalError(path: lockPath, line: 0, message: "cannot create the lock file (\(String(cString: strerror(errno))))")
+        }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            throw notALock(lockPath, .other)
+        }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             close(descriptor)
-            throw JournalError(path: journalPath, line: 0, message: "another imdf is editing this archive (its journal is locked)")
+            throw JournalError(path: journalPath, line: 0, message: lockedMessage)
         }
         return descriptor
+    }
+
+    static let lockedMessage = "another imdf is editing this archive (its journal is locked)"
+
+    private static func notALock(_ lockPath: String, _ kind: FileSystem.Kind) -> JournalError {
+        let (what, remove) =
+            switch kind {
+            case .directory: ("a folder", "rmdir")
+            case .symbolicLink: ("a symbolic link", "rm")
+            default: ("not a regular file", "rm")
+            }
+        return JournalError(
+            path: lockPath, line: 0,
+            message:
+                "is \(what), not the lock file imdf makes; if no imdf has this archive open, remove it (\(remove) \(Tokenizer.quoted(lockPath))) and open again"
+        )
     }
 
     /// Holds the editor lock of the archive at `archivePath` while something other than its
@@ -87,6 +114,7 @@ public final class JournalWriter {
             do {
                 descriptor = try JournalWriter.lock(journal)
             } catch {
+                guard error.message == JournalWriter.lockedMessage else { throw error }
                 throw JournalError(
                     path: archivePath, line: 0, message: "another imdf has this archive open (its journal is locked); nothing written")
             }
