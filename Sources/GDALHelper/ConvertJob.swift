@@ -29,7 +29,7 @@ enum ConvertJob {
         let input = request.input
         if GeoPackage.isGeoPackagePath(input) {
             do {
-                let read = try GeoPackageReader.read(input)
+                let read = try GeoPackageReader.read(input, limits: request.limits)
                 reply.warnings = read.warnings
                 reply.edits = read.edits.summary
                 return read.archive

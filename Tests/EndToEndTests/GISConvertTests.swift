@@ -223,4 +223,18 @@ extension CommandLineTests {
         #expect(!FileManager.default.fileExists(atPath: folder + "/evil.txt"))
         #expect(!FileManager.default.fileExists(atPath: "/tmp/imdf-evil-absolute.txt"))
     }
+
+    @Test func theSizeLimitsApplyToAGeoPackageAsToAnyArchive() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let gpkg = folder + "/site.gpkg"
+        #expect(try imdf("new", folder + "/site", "--template", "blank").status == 0)
+        #expect(try imdf("convert", folder + "/site", gpkg).status == 0)
+        let total = try imdf("convert", gpkg, folder + "/back", "--max-total", "10K")
+        #expect(total.status == 3 && total.errors.contains("an archive may hold (--max-total sets it)"), "\(total.errors)")
+        let each = try imdf("convert", gpkg, folder + "/back", "--max-size", "100")
+        #expect(each.status == 3 && each.errors.contains("imdf_archive, row") && each.errors.contains("--max-size"), "\(each.errors)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/back"))
+        #expect(try imdf("convert", gpkg, folder + "/back").status == 0)
+    }
 }

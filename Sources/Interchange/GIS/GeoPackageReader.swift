@@ -20,11 +20,20 @@ public enum GeoPackageReader {
     /// At most this many problems are listed when edits are refused.
     static let listedProblems = 20
 
-    public static func read(_ path: String) throws(InterchangeError) -> GeoPackageArchive {
-        switch FileSystem.status(of: path).kind {
+    /// `limits` apply as to any archive read: the GeoPackage in all under `maxTotalBytes`, each
+    /// file it holds (a row of imdf_archive) under `maxFileBytes`.
+    public static func read(_ path: String, limits: ArchiveLimits = .standard) throws(InterchangeError) -> GeoPackageArchive {
+        let (kind, size) = FileSystem.status(of: path)
+        switch kind {
         case .missing: throw InterchangeError("\(path): no such file")
         case .directory: throw InterchangeError("\(path): is a folder, not a GeoPackage")
-        default: break
+        case .file: break
+        case .symbolicLink, .other: throw InterchangeError("\(path): not a regular file, which a GeoPackage is")
+        }
+        guard size <= limits.maxTotalBytes else {
+            throw InterchangeError(
+                "\(path): \(ArchiveLimits.describe(size)), over the \(ArchiveLimits.describe(limits.maxTotalBytes)) an archive may hold (--max-total sets it)"
+            )
         }
         let source: VectorSource
         do {
@@ -37,7 +46,7 @@ public enum GeoPackageReader {
                 "\(path): a GeoPackage imdf did not write (it has no \(GeoPackage.archiveTable) table); only GeoPackages written by imdf convert read back as an archive"
             )
         }
-        let rows = try ArchiveRows(index, path: path)
+        let rows = try ArchiveRows(index, path: path, limits: limits)
         guard let manifestText = rows.manifest else {
             throw InterchangeError("\(path): \(GeoPackage.archiveTable) has no manifest row")
         }
@@ -143,7 +152,7 @@ private struct ArchiveRows {
     var collections: [Collection] = []
     var files: [IMDFArchive.OpaqueFile] = []
 
-    init(_ layer: VectorLayer, path: String) throws(InterchangeError) {
+    init(_ layer: VectorLayer, path: String, limits: ArchiveLimits) throws(InterchangeError) {
         let table = GeoPackage.archiveTable
         guard let definition = OGR_L_GetLayerDefn(layer.handle) else { throw InterchangeError("\(path): \(table) cannot be read") }
         var columns: [String: Int32] = [:]
@@ -163,6 +172,19 @@ private struct ArchiveRows {
                 return OGR_F_GetFieldAsString(feature, index).map { String(cString: $0) }
             }
             let row = OGR_F_GetFID(feature)
+            for name in ["json", "content"] {
+                guard let index = columns[name], OGR_F_IsFieldSetAndNotNull(feature, index) != 0 else { continue }
+                var count: Int32 = 0
+                let length: UInt64 =
+                    name == "content"
+                    ? (OGR_F_GetFieldAsBinary(feature, index, &count) != nil ? UInt64(max(0, count)) : 0)
+                    : UInt64(OGR_F_GetFieldAsString(feature, index).map { strlen($0) } ?? 0)
+                guard length <= limits.maxFileBytes else {
+                    throw InterchangeError(
+                        "\(path): \(table), row \(row): a file of \(ArchiveLimits.describe(length)), over the \(ArchiveLimits.describe(limits.maxFileBytes)) a file may hold (--max-size sets it)"
+                    )
+                }
+            }
             switch text("entry").flatMap(GeoPackage.Entry.init) {
             case .manifest:
                 manifest = text("json")
