@@ -65,6 +65,21 @@ enum ArchiveSource {
         for name in names {
             let full = path + "/" + name
             let (kind, size) = FileSystem.status(of: full, followingLinks: false)
+            // A member of the archive that is no file cannot be read, and leaving it out would
+            // lose its features at the next save: the open stops, naming it. (lstat only: a
+            // FIFO is never opened, so it never blocks.)
+            let isMember = if case .ignored = EntryRole(fileName: name) { false } else { true }
+            if kind != .file, kind != .missing, isMember, !isLitter(name) {
+                let reason =
+                    switch kind {
+                    case .symbolicLink:
+                        "a symbolic link, which is not followed (it could name any file on the machine); put the file itself here"
+                    case .directory: "a folder, not a file"
+                    default: "not a regular file (a pipe or a device), which is not read"
+                    }
+                listing.refuse(name, reason)
+                continue
+            }
             if kind == .symbolicLink {
                 // A link could name any file on the machine; an archive is what the folder holds.
                 links.append(name)
