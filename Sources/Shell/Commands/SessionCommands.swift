@@ -9,21 +9,25 @@ import Workbench
 enum SessionCommands {
     static let all: [CommandSpec] = [
         CommandSpec(
-            "save", [.positional(Parameter("PATH", .path), .optional), .flag("--strict")], changesDocument: false,
-            "write the archive (atomically); a folder, or a zip for .zip/.imdf; --strict refuses while validation finds errors",
-            example: "save venue.zip --strict"
+            "save", [.positional(Parameter("PATH", .path), .optional), .flag("--strict"), .flag("--force")], changesDocument: false,
+            "write the archive (atomically); a folder, or a zip for .zip/.imdf; --strict refuses while validation finds errors; --force overwrites an archive that changed on disk since it was opened",
+            example: "save venue.zip --strict",
+            help: [
+                "--strict": "Refuse while validation finds errors.",
+                "--force": "Overwrite the archive even if it changed on disk since it was opened.",
+            ]
         ) { session, args in
             // In a script run, `save` without a path writes the run's --save OUT, never the input.
             guard let path = args.optionalWord("PATH") ?? session.deferredSaving?.defaultPath ?? session.archivePath else {
                 throw EditError("save: give a path (this document has none yet)", argument: "PATH")
             }
             if session.deferredSaving != nil {
-                try session.saveWhenTheRunSucceeds(to: path, strict: args.flag("--strict"))
+                try session.saveWhenTheRunSucceeds(to: path, strict: args.flag("--strict"), force: args.flag("--force"))
                 return CommandOutcome(
                     .savePending(path: path),
                     "save pending: \(path) is written when the whole run has succeeded (\(session.document.featureCount) features)")
             }
-            try session.save(to: path, strict: args.flag("--strict"))
+            try session.save(to: path, strict: args.flag("--strict"), force: args.flag("--force"))
             return CommandOutcome(.save(path: path), "saved \(path): \(session.document.featureCount) features")
         },
         CommandSpec(

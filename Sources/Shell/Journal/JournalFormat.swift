@@ -63,7 +63,10 @@ public enum JournalFormat {
         if isFolder.boolValue {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: path).sorted() else { return nil }
             for name in names {
-                guard let data = FileManager.default.contents(atPath: path + "/" + name) else { continue }
+                // Regular files only: a FIFO beside the archive's files would block the read.
+                guard FileSystem.status(of: path + "/" + name, followingLinks: false).kind == .file,
+                    let data = FileManager.default.contents(atPath: path + "/" + name)
+                else { continue }
                 hasher.update(data: Data(name.utf8))
                 hasher.update(data: Data([0]))
                 hasher.update(data: data)

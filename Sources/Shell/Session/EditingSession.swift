@@ -39,6 +39,9 @@ public struct EditingSession: Sendable {
     public var reportsEditFindings = true
     /// The journal's hash of the archive as it was opened, being worked out (OpeningAnArchive.swift).
     var pendingArchiveHash: PendingArchiveHash?
+    /// The archive file(s) as this session opened or last saved them: a save over the archive
+    /// refuses when they have changed since (unless forced).
+    var onDisk: DiskSignature?
     /// Set for a script run: `save` lines are carried out only when the whole run succeeds.
     public var deferredSaving: DeferredSaving?
 
@@ -60,6 +63,7 @@ public struct EditingSession: Sendable {
     mutating func markSaved(as path: String) {
         savedMarker = history.marker
         archivePath = path
+        onDisk = DiskSignature(of: path)
     }
 
     /// The frame local coordinates are given in: metres east and north of the origin.

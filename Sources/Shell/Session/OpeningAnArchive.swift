@@ -22,6 +22,8 @@ extension EditingSession {
     ) throws(OpenFailure) -> EditingSession {
         var session: EditingSession
         if let path {
+            // Before reading: a change made while the archive is being read counts as a change.
+            let signature = DiskSignature(of: path)
             let progress = Progress("opening \(path)")
             defer { progress.finish() }
             var load: ArchiveLoad
@@ -43,6 +45,7 @@ extension EditingSession {
             // over rather than copying them.
             let (archive, index) = load.takeArchive()
             session = EditingSession(document: Document(archive, index: index), archivePath: path)
+            session.onDisk = signature
             session.pendingArchiveHash = hash
         } else {
             session = EditingSession(document: Document(IMDFArchive(manifest: Manifest(language: "en"))))

@@ -21,13 +21,25 @@ extension EditingSession {
     /// Writes the archive to `path`. What the hierarchy hands down (InheritOnSave) is filled in as
     /// a step of its own, kept only once the archive is written: a failed save changes nothing.
     /// `strict` refuses while validation of what would be written finds errors.
-    public mutating func save(to path: String, strict: Bool = false) throws(EditError) {
+    public mutating func save(to path: String, strict: Bool = false, force: Bool = false) throws(EditError) {
+        if !force { try checkUnchangedOnDisk(path) }
         let prepared = try preparedSave(strict: strict)
         try Self.write(
             prepared.history.document.archive, to: path,
             lockNeeded: archivePath.map(FileSystem.resolvedPath) != FileSystem.resolvedPath(path))
         (history, ids) = (prepared.history, prepared.ids)
         markSaved(as: path)
+    }
+
+    /// A save over the archive this session opened refuses when the archive changed on disk since
+    /// it was opened or last saved (another editor, a `git pull`): its changes would be lost.
+    func checkUnchangedOnDisk(_ path: String) throws(EditError) {
+        guard let archivePath, let onDisk, FileSystem.resolvedPath(archivePath) == FileSystem.resolvedPath(path) else { return }
+        guard DiskSignature(of: path) == onDisk else {
+            throw EditError(
+                "save: \(path) changed on disk since it was opened; save --force to overwrite it, or save NEW to keep both (nothing written)",
+                argument: "PATH")
+        }
     }
 
     /// What a save would write: the history with what the hierarchy hands down filled in.
@@ -68,8 +80,9 @@ extension EditingSession {
     /// `save` in a script run: everything a save does but the writing, which waits until the whole
     /// run has succeeded (`writePendingSaves`). The session goes on as if saved, so later commands
     /// see the values the save filled in, and a later `save` without a path writes the same place.
-    public mutating func saveWhenTheRunSucceeds(to path: String, strict: Bool) throws(EditError) {
-        guard var deferred = deferredSaving else { return try save(to: path, strict: strict) }
+    public mutating func saveWhenTheRunSucceeds(to path: String, strict: Bool, force: Bool = false) throws(EditError) {
+        guard var deferred = deferredSaving else { return try save(to: path, strict: strict, force: force) }
+        if !force { try checkUnchangedOnDisk(path) }
         let prepared = try preparedSave(strict: strict)
         (history, ids) = (prepared.history, prepared.ids)
         markSaved(as: path)
