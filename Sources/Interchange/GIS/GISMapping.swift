@@ -209,12 +209,29 @@ enum KeyLocator {
         var places: [String: TextLocation] = [:]
         bytes.withUnsafeBufferPointer { buffer in
             var cursor = 0
+            // Line and column counted on from the last key's, never from the start again: the
+            // keys come in order, and counting from the start for each made a mapping of
+            // 10,000 values take 20 s.
+            var (line, column, scanned) = (1, 1, 0)
+            func location(_ offset: Int) -> TextLocation {
+                while scanned < offset {
+                    let byte = buffer[scanned]
+                    if byte == UInt8(ascii: "\n") {
+                        line += 1
+                        column = 1
+                    } else if byte & 0xC0 != 0x80 {
+                        column += 1
+                    }
+                    scanned += 1
+                }
+                return TextLocation(line: line, column: column)
+            }
             func visit(_ value: JSONValue, path: String) {
                 guard let object = value.objectValue else { return }
                 for entry in object {
                     let childPath = path.isEmpty ? entry.key : path + "." + entry.key
                     guard let offset = find(entry.key, in: buffer, from: cursor) else { continue }
-                    places[childPath] = TextLocation(offset: offset, in: buffer)
+                    places[childPath] = location(offset)
                     cursor = offset + 1
                     visit(entry.value, path: childPath)
                 }
@@ -231,7 +248,7 @@ enum KeyLocator {
         guard needle.count <= bytes.count else { return nil }
         var index = start
         while index + needle.count <= bytes.count {
-            if bytes[index] == needle[0], Array(bytes[index..<(index + needle.count)]) == needle {
+            if bytes[index] == needle[0], bytes[index..<(index + needle.count)].elementsEqual(needle) {
                 var after = index + needle.count
                 while after < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[after]) { after += 1 }
                 if after < bytes.count, bytes[after] == UInt8(ascii: ":") { return index }
