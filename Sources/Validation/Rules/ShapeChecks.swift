@@ -182,12 +182,15 @@ extension LevelChecker {
                     Int(saturating: (point.x / ShapeRules.coincidence).rounded(.down)),
                     Int(saturating: (point.y / ShapeRules.coincidence).rounded(.down)),
                 ]
+                // The first twin found is the one named: stopping there keeps 20,000 points at one
+                // place linear (each used to be compared with all before it).
                 var twin: Feature?
-                for dx in -1...1 {
+                search: for dx in -1...1 {
                     for dy in -1...1 {
                         for (other, otherPoint) in cells[[cell[0] &+ dx, cell[1] &+ dy]] ?? []
                         where otherPoint.distance(to: point) < ShapeRules.coincidence {
-                            twin = twin ?? other
+                            twin = other
+                            break search
                         }
                     }
                 }
