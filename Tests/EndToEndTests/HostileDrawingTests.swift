@@ -102,3 +102,20 @@ struct EscapedNameTests {
         #expect(list.status == 0 && !list.output.contains("\u{1B}") && list.output.contains("X\\u001b[31mRED"), "\(list.output)")
     }
 }
+
+/// GDAL's complaints reach the user in the user's terms: the file and what is wrong with it, not
+/// the place in GDAL's sources.
+@Suite("GDAL's errors in the user's terms")
+struct GDALErrorWordingTests {
+    @Test func aDrawingCutShortSaysSoWithoutGDALsSourceFile() throws {
+        let whole = try String(contentsOfFile: Samples.barcelonaPavilion, encoding: .isoLatin1)
+        let cut = whole.prefix(upTo: whole.range(of: "ENTITIES")!.upperBound)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("imdf-cut-\(UUID().uuidString).dxf").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try (String(cut) + String(whole.dropFirst(cut.count).prefix(5000))).write(toFile: path, atomically: true, encoding: .isoLatin1)
+        let run = try CommandLineTests.run(["import", "dxf", path, "--list"])
+        #expect(run.status != 0)
+        #expect(!run.errors.contains(".cpp"), "\(run.errors)")
+        #expect(run.errors.contains("could not be read to the end") && run.errors.contains("cut short"), "\(run.errors)")
+    }
+}

@@ -26,8 +26,17 @@ enum GDALRuntime {
     /// The message of GDAL's last error on this thread, if any.
     static var lastError: String? {
         guard let message = CPLGetLastErrorMsg() else { return nil }
-        let text = String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = userTerms(String(cString: message))
         return text.isEmpty ? nil : text
+    }
+
+    /// A GDAL message without the place in GDAL's own sources some of them start with
+    /// (`./ogr/ogrsf_frmts/dxf/ogrdxflayer.cpp, 3367: error at line 2947 of plan.dxf`), which
+    /// means nothing to the person whose file it is.
+    static func userTerms(_ message: String) -> String {
+        var text = message.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let range = text.range(of: #"^\S+\.(cpp|c|h|hpp), \d+: "#, options: .regularExpression) { text.removeSubrange(range) }
+        return text
     }
 
     /// Runs `body` with configuration options set for this thread only, then restores them: the

@@ -191,7 +191,9 @@ public struct VectorLayer {
             features.append(VectorFeature(fid: Int64(OGR_F_GetFID(feature)), fields: Self.fields(of: feature), shape: shape))
         }
         if CPLGetLastErrorType() == CE_Failure, let error = GDALRuntime.lastError {
-            throw InterchangeError("\(source.path): layer \(name): \(error)")
+            // GDAL's DXF driver calls a drawing's model space its layer "entities".
+            let part = source.driverName == "DXF" && name == "entities" ? "its entities" : "layer \(name)"
+            throw InterchangeError("\(source.path): \(part) could not be read to the end (\(error)); the file is damaged or cut short")
         }
         return features
     }
