@@ -45,21 +45,7 @@ public enum GDALHelperClient {
         } catch {
             throw HelperFailure("the request to \(name) could not be written: \(error)")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = [Request.job.rawValue]
-        // The helper ends itself when this process is gone (it watches for its parent changing).
-        process.environment = ProcessInfo.processInfo.environment.merging([HelperParent.variable: String(getpid())]) { _, own in own }
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.standardError
-        do {
-            try process.run()
-        } catch {
-            throw HelperFailure("cannot start \(name): \(error.localizedDescription)")
-        }
+        let (process, input, output) = try started(executable, job: Request.job)
         // A helper that died before reading its request would raise SIGPIPE here, which ends imdf
         // and the user's session with it: ignored while the request is written, the write fails.
         let previous = signal(SIGPIPE, SIG_IGN)
@@ -93,6 +79,34 @@ public enum GDALHelperClient {
         if let failure = reply.failure { throw failure }
         guard let value = reply.value else { throw HelperFailure("\(name) failed without saying why; \(consequence)") }
         return value
+    }
+
+    /// The helper started on `job`, with pipes to its standard input and output. An executable
+    /// just written (an installation replacing it, a test's stand-in) can be briefly busy to exec
+    /// (ETXTBSY) while another thread's fork still holds it open: the start is tried again, with
+    /// a new process, a few times before it is a failure.
+    private static func started(_ executable: String, job: HelperJob) throws(HelperFailure) -> (Process, Pipe, Pipe) {
+        var attempt = 0
+        while true {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = [job.rawValue]
+            // The helper ends itself when this process is gone (it watches for its parent changing).
+            process.environment = ProcessInfo.processInfo.environment.merging([HelperParent.variable: String(getpid())]) { _, own in own }
+            let input = Pipe()
+            let output = Pipe()
+            process.standardInput = input
+            process.standardOutput = output
+            process.standardError = FileHandle.standardError
+            do {
+                try process.run()
+                return (process, input, output)
+            } catch {
+                attempt += 1
+                guard attempt < 4 else { throw HelperFailure("cannot start \(name): \(error.localizedDescription)") }
+                usleep(100_000)
+            }
+        }
     }
 
     /// The environment variable that sets how long a job may take, in seconds.
