@@ -238,3 +238,19 @@ extension CommandLineTests {
         #expect(try imdf("convert", gpkg, folder + "/back").status == 0)
     }
 }
+
+extension CommandLineTests {
+    @Test func aGeoPackageWhoseFeatureGivesAKeyTwiceIsRefusedWithItsRow() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let gpkg = folder + "/spbstu.gpkg"
+        #expect(try imdf("convert", Samples.spbstu, gpkg).status == 0)
+        let tamper = try sqlite3(
+            gpkg,
+            "UPDATE unit SET imdf_json = replace(imdf_json, '\"category\":', '\"category\": \"office\", \"category\":') WHERE fid = 1;")
+        #expect(tamper.status == 0, "\(tamper.errors)")
+        let back = try imdf("convert", gpkg, folder + "/back")
+        #expect(back.status == 3 && back.errors.contains("row 1") && back.errors.contains("duplicate key"), "\(back.errors)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/back"))
+    }
+}
