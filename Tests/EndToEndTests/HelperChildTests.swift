@@ -84,3 +84,31 @@ struct HelperChildTests {
         #expect(own.status == 0 && own.output.contains("\"value\""), "\(own.output) \(own.errors)")
     }
 }
+
+extension PromptTests {
+    @Test func ctrlCAtThePromptStopsARunningImportAndLeavesTheDocumentAsItWas() throws {
+        let (folder, drawing) = try HelperChildTests.site()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let helper = try HelperChildTests.standIn("cat > /dev/null\nexec sleep 60", in: folder)
+        let terminal = Terminal(folder: folder)
+        defer { terminal.stop() }
+        try terminal.start(
+            "IMDF_GDAL_HELPER=\(helper) IMDF_HISTORY=\(folder)/history \(CommandLineTests.executable) \(folder)/site")
+        #expect(try terminal.waitFor("imdf"))
+        try terminal.type("use level \"Ground Floor\"")
+        try terminal.keys("Enter")
+        try terminal.type("import dxf \(drawing)")
+        try terminal.keys("Enter")
+        Thread.sleep(forTimeInterval: 1)
+        try terminal.keys("C-c")
+        let stopped = try terminal.waitFor("interrupted (Ctrl-C): imdf-gdal was stopped; nothing imported", seconds: 10)
+        let afterStop = try terminal.screen()
+        #expect(stopped, "\(afterStop)")
+        try terminal.type("ls unit")
+        try terminal.keys("Enter")
+        Thread.sleep(forTimeInterval: 1)
+        let listed = try terminal.screen()
+        #expect(!listed.contains("imported 2 units"), "\(listed)")
+        #expect(try terminal.isRunning())
+    }
+}

@@ -54,11 +54,22 @@ public enum GDALHelperClient {
         signal(SIGPIPE, previous)
         let reader = ReplyReader(output.fileHandleForReading, limit: replyLimit)
         let limit = timeLimit()
-        guard reader.finished.wait(timeout: .now() + limit) == .success else {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            throw HelperFailure(
-                "\(name) did not answer within \(Int(limit)) s and was stopped; \(consequence) (\(timeoutVariable)=SECONDS sets the limit)")
+        let deadline = DispatchTime.now() + limit
+        let interruptions = Interruption.mark
+        // Waited for in short slices: Ctrl-C at the prompt stops the helper at once.
+        while reader.finished.wait(timeout: min(deadline, .now() + 0.1)) == .timedOut {
+            if Interruption.happened(since: interruptions) {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                throw HelperFailure("interrupted (Ctrl-C): \(name) was stopped; \(consequence)")
+            }
+            guard DispatchTime.now() < deadline else {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                throw HelperFailure(
+                    "\(name) did not answer within \(Int(limit)) s and was stopped; \(consequence) (\(timeoutVariable)=SECONDS sets the limit)"
+                )
+            }
         }
         if reader.overflowed {
             kill(process.processIdentifier, SIGKILL)

@@ -28,8 +28,13 @@ public final class LineEditor {
         sigemptyset(&interrupt)
         for signal in [SIGINT, SIGHUP, SIGTERM] { sigaddset(&interrupt, signal) }
         pthread_sigmask(SIG_UNBLOCK, &interrupt, nil)
+        // The counter is made here, not on its first use inside the handler, where a lazy
+        // initialisation is not safe.
+        _ = Interruption.mark
         signal(SIGINT) { _ in
-            // Ctrl-C: drop the half-typed line and start a fresh prompt, as a shell does.
+            // Ctrl-C: a running command that can stop (an import waiting on the GDAL helper)
+            // sees it; at the prompt it drops the half-typed line and starts afresh, as a shell does.
+            Interruption.record()
             _ = write(1, "^C\n", 3)
             rl_on_new_line()
             rl_replace_line("", 0)
