@@ -702,6 +702,20 @@ struct AppleRuleTests {
         "N/A FeatureMustHaveFeatureType", "N/A FeatureTypeMustBeString", "N/A ManifestFileMustBePresent",
     ]
 
+    /// Exact copies are each named once, against the first of their shape: three copies of a
+    /// fixture give two findings, not the three pairs (20,000 copies took minutes as pairs).
+    @Test func copiesOfOneShapeAreEachNamedOnceAgainstTheFirst() {
+        var venue = Venue()
+        for _ in 0..<3 { venue.addFixture(venue.rect(0.5, 0.5, 2, 1)) }
+        let equal = Self.report(venue).findings.filter { $0.rule == "FixtureMustNotEqualFixture" }
+        #expect(equal.count == 2, "\(equal.map(\.message))")
+        let firstID = venue.archive.features(of: .fixture)[0].id.prefix(8)
+        #expect(equal.allSatisfy { $0.message.contains(String(firstID)) }, "\(equal.map(\.message))")
+        var kiosks = Venue()
+        for _ in 0..<3 { kiosks.addKiosk(kiosks.rect(0.5, 0.5, 2, 1)) }
+        #expect(Self.report(kiosks).findings.filter { $0.rule == "KiosksMustNotOverlap" }.count == 2)
+    }
+
     @Test(arguments: cases) func aChangedVenueRaisesTheRule(_ testCase: Case) {
         var venue = Venue()
         testCase.change(&venue)

@@ -41,7 +41,30 @@ extension LevelChecker {
         _ features: [Feature], equal: AppleRule?, overlap: AppleRule?, words: String = "overlap"
     ) {
         let shapes = features.map { polygons(of: $0) }
-        for (i, j) in overlappingPairs(shapes) {
+        // Exact copies (a drawing imported twice) are each reported once, against the first of
+        // their shape, and left out of the pairs: n copies give n - 1 findings, not the n(n-1)/2
+        // pairs whose intersections took minutes for 20,000 copies.
+        var firstOfShape: [[Polygon]: Int] = [:]
+        var distinct = shapes
+        for (j, shape) in shapes.enumerated() {
+            guard let shape else { continue }
+            guard let i = firstOfShape[shape] else {
+                firstOfShape[shape] = j
+                continue
+            }
+            distinct[j] = nil
+            if let equal {
+                findings.append(
+                    finding(equal, "\(context.describe(features[j])) has the shape of \(context.describe(features[i]))", features[j]))
+            } else if let overlap, ShapeRules.area(shape) > SpatialRules.overlapThreshold {
+                findings.append(
+                    finding(
+                        overlap,
+                        "\(context.describe(features[i])) and \(context.describe(features[j])) \(words) by \(format(ShapeRules.area(shape))) m²",
+                        features[i]))
+            }
+        }
+        for (i, j) in overlappingPairs(distinct) {
             guard let a = shapes[i], let b = shapes[j] else { continue }
             if let equal, areEqual(a, b) {
                 findings.append(
