@@ -30,9 +30,9 @@ extension PromptCommandFront {
     var asksForHelp: Bool { words.contains("--help") || words.contains("-h") }
 
     /// The words read by the front door; a word it does not take is a usage error (exit 2).
-    func parsed() throws(CommandFailure) -> CommandLineFront.Parsed {
+    func parsed(_ words: [String]? = nil) throws(CommandFailure) -> CommandLineFront.Parsed {
         do {
-            return try Self.front.parse(words)
+            return try Self.front.parse(words ?? self.words)
         } catch {
             let name = Self.front.spec.name
             throw CommandFailure(

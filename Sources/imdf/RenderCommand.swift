@@ -27,7 +27,7 @@ struct RenderCommand: PromptCommandFront {
 
     func run() throws {
         if asksForHelp { return print(Self.helpMessage()) }
-        // The archive is the first word that is not an option or an option's value.
+        // The archive comes first, as the usage line shows.
         guard let archive = words.first, !archive.hasPrefix("-") else {
             throw CommandFailure(exitCode: CommandFailure.usage, message: "render: give the archive first: imdf render ARCHIVE --level REF")
         }
@@ -45,12 +45,7 @@ struct RenderCommand: PromptCommandFront {
                 exitCode: CommandFailure.usage,
                 message: "render: give --level or --unit (with --building to say which building's), or --building alone")
         }
-        let parsed: CommandLineFront.Parsed
-        do {
-            parsed = try Self.front.parse(rest)
-        } catch {
-            throw CommandFailure(exitCode: CommandFailure.usage, message: error.message)
-        }
+        let parsed = try parsed(rest)
         var session = try Sessions.open(archive, limits: try ArchiveLimitOptions.limits(parsed))
         // No building is in use on the command line: a level name several buildings share is a
         // question that lists them, not the first building's level.

@@ -240,10 +240,10 @@ public struct Drawing: Sendable {
     struct Expansion {
         let blocks: [String: [DrawingEntity]]
         let path: String
-        /// Deeper than real drawings nest (a plan, a wing, a room's furniture: three or four).
+        /// Deeper than a floor plan needs to nest (a plan, a wing, a room, its furniture).
         static let depthLimit = 8
-        /// Two million entities: a hundred times what the floor plans seen hold (tens of
-        /// thousands), under a gigabyte expanded.
+        /// Two million entities: far more than a floor plan holds, and a few hundred megabytes
+        /// expanded at most.
         static let budget = 2_000_000
         /// Each block's entities once expanded, and how deep its inserts nest below it.
         private var measured: [String: (size: Int, depth: Int)] = [:]

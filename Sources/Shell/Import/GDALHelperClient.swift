@@ -56,25 +56,25 @@ public enum GDALHelperClient {
         let limit = timeLimit()
         let deadline = DispatchTime.now() + limit
         let interruptions = Interruption.mark
+        // The helper ended before its answer is used: the message says why.
+        func stopped(_ message: String) -> HelperFailure {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return HelperFailure(message)
+        }
         // Waited for in short slices: Ctrl-C at the prompt stops the helper at once.
         while reader.finished.wait(timeout: min(deadline, .now() + 0.1)) == .timedOut {
             if Interruption.happened(since: interruptions) {
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-                throw HelperFailure("interrupted (Ctrl-C): \(name) was stopped; \(consequence)")
+                throw stopped("interrupted (Ctrl-C): \(name) was stopped; \(consequence)")
             }
             guard DispatchTime.now() < deadline else {
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-                throw HelperFailure(
+                throw stopped(
                     "\(name) did not answer within \(Int(limit)) s and was stopped; \(consequence) (\(timeoutVariable)=SECONDS sets the limit)"
                 )
             }
         }
         if reader.overflowed {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            throw HelperFailure("\(name) answered with more than \(replyLimit >> 20) MB, which no reply is; \(consequence)")
+            throw stopped("\(name) answered with more than \(replyLimit >> 20) MB, which no reply is; \(consequence)")
         }
         let replyBytes = reader.bytes
         process.waitUntilExit()
@@ -122,9 +122,11 @@ public enum GDALHelperClient {
 
     /// The environment variable that sets how long a job may take, in seconds.
     public static let timeoutVariable = "IMDF_GDAL_TIMEOUT"
-    /// Ten minutes: a hundred times the longest job seen (a 100,000-feature venue to a GeoPackage).
+    /// Ten minutes: long enough for any conversion or import this program is meant for, short
+    /// enough that a helper that hangs does not hold the prompt for good.
     static let defaultTimeLimit: TimeInterval = 600
-    /// The largest reply read: twenty times the drafts of the largest real drawing seen.
+    /// The largest reply read: well beyond the drafts of a floor plan, well under what would
+    /// exhaust memory.
     static let replyLimit = 512 << 20
 
     static func timeLimit() -> TimeInterval {
