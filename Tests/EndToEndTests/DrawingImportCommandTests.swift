@@ -129,4 +129,44 @@ struct DrawingImportCommandTests {
         let missing = try imdf("import", "dxf", bogus, "--archive", folder + "/site")
         #expect(missing.status == 2 && missing.errors.contains("--level"), "\(missing.errors)")
     }
+
+    /// An import typed with a path relative to where the session ran is recovered from another
+    /// working folder; when the drawing changed since, the refusal names the record and says
+    /// what is not recovered, and nothing changes.
+    @Test func anImportWithARelativePathIsRecoveredFromAnotherFolderOrRefusedWithWhatIsLost() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imdf-e2e-dxf-\(UUID().uuidString)").path
+        for name in ["a", "b"] { try FileManager.default.createDirectory(atPath: folder + "/" + name, withIntermediateDirectories: true) }
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: try Self.plan().write(), toPath: folder + "/a/plan.dxf")
+        #expect(try imdf("new", folder + "/site", "--template", "blank").status == 0)
+        func shell(in directory: String, _ line: String, input: String = "") throws -> ChildProcess.Result {
+            try ChildProcess.run(
+                "/bin/sh", ["-c", "cd '\(directory)' && exec '\(CommandLineTests.executable)' \(line)"], input: input)
+        }
+        let session = try shell(
+            in: folder + "/a", "../site", input: "use level \"Ground Floor\"\nimport dxf plan.dxf\nadd amenity restroom at 1,1\n")
+        #expect(session.status == 0, "\(session.errors)")
+        let journal = try String(contentsOfFile: folder + "/site.journal", encoding: .utf8)
+        #expect(journal.contains("import dxf \(folder)/a/plan.dxf sha256="), "\(journal)")
+
+        let recovered = try shell(in: folder + "/b", "../site --recover", input: "ls unit\nsave\n")
+        #expect(recovered.status == 0, "\(recovered.errors)")
+        #expect(recovered.errors.contains("recovered 3 unsaved commands"), "\(recovered.errors)")
+        #expect(try ArchiveReader.read(folder + "/site").archive.features(of: .unit).count == 2)
+
+        // Once more, with the drawing changed before recovery.
+        #expect(try shell(in: folder + "/a", "../site", input: "use level \"Ground Floor\"\nimport dxf plan.dxf\n").status == 0)
+        let journalBefore = try Data(contentsOf: URL(fileURLWithPath: folder + "/site.journal"))
+        let changed = try FileHandle(forWritingTo: URL(fileURLWithPath: folder + "/a/plan.dxf"))
+        try changed.seekToEnd()
+        try changed.write(contentsOf: Data("999\n".utf8))
+        try changed.close()
+        let refused = try shell(in: folder + "/b", "../site --recover")
+        #expect(refused.status != 0)
+        #expect(
+            refused.errors.contains("record 2 (import dxf \(folder)/a/plan.dxf sha256=")
+                && refused.errors.contains("is not the file this import was recorded with")
+                && refused.errors.contains("it and the 0 commands after it are not recovered"), "\(refused.errors)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/site.journal")) == journalBefore)
+    }
 }

@@ -134,7 +134,19 @@ enum ImportCommands {
             message = lines.joined(separator: "\n")
         }
         var outcome = CommandOutcome(.edit(patch), message)
-        outcome.recordedLine = args.canonicalLine(grammar, setting: digests)
+        // Recorded with absolute paths: a journal is recovered, and a script replayed, from any
+        // working folder; the digests make sure it is still the same file.
+        var settings = digests
+        for (option, _) in digestOptions(importer) where !option.isEmpty {
+            if let path = args.option(option) { settings[option] = absolute(path) }
+        }
+        outcome.recordedLine = args.canonicalLine(grammar, setting: settings, replacingWords: ["FILE": absolute(file)])
         return outcome
+    }
+
+    /// `path` from the working folder, as an absolute path without `.` and `..` parts.
+    static func absolute(_ path: String) -> String {
+        URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true))
+            .standardizedFileURL.path
     }
 }

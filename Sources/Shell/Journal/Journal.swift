@@ -150,9 +150,12 @@ public final class Journal {
             do {
                 _ = try Interpreter.execute(record.command, in: &session)
             } catch {
+                let after = contents.records.count - number - 1
                 throw JournalError(
                     path: path, line: 0,
-                    message: "record \(record.number) (\(record.command)) does not replay: \(error.message); recovery stops")
+                    message:
+                        "record \(record.number) (\(record.command)) does not replay: \(error.message); recovery stops, so it and the \(after) command\(after == 1 ? "" : "s") after it are not recovered (nothing is changed: put back what the record needs and open with --recover again, or --discard-journal to drop them)"
+                )
             }
             if let expected = checks[record.number], JournalFormat.documentHash(session.document.archive) != expected {
                 throw JournalError(

@@ -191,10 +191,12 @@ public struct Arguments: Sendable {
 
 extension Arguments {
     /// The arguments as one command line in the grammar's order, with `setting` options put in
-    /// (or replaced): what a journal records when a command adds to what was typed. It parses
-    /// back to the same arguments.
-    func canonicalLine(_ grammar: [GrammarPart], setting: [String: String] = [:]) -> String {
+    /// (or replaced) and positional words replaced by `replacingWords` (by placeholder): what a
+    /// journal records when a command adds to what was typed. It parses back to the same arguments.
+    func canonicalLine(_ grammar: [GrammarPart], setting: [String: String] = [:], replacingWords: [String: String] = [:]) -> String {
         var words = [command]
+        var positionals = self.positionals
+        for (placeholder, text) in replacingWords { positionals[placeholder] = [Token(text)] }
         func word(_ token: Token) -> String {
             // A quoted word stays quoted, so it never reads back as a keyword.
             let text = Tokenizer.quoted(token.text)
