@@ -264,6 +264,20 @@ struct DXFImportTests {
         #expect(result.report.outlinesDropped == 1)
     }
 
+    /// Four walls and a partition with a door gap: the middle half of their centres is one point,
+    /// which must not make the whole plan strays from itself.
+    @Test func aSmallSymmetricPlanIsNotSetAsideAsStrays() throws {
+        var fixture = DXFFixture()
+        for (x1, y1, x2, y2) in [(0.0, 0.0, 10.0, 0.0), (10, 0, 10, 6), (10, 6, 0, 6), (0, 6, 0, 0), (5, 0, 5, 2.2), (5, 3.2, 5, 6)] {
+            fixture.add(DXFFixture.line("WALL", x1, y1, x2, y2))
+        }
+        fixture.add(DXFFixture.text("ROOMTXT", 2, 3, "Office"))
+        fixture.add(DXFFixture.text("ROOMTXT", 7, 3, "Store"))
+        let result = try Self.run(fixture)
+        #expect(result.report.straysDropped == 0)
+        #expect(result.rooms.count == 2)
+    }
+
     @Test func aStrayFarFromThePlanIsDroppedAndCounted() throws {
         var fixture = Self.twoOffices()
         for index in 0..<10 { fixture.add(DXFFixture.line("A-AREA", Double(index) * 0.5, 0, Double(index) * 0.5, 4)) }

@@ -19,7 +19,12 @@ enum Extent {
             func quantile(_ values: [Double], _ q: Double) -> Double { values[Int((Double(values.count - 1) * q).rounded())] }
             // Quartiles, not extremes: a few strays move neither, however far away they are.
             let (x0, x1, y0, y1) = (quantile(xs, 0.25), quantile(xs, 0.75), quantile(ys, 0.25), quantile(ys, 0.75))
-            let spread = Swift.max(x1 - x0, y1 - y0, 1e-9)
+            // In a small symmetric plan the quartiles can coincide (four walls and a partition
+            // have their middle half of centres on one point): the spread is at least the size of
+            // a typical entity, so a plan is never set aside as strays from itself.
+            let sizes = entities.map { Swift.max($0.shape.bounds.maxX - $0.shape.bounds.minX, $0.shape.bounds.maxY - $0.shape.bounds.minY) }
+                .sorted()
+            let spread = Swift.max(x1 - x0, y1 - y0, quantile(sizes, 0.5), 1e-9)
             area = Bounds(minX: x0 - 4 * spread, minY: y0 - 4 * spread, maxX: x1 + 4 * spread, maxY: y1 + 4 * spread)
         }
         var kept: [DrawingEntity] = []
