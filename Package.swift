@@ -86,6 +86,16 @@ let package = Package(
             name: "fuzz-interpreter", dependencies: ["FuzzSupport", "IMDF", "Shell", "Workbench", "SyntheticVenue"],
             path: "Fuzzing/Interpreter",
             swiftSettings: strict),
+        .executableTarget(
+            name: "fuzz-drawing-reply", dependencies: ["FuzzSupport", "IMDF", "Shell", "Workbench", "SyntheticVenue"],
+            path: "Fuzzing/DrawingReply", swiftSettings: strict),
+        .executableTarget(
+            name: "fuzz-gis-mapping", dependencies: ["FuzzSupport", "IMDF", "Interchange"], path: "Fuzzing/GISMapping",
+            swiftSettings: strict),
+        .executableTarget(
+            name: "fuzz-geopackage", dependencies: ["FuzzSupport", "IMDF", "Interchange"], path: "Fuzzing/GeoPackage", swiftSettings: strict
+        ),
+        .executableTarget(name: "fuzz-journal", dependencies: ["FuzzSupport", "Shell"], path: "Fuzzing/Journal", swiftSettings: strict),
         // Paths the test targets share (the package root, the sample archives).
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(
@@ -116,8 +126,10 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "imdf", "imdf-gdal", "IMDF", "TestSupport", "SystemZlib", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-                "fuzz-geojson", "fuzz-zip", "fuzz-command-line", "fuzz-interpreter",
+                "imdf", "imdf-gdal", "IMDF", "SyntheticVenue", "TestSupport", "SystemZlib",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                "fuzz-geojson", "fuzz-zip", "fuzz-command-line", "fuzz-interpreter", "fuzz-drawing-reply", "fuzz-gis-mapping",
+                "fuzz-geopackage", "fuzz-journal",
             ],
             swiftSettings: strict
         ),

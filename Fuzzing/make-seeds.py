@@ -6,9 +6,13 @@ the formats or the command language change).
 
 geojson: the feature files of a small generated venue and a few hand-made defects; zip: that venue
 zipped, and copies with the zip defects the reader must refuse; command-line and interpreter: the
-lines of Sessions/*.imdfs and of each command's help example, a few to a file.
+lines of Sessions/*.imdfs and of each command's help example, a few to a file; drawing-reply: the
+GDAL helper's answers to `import dxf` of small drawings, and answers altered as a broken or hostile
+helper would write them; gis-mapping: mapping files, good and bad; geopackage: that venue as a
+GeoPackage (small pages) and copies tampered as a GIS or an attacker would; journal: the journal of
+a short session and copies damaged as a crash, an editor or a transfer would damage it.
 """
-import io, os, shutil, subprocess, sys, tempfile, warnings, zipfile
+import io, json, os, shutil, sqlite3, subprocess, sys, tempfile, warnings, zipfile
 
 warnings.simplefilter("ignore")  # zipfile warns about the duplicate names made on purpose
 
@@ -93,5 +97,135 @@ folder = reset("interpreter")
 prefix = 'use level "Floor 1"\n'
 for number in range(0, len(lines), 3):
     write(folder, "lines-%03d" % number, prefix + "\n".join(lines[number:number + 3]) + "\n")
+
+# drawing-reply: the helper's answers, recorded by a stand-in that runs the real helper.
+def dxf(units, entities):
+    def group(code, value): return "%d\n%s\n" % (code, value)
+    head = group(0, "SECTION") + group(2, "HEADER") + group(9, "$ACADVER") + group(1, "AC1015") + group(9, "$INSUNITS") + group(70, units)
+    body = ""
+    for kind, layer, values in entities:
+        body += group(0, kind) + group(8, layer)
+        if kind == "LWPOLYLINE":
+            body += group(90, len(values)) + group(70, 1) + "".join(group(10, x) + group(20, y) for x, y in values)
+        elif kind == "LINE":
+            body += group(10, values[0]) + group(20, values[1]) + group(11, values[2]) + group(21, values[3])
+        else:
+            body += group(10, values[0]) + group(20, values[1]) + group(40, values[2]) + group(1, values[3])
+    return head + group(0, "ENDSEC") + group(0, "SECTION") + group(2, "ENTITIES") + body + group(0, "ENDSEC") + group(0, "EOF")
+def rect(layer, x, y, w, h): return ("LWPOLYLINE", layer, [(x, y), (x + w, y), (x + w, y + h), (x, y + h)])
+drawings = {
+    "rooms": (dxf(4, [rect("A-AREA", 0, 0, 5000, 4000), rect("A-AREA", 5000, 0, 4000, 4000), ("TEXT", "A-TEXT", (1000, 2000, 300, "Kontor")),
+                      ("TEXT", "A-TEXT", (1000, 1500, 300, "101")), ("TEXT", "A-TEXT", (6000, 2000, 300, "Lab")),
+                      ("LINE", "A-DOOR", (4990, 1000, 4990, 1900))]), []),
+    "walls": (dxf(6, [("LINE", "WALL", w) for w in [(0, 0, 10, 0), (10, 0, 10, 6), (10, 6, 0, 6), (0, 6, 0, 0), (5, 0, 5, 2.2), (5, 3.2, 5, 6)]]
+                  + [("TEXT", "ROOMTXT", (2, 3, 0.3, "Office")), ("TEXT", "ROOMTXT", (7, 3, 0.3, "Store"))]), []),
+    "control": (dxf(6, [rect("A-AREA", 0, 0, 5, 4), rect("A-AREA", 5, 0, 4, 4)]), ["--control", "0,0=@8.5502,50.1003", "--control", "9,0=@8.550325,50.1003"]),
+    "empty": (dxf(6, [("LINE", "0", (0, 0, 1, 1))]), []),
+}
+helper = os.path.join(os.path.dirname(imdf), "imdf-gdal")
+stand_in = os.path.join(work, "stand-in")
+with open(stand_in, "w") as out:
+    out.write('#!/bin/sh\nIMDF_GDAL_PARENT=$$ "%s" "$@" > "$REPLY_OUT"\nstatus=$?\ncat "$REPLY_OUT"\nexit $status\n' % helper)
+os.chmod(stand_in, 0o755)
+subprocess.run([imdf, "new", os.path.join(work, "site"), "--template", "blank"], check=True, stdout=subprocess.DEVNULL)
+replies = {}
+for name, (text, options) in drawings.items():
+    path = os.path.join(work, name + ".dxf")
+    open(path, "w").write(text)
+    reply = os.path.join(work, name + ".reply")
+    subprocess.run([imdf, "import", "dxf", path, "--archive", os.path.join(work, "site"), "--level", "Ground Floor", "--save", os.path.join(work, "out-" + name)] + options,
+                   env={**os.environ, "IMDF_GDAL_HELPER": stand_in, "REPLY_OUT": reply}, capture_output=True)
+    replies[name] = open(reply, "rb").read()
+folder = reset("drawing-reply")
+for name, data in replies.items():
+    write(folder, name + ".json", data)
+rooms = json.loads(replies["rooms"])
+def altered(name, change):
+    value = json.loads(replies["rooms"])
+    change(value["value"])
+    write(folder, name + ".json", json.dumps(value))
+altered("layer-escapes", lambda v: v["report"]["layers"].update(rooms=["A-\x1b[31mAREA\nnext"]))
+altered("nan-geometry", lambda v: v["drafts"][0].update(geometry='{"type": "Polygon", "coordinates": [[[NaN, 1], [1e309, 0], [0, 1], [NaN, 1]]]}'))
+altered("point-for-room", lambda v: v["drafts"][0].update(geometry='{"type": "Point", "coordinates": [8.55, 50.1]}'))
+altered("venue-draft", lambda v: v["drafts"][0].update(type="venue"))
+altered("properties-not-json", lambda v: v["drafts"][0].update(properties="{\"category\": "))
+altered("bad-category", lambda v: v["drafts"][0].update(properties='{"category": "\u001b]0;x\u0007", "name": {"en": 3}}'))
+altered("empty-outline", lambda v: v.update(levelOutline=[[]]))
+altered("two-point-outline", lambda v: v.update(levelOutline=[[[{"x": 8.55, "y": 50.1}, {"x": 8.56, "y": 50.1}]]]))
+altered("far-away", lambda v: [d.update(geometry=d["geometry"].replace("8.55", "-179.99")) for d in v["drafts"]])
+altered("many-problems", lambda v: v["report"].update(problems=["\x1b[2J"] * 40, scale="NaN"))
+write(folder, "failure.json", json.dumps({"failure": {"message": "plan.dxf: \x1b[31mno layer\x1b[0m", "exitStatus": 1, "diagnostics": []}}))
+write(folder, "neither.json", b'{"value": null, "failure": null}')
+write(folder, "truncated.json", replies["rooms"][: len(replies["rooms"]) // 2])
+
+# gis-mapping
+folder = reset("gis-mapping")
+mappings = [
+    '{"category": {"field": "TYPE", "values": {"OFF": "office", "WC": "restroom"}, "default": "unspecified"},\n "properties": {"name": "NAME", "alt_name": "NUMBER"}}',
+    '{"properties": {"name": {"de": "DE", "en": "EN"}}, "category": "kitchen"}',
+    '{\n  "category": {"field": "TYPE", "values": {"OFF": "office", "WC": "restroom"}}\n}',
+    '{"category": "office",}', '{\n  "catgory": "office"\n}', '{"category": {"field": "TYPE", "default": "shop"}}',
+    '{"properties": {"name": 3}}', '{"language": "english language"}', '{"language": "de", "properties": {"name": ["A", "B"]}}',
+    '{"category": {"field": "T\u001b[31m", "values": {"\u0000": "office"}}}', '[' * 300 + ']' * 300,
+    '{"category": {"field": "TYPE", "values": {' + ", ".join('"V%d": "office"' % n for n in range(300)) + '}}}',
+]
+for number, text in enumerate(mappings):
+    write(folder, "map-%02d.json" % number, text)
+
+# geopackage: small pages keep the file a fuzzer's size.
+folder = reset("geopackage")
+package = os.path.join(work, "v.gpkg")
+subprocess.run([imdf, "convert", venue, package], check=True, stdout=subprocess.DEVNULL)
+def shrunk(path):
+    connection = sqlite3.connect(path)
+    connection.execute("PRAGMA page_size=512")
+    connection.execute("VACUUM")
+    connection.close()
+    return open(path, "rb").read()
+def tampered(name, statements):
+    copy = os.path.join(work, name + ".gpkg")
+    shutil.copy(package, copy)
+    connection = sqlite3.connect(copy)
+    # The spatial index's triggers call GeoPackage SQL functions only GDAL defines: stand-ins
+    # (an index made wrong by them is one more thing a reader must survive).
+    connection.create_function("ST_IsEmpty", 1, lambda geometry: 0)
+    for function in ("ST_MinX", "ST_MaxX", "ST_MinY", "ST_MaxY"):
+        connection.create_function(function, 1, lambda geometry: 0.0)
+    # Without the layer styles (a third of the file), so the fuzzer's copies are smaller.
+    for statement in ["DELETE FROM layer_styles"] + statements:
+        connection.execute(statement)
+    connection.commit()
+    connection.close()
+    write(folder, name + ".gpkg", shrunk(copy))
+write(folder, "venue.gpkg", shrunk(package))
+tampered("no-styles", [])
+tampered("traversal", ["UPDATE imdf_archive SET name = '../../evil.txt' WHERE entry = 'collection' AND name = 'unit.geojson'"])
+tampered("absolute", ["UPDATE imdf_archive SET name = '/tmp/evil.geojson' WHERE name = 'level.geojson'"])
+tampered("duplicate-key", ["UPDATE unit SET imdf_json = replace(imdf_json, '\"properties\": {', '\"properties\": {\"name\": {\"en\": \"Old\"}, ') WHERE fid = 1"])
+tampered("edited", ["UPDATE unit SET name_en = 'Renamed', category = 'office' WHERE fid = 1", "UPDATE unit SET imdf_json = NULL WHERE fid = 2"])
+tampered("deleted", ["DELETE FROM level"])
+tampered("no-archive-table", ["DROP TABLE imdf_archive"])
+tampered("bad-json", ["UPDATE imdf_archive SET json = '{\"version\": ' WHERE entry = 'manifest'", "UPDATE unit SET imdf_json = '[1,2' WHERE fid = 1"])
+tampered("bad-columns", ["UPDATE imdf_archive SET columns = '[{\"column\": \"nope\", \"kind\": \"blob\"}]' WHERE name = 'unit.geojson'"])
+tampered("bad-category", ["UPDATE unit SET category = 'spaceship', level_id = 'nowhere' WHERE fid = 1"])
+
+# journal: a short session left unsaved, and damaged copies.
+folder = reset("journal")
+session = os.path.join(work, "session")
+shutil.copytree(venue, session)
+script = 'use level "Ground Floor"\nrename "Room 0.001" "Lab A"\nadd amenity restroom at 1,1\nadd unit "Lab B" category=office rect 1,1 2x3 as lab\nundo\nredo\nset $lab name="Store"\n'
+subprocess.run([imdf, session], input=script, text=True, capture_output=True)
+journal = open(session + ".journal", "rb").read()
+write(folder, "session.journal", journal)
+write(folder, "crlf.journal", journal.replace(b"\n", b"\r\n"))
+write(folder, "cr.journal", journal.replace(b"\n", b"\r"))
+write(folder, "bom.journal", b"\xef\xbb\xbf" + journal)
+write(folder, "truncated.journal", journal[: len(journal) - 20])
+write(folder, "no-newline.journal", journal.rstrip(b"\n"))
+write(folder, "wrong-sum.journal", journal.replace(b"sum=", b"sum=0", 1))
+write(folder, "header.journal", journal.replace(b"#base sha256:", b"#base sha1:"))
+write(folder, "check.journal", journal + b"#check 1 " + b"0" * 64 + b"\n")
+write(folder, "nul.journal", journal.replace(b"Lab A", b"Lab\x00A"))
+write(folder, "empty.journal", b"")
 shutil.rmtree(work)
 print("seed corpora written to", corpus)

@@ -6,7 +6,7 @@ import Testing
 /// crashed it (Fuzzing/Regressions): no trap, no violated property.
 @Suite("Fuzz corpora replayed")
 struct FuzzRegressionTests {
-    @Test(arguments: ["geojson", "zip", "command-line", "interpreter"])
+    @Test(arguments: ["geojson", "zip", "command-line", "interpreter", "drawing-reply", "gis-mapping", "geopackage", "journal"])
     func theSeedsAndPastCrashesRunClean(target: String) throws {
         let executable = URL(fileURLWithPath: CommandLineTests.executable).deletingLastPathComponent().appendingPathComponent(
             "fuzz-" + target

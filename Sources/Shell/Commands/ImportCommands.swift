@@ -81,11 +81,38 @@ enum ImportCommands {
         }
         let context = ImportContext(session: session, levelID: levelID, language: session.document.labelLanguage)
         let reading = try importer.read(file, args, context)
-        let skipInvalid = args.flag("--skip-invalid")
+        let flags = ImportFlags(skipInvalid: args.flag("--skip-invalid"), allowOutside: args.flag("--outside"), json: args.flag("--json"))
+        let (patch, message) = try create(
+            reading, format: importer.format, file: file, sha256: digests["sha256"] ?? "", flags: flags, levelID: levelID, in: &session)
+        var outcome = CommandOutcome(.edit(patch), message)
+        // Recorded with absolute paths: a journal is recovered, and a script replayed, from any
+        // working folder; the digests make sure it is still the same file.
+        var settings = digests
+        for (option, _) in digestOptions(importer) where !option.isEmpty {
+            if let path = args.option(option) { settings[option] = absolute(path) }
+        }
+        outcome.recordedLine = args.canonicalLine(grammar, setting: settings, replacingWords: ["FILE": absolute(file)])
+        return outcome
+    }
+
+    /// The `import` options every format has.
+    struct ImportFlags {
+        var skipInvalid = false
+        var allowOutside = false
+        var json = false
+    }
+
+    /// What was read, created on the level as one undo step, and the report of it: the part of
+    /// every import after its file was read (and, for a drawing, after the helper answered).
+    static func create(
+        _ reading: ImportReading, format: String, file: String, sha256: String, flags: ImportFlags, levelID: String,
+        in session: inout EditingSession
+    ) throws(EditError) -> (Patch, String) {
+        let name = "import \(format)"
         let command = ImportFeatures(
-            reading.drafts, onLevel: levelID, label: "\(name) \(URL(fileURLWithPath: file).lastPathComponent)", skipInvalid: skipInvalid,
-            allowOutside: args.flag("--outside"), levelOutline: reading.levelOutline)
-        let leftOut = skipInvalid ? command.problems(in: session.document) : []
+            reading.drafts, onLevel: levelID, label: "\(name) \(URL(fileURLWithPath: file).lastPathComponent)",
+            skipInvalid: flags.skipInvalid, allowOutside: flags.allowOutside, levelOutline: reading.levelOutline)
+        let leftOut = flags.skipInvalid ? command.problems(in: session.document) : []
         let patch = try session.history.perform(command, ids: &session.ids)
         if let first = patch.mintedIDs.first { session.lastCreated = first }
 
@@ -95,11 +122,11 @@ enum ImportCommands {
         }
         let level = session.describe(levelID)
         let message: String
-        if args.flag("--json") {
+        if flags.json {
             var json = JSONObject()
-            json.append(key: "format", value: .string(importer.format))
+            json.append(key: "format", value: .string(format))
             json.append(key: "file", value: .string(file))
-            json.append(key: "sha256", value: .string(digests["sha256"] ?? ""))
+            json.append(key: "sha256", value: .string(sha256))
             for entry in reading.json { json.append(key: entry.key, value: entry.value) }
             json.append(key: "level", value: .string(levelID))
             json.append(
@@ -133,15 +160,7 @@ enum ImportCommands {
             }
             message = lines.joined(separator: "\n")
         }
-        var outcome = CommandOutcome(.edit(patch), message)
-        // Recorded with absolute paths: a journal is recovered, and a script replayed, from any
-        // working folder; the digests make sure it is still the same file.
-        var settings = digests
-        for (option, _) in digestOptions(importer) where !option.isEmpty {
-            if let path = args.option(option) { settings[option] = absolute(path) }
-        }
-        outcome.recordedLine = args.canonicalLine(grammar, setting: settings, replacingWords: ["FILE": absolute(file)])
-        return outcome
+        return (patch, message)
     }
 
     /// `path` from the working folder, as an absolute path without `.` and `..` parts.

@@ -49,6 +49,11 @@ struct DrawingImporter: Importer {
         } catch {
             throw EditError("import dxf: \(error.message)", argument: "FILE")
         }
+        return Self.reading(reply)
+    }
+
+    /// The helper's answer as drafts and a report: the level's new outline taken from it.
+    static func reading(_ reply: DrawingImportReply) -> ImportReading {
         var lines = DrawingImportWording.lines(reply.report)
         var json = DrawingImportWording.json(reply.report)
         var outline: IMDF.Geometry?
@@ -93,5 +98,28 @@ struct DrawingImporter: Importer {
                 "import dxf: the level has no outline to place the plan on; give two or more control= points", argument: "control")
         }
         return Point(x: positions.map(\.x).min()!, y: positions.map(\.y).min()!)
+    }
+}
+
+/// The imdf side of `import dxf` from the helper's answer on - decoding, wording, creating on the
+/// level in use as one step - run on bytes given directly. This is the part that must trust
+/// nothing the helper writes; the fuzz target feeds it any bytes through here.
+public enum DrawingReplyIntake {
+    /// Imports `bytes` as the helper's reply for `file`: the report (text or JSON), or a refusal
+    /// that leaves the session as it was.
+    public static func importReply(_ bytes: Data, file: String, json: Bool, into session: inout EditingSession) throws(EditError)
+        -> String
+    {
+        guard let levelID = session.levelID else { throw EditError("import dxf: no level in use (`use level REF`)", argument: "level") }
+        let reply: DrawingImportReply
+        do {
+            reply = try GDALHelperClient.decoded(DrawingImportReply.self, from: bytes, exitStatus: 0, consequence: "nothing imported")
+        } catch {
+            throw EditError("import dxf: \(error.message)", argument: "FILE")
+        }
+        return try ImportCommands.create(
+            DrawingImporter.reading(reply), format: "dxf", file: file, sha256: "", flags: .init(json: json), levelID: levelID,
+            in: &session
+        ).1
     }
 }

@@ -84,8 +84,16 @@ public enum GDALHelperClient {
         if !delivered && replyBytes.isEmpty {
             throw HelperFailure("\(name) ended (exit status \(process.terminationStatus)) before reading the request; \(consequence)")
         }
-        guard let reply = try? HelperCoding.decode(HelperReply<Request.Reply>.self, from: replyBytes) else {
-            throw HelperFailure("\(name) gave no answer (exit status \(process.terminationStatus)); \(consequence)")
+        return try decoded(Request.Reply.self, from: replyBytes, exitStatus: process.terminationStatus, consequence: consequence)
+    }
+
+    /// A reply's value from the bytes the helper wrote: any bytes give the value, the helper's
+    /// own failure, or a failure saying there was no answer - never a trap.
+    public static func decoded<Reply: Codable & Sendable>(
+        _ type: Reply.Type, from bytes: Data, exitStatus: Int32, consequence: String
+    ) throws(HelperFailure) -> Reply {
+        guard let reply = try? HelperCoding.decode(HelperReply<Reply>.self, from: bytes) else {
+            throw HelperFailure("\(name) gave no answer (exit status \(exitStatus)); \(consequence)")
         }
         if let failure = reply.failure { throw failure }
         guard let value = reply.value else { throw HelperFailure("\(name) failed without saying why; \(consequence)") }

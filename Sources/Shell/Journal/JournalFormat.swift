@@ -45,7 +45,8 @@ public enum JournalFormat {
             return String(repeating: "0", count: 16 - hex.count) + hex
         }
 
-        var text: String { "\(command)\n#r \(number) ids=\(ids.joined(separator: ",")) sum=\(sum)\n" }
+        /// The record as the journal holds it: the command line, then its metadata line.
+        public var text: String { "\(command)\n#r \(number) ids=\(ids.joined(separator: ",")) sum=\(sum)\n" }
     }
 
     public static func header(baseHash: String, archive: String, date: Date) -> String {
