@@ -27,20 +27,18 @@ extension GeometryEngine {
         // buffering the whole linework, whose offset curves must all be noded against each other.
         guard half > 0 else { return [] }
         var rectangles: [Polygon] = []
-        for line in lines {
-            for (a, b) in zip(line, line.dropFirst()) {
-                let length = a.distance(to: b)
-                guard length > 0, length.isFinite else { continue }
-                let (ux, uy) = ((b.x - a.x) / length * half, (b.y - a.y) / length * half)
-                let (nx, ny) = (-uy, ux)
-                let start = Point(x: a.x - ux, y: a.y - uy)
-                let end = Point(x: b.x + ux, y: b.y + uy)
-                rectangles.append(
-                    Polygon(exterior: [
-                        Point(x: start.x + nx, y: start.y + ny), Point(x: start.x - nx, y: start.y - ny),
-                        Point(x: end.x - nx, y: end.y - ny), Point(x: end.x + nx, y: end.y + ny),
-                    ]))
-            }
+        for (a, b) in Self.distinctSegments(of: lines, grid: gap / 32) {
+            let length = a.distance(to: b)
+            guard length > 0, length.isFinite else { continue }
+            let (ux, uy) = ((b.x - a.x) / length * half, (b.y - a.y) / length * half)
+            let (nx, ny) = (-uy, ux)
+            let start = Point(x: a.x - ux, y: a.y - uy)
+            let end = Point(x: b.x + ux, y: b.y + uy)
+            rectangles.append(
+                Polygon(exterior: [
+                    Point(x: start.x + nx, y: start.y + ny), Point(x: start.x - nx, y: start.y - ny),
+                    Point(x: end.x - nx, y: end.y - ny), Point(x: end.x + nx, y: end.y + ny),
+                ]))
         }
         guard !rectangles.isEmpty, let all = context.geometry(rectangles), let walls = Geom(GEOSUnaryUnion_r(handle, all.pointer), context)
         else { return [] }
@@ -70,24 +68,143 @@ extension GeometryEngine {
         return rooms.flatMap(\.geometry.polygons)
     }
 
-    /// For each line, its parts farther than `distance` from every one of `lines`: where a room's
-    /// outline crosses a gap in its walls. Each outline meets only the lines near it, so the work
-    /// grows with the drawing, not with its square.
-    public func parts(of outlines: [[Point]], fartherThan distance: Double, from lines: [[Point]]) -> [[[Point]]] {
-        let lineBounds = lines.map { Bounds(points: $0) ?? .empty }
-        let index = SpatialIndex<Int>(engine: self)
-        for (number, bounds) in lineBounds.enumerated() where !bounds.isEmpty { index.insert(bounds, number) }
-        return outlines.map { outline in
-            guard let bounds = Bounds(points: outline), let line = context.lineString(outline) else { return [] }
-            let near = index.query(bounds.expanded(by: distance)).map { lines[$0] }
-            guard let walls = context.multiLine(near), let grown = Geom(GEOSBuffer_r(handle, walls.pointer, distance, 4), context) else {
-                return [outline]
-            }
-            guard let clear = Geom(GEOSDifference_r(handle, line.pointer, grown.pointer), context),
-                let merged = Geom(GEOSLineMerge_r(handle, clear.pointer), context)
-            else { return [] }
-            return context.lines(in: merged.pointer)
+    /// The segments of `lines` with their ends snapped to a grid of `grid` and each drawn once,
+    /// whichever way round. Dense linework - a wall drawn as a zig-zag of many thousand vertices,
+    /// a scribble, a hatch exploded into lines, one wall traced twice - collapses to the few
+    /// segments it can differ by at the grid's size, so the rectangles grown from it, and their
+    /// union, stay few; an end moves at most `grid` times 0.71, which the union of walls grown by
+    /// 32 times as much does not notice.
+    static func distinctSegments(of lines: [[Point]], grid: Double) -> [(Point, Point)] {
+        guard grid > 0, grid.isFinite else { return lines.flatMap { Array(zip($0, $0.dropFirst())) } }
+        struct Cell: Hashable {
+            var x: Int
+            var y: Int
         }
+        func cell(_ point: Point) -> Cell {
+            Cell(x: Int(saturating: (point.x / grid).rounded()), y: Int(saturating: (point.y / grid).rounded()))
+        }
+        func point(_ cell: Cell) -> Point { Point(x: Double(cell.x) * grid, y: Double(cell.y) * grid) }
+        struct Segment: Hashable {
+            var a: Cell
+            var b: Cell
+        }
+        var seen = Set<Segment>()
+        var segments: [(Point, Point)] = []
+        for line in lines {
+            for (a, b) in zip(line, line.dropFirst()) where a.x.isFinite && a.y.isFinite && b.x.isFinite && b.y.isFinite {
+                var (start, end) = (cell(a), cell(b))
+                if (end.x, end.y) < (start.x, start.y) { swap(&start, &end) }
+                guard start != end, seen.insert(Segment(a: start, b: end)).inserted else { continue }
+                segments.append((point(start), point(end)))
+            }
+        }
+        return segments
+    }
+
+    /// For each line, its parts farther than `distance` from every one of `lines`: where a room's
+    /// outline crosses a gap in its walls. Each outline segment meets only the wall segments near
+    /// it (a spatial index), so the work grows with the drawing, not with its square.
+    ///
+    /// Written here rather than as GEOS's difference of the outline and the buffered walls: that
+    /// buffer, of a long wall of many thousand vertices whose offsets overlap, took minutes and
+    /// gigabytes (snap-rounding retries), and the union of per-segment buffers seconds. Along one
+    /// outline segment the distance to one wall segment is convex, so the part within `distance`
+    /// of it is one interval, found by bisection; what no interval covers is clear.
+    public func parts(of outlines: [[Point]], fartherThan distance: Double, from lines: [[Point]]) -> [[[Point]]] {
+        let segments = Self.distinctSegments(of: lines, grid: distance / 8)
+        let index = SpatialIndex<Int>(engine: self)
+        for (number, segment) in segments.enumerated() {
+            if let bounds = Bounds(points: [segment.0, segment.1]) { index.insert(bounds, number) }
+        }
+        return outlines.map { outline in
+            var pieces: [[Point]] = []
+            var current: [Point] = []
+            func close() {
+                if current.count > 1 { pieces.append(current) }
+                current = []
+            }
+            for (p, q) in zip(outline, outline.dropFirst()) where p != q {
+                guard let bounds = Bounds(points: [p, q]) else { continue }
+                let covered = index.query(bounds.expanded(by: distance)).compactMap { number in
+                    Self.interval(of: p, q, within: distance, of: segments[number])
+                }
+                let clear = Self.uncovered(covered)
+                if clear.isEmpty { close() }
+                for (start, end) in clear {
+                    // A clear run starting inside this segment; one at its start goes on from the last.
+                    if start > 0 || current.isEmpty {
+                        close()
+                        current = [Self.point(p, q, start)]
+                    }
+                    current.append(Self.point(p, q, end))
+                    if end < 1 { close() }
+                }
+            }
+            close()
+            // A clear run through the start of a closed outline is one piece, not two.
+            if pieces.count > 1, outline.count > 2, outline.first == outline.last, pieces[0].first == outline.first,
+                pieces[pieces.count - 1].last == outline.last
+            {
+                let last = pieces.removeLast()
+                pieces[0] = last + pieces[0].dropFirst()
+            }
+            return pieces
+        }
+    }
+
+    /// The point at `t` (0 to 1) of the segment from `p` to `q`.
+    static func point(_ p: Point, _ q: Point, _ t: Double) -> Point { Point(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t) }
+
+    /// The parameters (0 to 1) of the segment `p`-`q` within `distance` of `wall`, or nil when no
+    /// point of it is. The distance along the segment is convex, so its least value is at an end,
+    /// where it crosses the wall, or where a wall end projects onto it; each end of the interval
+    /// is then found by bisection.
+    static func interval(of p: Point, _ q: Point, within distance: Double, of wall: (Point, Point)) -> (Double, Double)? {
+        func gap(_ t: Double) -> Double { Polygon.segmentDistance(point(p, q, t), wall.0, wall.1) }
+        let (startGap, endGap) = (gap(0), gap(1))
+        // Both ends near the wall: all of it is (the common case, an outline along its wall).
+        if startGap <= distance && endGap <= distance { return (0, 1) }
+        let (dx, dy) = (q.x - p.x, q.y - p.y)
+        let squared = dx * dx + dy * dy
+        guard squared > 0 else { return nil }
+        func projection(_ point: Point) -> Double { Swift.min(1, Swift.max(0, ((point.x - p.x) * dx + (point.y - p.y) * dy) / squared)) }
+        var candidates = [projection(wall.0), projection(wall.1)]
+        let (wx, wy) = (wall.1.x - wall.0.x, wall.1.y - wall.0.y)
+        let denominator = dx * wy - dy * wx
+        if denominator != 0 {
+            let t = ((wall.0.x - p.x) * wy - (wall.0.y - p.y) * wx) / denominator
+            if (0...1).contains(t) { candidates.append(t) }
+        }
+        var nearest = startGap <= endGap ? 0.0 : 1.0
+        var least = Swift.min(startGap, endGap)
+        for t in candidates {
+            let value = gap(t)
+            if value < least { (nearest, least) = (t, value) }
+        }
+        guard least <= distance else { return nil }
+        func edge(_ inside: Double, _ outside: Double, _ outsideGap: Double) -> Double {
+            guard outsideGap > distance else { return outside }
+            var (inside, outside) = (inside, outside)
+            for _ in 0..<50 {
+                let middle = (inside + outside) / 2
+                if gap(middle) <= distance { inside = middle } else { outside = middle }
+            }
+            return inside
+        }
+        return (edge(nearest, 0, startGap), edge(nearest, 1, endGap))
+    }
+
+    /// The parts of 0 to 1 that none of `covered` covers, in order.
+    static func uncovered(_ covered: [(Double, Double)]) -> [(start: Double, end: Double)] {
+        var clear: [(start: Double, end: Double)] = []
+        var reached = 0.0
+        for (start, end) in covered.sorted(by: { $0.0 < $1.0 }) {
+            // Two intervals meeting at a shared wall vertex leave no gap, however the bisection ended.
+            if start > reached + 1e-12 { clear.append((reached, start)) }
+            reached = Swift.max(reached, end)
+        }
+        if reached < 1 { clear.append((reached, 1)) }
+        return clear
     }
 }
 

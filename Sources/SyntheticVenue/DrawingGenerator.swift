@@ -145,6 +145,46 @@ public enum DrawingGenerator {
         pair(0, "EOF")
         return out
     }
+
+    /// A box of walls `side` metres square split in two by one zig-zag wall of `vertices`
+    /// vertices, `amplitude` metres either side of its middle line: linework that costs what a
+    /// drawing with that many wall vertices costs, and encloses two rooms. In metres, on A-WALL.
+    public static func zigzagWall(vertices: Int, side: Double = 100, amplitude: Double = 0.3) -> String {
+        var out = "  0\nSECTION\n  2\nHEADER\n  9\n$ACADVER\n  1\nAC1027\n  9\n$INSUNITS\n 70\n6\n  0\nENDSEC\n"
+        out.reserveCapacity(vertices * 40 + 2_000)
+        out += "  0\nSECTION\n  2\nENTITIES\n"
+        for (x1, y1, x2, y2) in [(0, 0, side, 0), (side, 0, side, side), (side, side, 0, side), (0, side, 0, 0)] {
+            out += "  0\nLINE\n  8\nA-WALL\n 10\n\(x1)\n 20\n\(y1)\n 11\n\(x2)\n 21\n\(y2)\n"
+        }
+        let count = Swift.max(vertices, 2)
+        out += "  0\nLWPOLYLINE\n  8\nA-WALL\n 90\n\(count)\n 70\n0\n"
+        for index in 0..<count {
+            let x = side * Double(index) / Double(count - 1)
+            let y = side / 2 + (index == 0 || index == count - 1 ? 0 : index % 2 == 0 ? amplitude : -amplitude)
+            out += " 10\n\(x)\n 20\n\(y)\n"
+        }
+        out += "  0\nENDSEC\n  0\nEOF\n"
+        return out
+    }
+
+    /// A few kilobytes that expand beyond any budget: blocks B1 ... B`depth`, each inserting the
+    /// next `fanOut` times (the last draws one wall line), and one insert of B1 - `fanOut` to the
+    /// power `depth - 1` lines if expanded.
+    public static func nestedBlocks(depth: Int, fanOut: Int) -> String {
+        var out = "  0\nSECTION\n  2\nHEADER\n  9\n$ACADVER\n  1\nAC1027\n  9\n$INSUNITS\n 70\n6\n  0\nENDSEC\n"
+        out += "  0\nSECTION\n  2\nBLOCKS\n"
+        for level in 1...Swift.max(depth, 1) {
+            out += "  0\nBLOCK\n  8\n0\n  2\nB\(level)\n 70\n0\n 10\n0\n 20\n0\n"
+            if level == depth {
+                out += "  0\nLINE\n  8\nA-WALL\n 10\n0\n 20\n0\n 11\n1\n 21\n0\n"
+            } else {
+                for copy in 0..<fanOut { out += "  0\nINSERT\n  8\nA-WALL\n  2\nB\(level + 1)\n 10\n\(copy)\n 20\n0\n" }
+            }
+            out += "  0\nENDBLK\n"
+        }
+        out += "  0\nENDSEC\n  0\nSECTION\n  2\nENTITIES\n  0\nINSERT\n  8\nA-WALL\n  2\nB1\n 10\n0\n 20\n0\n  0\nENDSEC\n  0\nEOF\n"
+        return out
+    }
 }
 
 extension String {

@@ -1,4 +1,6 @@
 import Foundation
+import IMDF
+import SyntheticVenue
 import TestSupport
 import Testing
 
@@ -70,6 +72,23 @@ struct HostileDrawingTests {
             #expect(result.errors.contains("on layer A-WALL has a coordinate no drawing has (1e+300)"), "\(result.errors)")
             #expect(!result.errors.contains("Fatal error"))
         }
+    }
+
+    /// A box split by one wall drawn as a zig-zag of 30,000 vertices: its two rooms, well inside
+    /// a one-minute limit (the door search once buffered that wall whole and ran for hours).
+    @Test func aZigZagWallOfThirtyThousandVerticesEnclosesItsTwoRooms() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imdf-e2e-zigzag-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try DrawingGenerator.zigzagWall(vertices: 30_000).write(toFile: folder + "/zigzag.dxf", atomically: true, encoding: .utf8)
+        #expect(try CommandLineTests.run(["new", folder + "/site", "--template", "blank"]).status == 0)
+        let imported = try CommandLineTests.run(
+            ["import", "dxf", folder + "/zigzag.dxf", "--archive", folder + "/site", "--level", "Ground Floor", "--save", folder + "/out"],
+            environment: ["IMDF_GDAL_TIMEOUT": "60"])
+        #expect(imported.status == 0, "\(imported.errors)")
+        #expect(imported.output.contains("imported 2 units"), "\(imported.output)")
+        let units = try ArchiveReader.read(folder + "/out").archive.features(of: .unit)
+        #expect(units.count == 2)
     }
 }
 
