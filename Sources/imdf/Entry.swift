@@ -10,6 +10,10 @@ import Workbench
 @main
 enum Entry {
     static func main() {
+        // A file-size limit (`ulimit -f`) reached while writing the journal or an archive then
+        // fails that write (EFBIG) with a message naming the file, as a full disk does, instead
+        // of ending the session on a signal.
+        signal(SIGXFSZ, SIG_IGN)
         if let slip = misspeltSubcommand(Array(CommandLine.arguments.dropFirst())) {
             Output.error(slip)
             exit(2)
@@ -146,6 +150,9 @@ struct PromptCommand: ParsableCommand {
                 throw CommandFailure(exitCode: CommandFailure.commandFailed, message: "\(error)")
             }
         case .discarded: journal?.finish()
+        case .journalFailed:
+            keepJournal = true
+            throw CommandFailure(exitCode: CommandFailure.commandFailed, message: journal?.keptAfterFailure ?? "")
         case .failed:
             journal?.finish()
             if let stop = stop.withLock({ $0 }), session.deferredSaving?.pending.isEmpty == false {

@@ -43,7 +43,9 @@ struct RunCommand: ParsableCommand {
                 throw CommandFailure(exitCode: CommandFailure.commandFailed, message: error.description)
             }
         }
-        defer { journal?.finish() }
+        // Unless a command could not be recorded: then it holds what was (a full disk).
+        var keepJournal = false
+        defer { if !keepJournal { journal?.finish() } }
         defer { KeptUntilExit.keep(session) }
         /// `open PATH` in a script: the rest of the script edits that archive (and --save saves it).
         func openArchive(_ path: String, _ session: inout EditingSession, _ journal: inout Journal?) throws(EditError) -> String {
@@ -69,6 +71,11 @@ struct RunCommand: ParsableCommand {
                 open: openArchive, output: { if !json { Output.line($0) } })
             outcome.commands += result.commands
             outcome.failures += result.failures
+            if result.journalFailure != nil {
+                keepJournal = true
+                for failure in outcome.failures where !json { Output.error(failure.description) }
+                throw CommandFailure(exitCode: CommandFailure.commandFailed, message: journal?.keptAfterFailure ?? "")
+            }
             if result.quit || (!result.failures.isEmpty && !keepGoing) { break }
         }
         for failure in outcome.failures where !json { Output.error(failure.description) }

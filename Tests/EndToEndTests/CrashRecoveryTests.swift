@@ -76,6 +76,34 @@ struct CrashRecoveryTests {
 /// A kill at any moment of a save leaves the archive readable and either as it was or as saved.
 @Suite("Killed saves", .serialized)
 struct KilledSaveTests {
+    let cli = CommandLineTests()
+    /// The journal's disk fills up (a file-size limit stands in for it) part-way through a piped
+    /// session: the session stops at the command it could not record, naming the journal, which
+    /// keeps every command acknowledged before; --recover brings them back once there is room.
+    @Test func aFullDiskStopsTheSessionAndKeepsTheJournal() throws {
+        let folder = try cli.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try cli.imdf("generate", folder + "/venue", "--rooms", "4").status == 0)
+        let before = try ArchiveReader.read(folder + "/venue").archive.features(of: .amenity).count
+        let script = "use level \"Ground Floor\"\n" + String(repeating: "add amenity restroom at 1,1\n", count: 40)
+        // 4 blocks of 512 bytes: the journal's header and a few records fit.
+        let limited = try ChildProcess.run(
+            "/bin/sh", ["-c", "ulimit -f 4 && exec '\(CommandLineTests.executable)' '\(folder)/venue'"], input: script)
+        #expect(limited.status == 1, "\(limited.errors)")
+        #expect(limited.errors.contains("\(folder)/venue.journal: cannot write the journal"), "\(limited.errors)")
+        #expect(limited.errors.contains("the journal \(folder)/venue.journal is kept with the "), "\(limited.errors)")
+        let acknowledged = limited.output.components(separatedBy: "\n").filter { $0.hasPrefix("add amenity") }.count
+        #expect(acknowledged > 3 && acknowledged < 40, "\(limited.output)")
+
+        let reopened: ChildProcess.Result = try CommandLineTests.run([folder + "/venue", "--recover"], input: "save\n")
+        let told: String = reopened.errors
+        #expect(reopened.status == 0, "\(told)")
+        // The records are the level in use and each acknowledged amenity.
+        #expect(told.contains("recovered \(acknowledged + 1) unsaved commands"), "\(told)")
+        let amenities = try ArchiveReader.read(folder + "/venue").archive.features(of: .amenity).count
+        #expect(amenities == before + acknowledged)
+    }
+
     @Test func aSaveKilledAtAnyMomentLeavesTheOldOrTheNewArchive() throws {
         let folder = NSTemporaryDirectory() + "imdf-killsave-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

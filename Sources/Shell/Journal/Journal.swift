@@ -17,6 +17,15 @@ public final class Journal {
 
     public private(set) var path: String
     private var writer: JournalWriter
+
+    /// What is left after a command could not be recorded (a full disk): the journal as it was,
+    /// every acknowledged command in it, and how to get them back.
+    public var keptAfterFailure: String {
+        let count = writer.recordCount
+        let archive = path == Self.untitledPath ? "" : " " + Tokenizer.quoted(String(path.dropLast(".journal".count)))
+        return
+            "the journal \(path) is kept with the \(count) command\(count == 1 ? "" : "s") recorded before it; once there is room, `imdf\(archive) --recover` replays \(count == 1 ? "it" : "them")"
+    }
     private var lock: Int32
     private var baseHash: String
 

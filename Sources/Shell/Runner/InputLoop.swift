@@ -40,6 +40,9 @@ public struct InputLoop {
         /// Standard input stopped at a failing command: the script did not do what it was for,
         /// and its half-done changes are not offered back.
         case failed
+        /// A command could not be recorded (the journal's disk is full): the session stopped
+        /// there, and the journal keeps every command acknowledged before it.
+        case journalFailed
     }
 
     /// The line a person at a terminal reads before the first prompt: where help is. A script
@@ -85,6 +88,7 @@ public struct InputLoop {
             }
             guard !commands.isEmpty else { continue }
             let outcome = run(commands, &session, &journal)
+            if outcome.journalFailure != nil { return .journalFailed }
             if !outcome.failures.isEmpty && !isPrompt { return .failed }
             if outcome.quit {
                 let dirty = session.isDirty

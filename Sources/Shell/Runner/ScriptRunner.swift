@@ -81,6 +81,9 @@ public enum ScriptRunner {
         public var quit = false
         /// The stop was the `quit` command (which the prompt may ask about first).
         public var quitCommand = false
+        /// The journal could not be written (a full disk): the run stopped at the command it
+        /// could not record, and the journal keeps the records written before it.
+        public var journalFailure: JournalError?
 
         public init() {}
     }
@@ -181,6 +184,7 @@ public enum ScriptRunner {
                     let inner = runSource(path, from: line, &session, &journal, sourceChain)
                     outcome.commands += inner.commands
                     outcome.failures += inner.failures
+                    outcome.journalFailure = outcome.journalFailure ?? inner.journalFailure
                     if inner.quit || (!inner.failures.isEmpty && !keepGoing) {
                         outcome.quit = inner.quit
                         outcome.quitCommand = inner.quitCommand
@@ -203,6 +207,7 @@ public enum ScriptRunner {
                         // Not durable, so not acknowledged: stop rather than go on unrecorded.
                         outcome.failures.append(
                             ScriptFailure(file: line.file, line: line.number, message: "\(error) (the command was not recorded)"))
+                        outcome.journalFailure = error
                         outcome.quit = true
                         return outcome
                     }
