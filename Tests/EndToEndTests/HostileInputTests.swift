@@ -351,6 +351,33 @@ struct HostileInputTests {
         #expect(!FileManager.default.fileExists(atPath: folder + "/w.journal"))
     }
 
+    /// Saving over a folder whose feature file links outside it and whose sub-folder is a link:
+    /// nothing is written through either; the file replaces its link, the folder link is not
+    /// carried over, and the save says both.
+    @Test func aSaveOverAFolderNeverWritesThroughALinkInsideItAndSaysSo() throws {
+        let (folder, venue) = try venue()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let outside = folder + "/outside"
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: venue + "/unit.geojson", toPath: outside + "/unit.geojson")
+        try FileManager.default.createSymbolicLink(atPath: venue + "/unit.geojson", withDestinationPath: outside + "/unit.geojson")
+        try FileManager.default.createSymbolicLink(atPath: venue + "/docs", withDestinationPath: outside)
+        let before = try Data(contentsOf: URL(fileURLWithPath: outside + "/unit.geojson"))
+        #expect(try imdf("generate", folder + "/other", "--rooms", "2").status == 0)
+
+        let run = try imdf(folder + "/other", input: "rename 0.001 Saved\nsave \(venue)\n")
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(
+            run.output.contains("\(venue): unit.geojson was a symbolic link (to \(outside)/unit.geojson): replaced by the file saved"),
+            "\(run.output)")
+        #expect(
+            run.output.contains("\(venue): docs is a symbolic link (to \(outside)): not carried into the saved folder"), "\(run.output)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: outside + "/unit.geojson")) == before, "a save wrote through a link")
+        #expect(try FileManager.default.attributesOfItem(atPath: venue + "/unit.geojson")[.type] as? FileAttributeType == .typeRegular)
+        #expect(try String(contentsOfFile: venue + "/unit.geojson", encoding: .utf8).contains("Saved"))
+        #expect(!FileManager.default.fileExists(atPath: venue + "/docs"))
+    }
+
     // MARK: Handles, numbers and distance
 
     @Test func aHandleToAFeatureThatIsGoneOrOfAnotherTypeIsALocatedError() throws {

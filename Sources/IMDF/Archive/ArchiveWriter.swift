@@ -28,19 +28,23 @@ public enum ArchiveWriter {
     public static func fileCount(of archive: IMDFArchive) -> Int { archive.allCollections.count + archive.opaqueFiles.count + 1 }
 
     /// Writes `archive` to `path`. `created` stamps the manifest (and the zip entries' dates, so
-    /// the same archive saved with the same time gives the same bytes).
+    /// the same archive saved with the same time gives the same bytes). Returns what the save did
+    /// besides: the symbolic links and special files of the folder it replaced, none of which is
+    /// ever written through, each with what became of it.
+    @discardableResult
     public static func write(
         _ archive: IMDFArchive, to path: String, created: Date = Date(), generator: String = ToolInfo.generatedBy
-    ) throws(ArchiveWriteError) {
+    ) throws(ArchiveWriteError) -> [String] {
         try write(archive, to: path, created: created, generator: generator, beforeCommit: {})
     }
 
     /// `beforeCommit` runs when the new archive is complete and synced beside the target, just
     /// before it replaces the target: tests throw from it to stand in for a crash at that point.
+    @discardableResult
     static func write(
         _ archive: IMDFArchive, to requestedPath: String, created: Date, generator: String,
         beforeCommit: () throws -> Void
-    ) throws(ArchiveWriteError) {
+    ) throws(ArchiveWriteError) -> [String] {
         if let format = singleFileFormat(requestedPath) {
             throw ArchiveWriteError(
                 path: requestedPath,
@@ -71,8 +75,9 @@ public enum ArchiveWriter {
         let files = serialize(archive, created: created, generator: generator)
         if ArchiveSource.isZipPath(path) {
             try writeZip(files, to: path, date: created, beforeCommit: beforeCommit)
+            return []
         } else {
-            try writeFolder(files, to: path, beforeCommit: beforeCommit)
+            return try writeFolder(files, to: path, beforeCommit: beforeCommit)
         }
     }
 
@@ -128,9 +133,10 @@ public enum ArchiveWriter {
 
     static func writeFolder(
         _ files: [OutputFile], to path: String, beforeCommit: () throws -> Void
-    ) throws(ArchiveWriteError) {
+    ) throws(ArchiveWriteError) -> [String] {
         let existing = FileSystem.kind(of: path)
         var keep: [String] = []
+        var notes: [String] = []
         switch existing {
         case .file, .symbolicLink, .other:
             throw ArchiveWriteError(path: path, message: "exists and is not a folder; to write a zip, end the path in .zip")
@@ -146,10 +152,29 @@ public enum ArchiveWriter {
                     path: path, message: "is a folder that is not an IMDF archive (no manifest.json); refusing to replace it")
             }
             let written = Set(files.map(\.name))
+            // The new folder is written whole beside the old one and swapped in, so nothing is
+            // written through a link inside it; what becomes of each link is said.
+            for name in names.sorted() {
+                let member = path + "/" + name
+                switch FileSystem.status(of: member, followingLinks: false).kind {
+                case .symbolicLink:
+                    let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: member)).map { " (to \($0))" } ?? ""
+                    notes.append(
+                        written.contains(name)
+                            ? "\(name) was a symbolic link\(target): replaced by the file saved; what it named is untouched"
+                            : "\(name) is a symbolic link\(target): not carried into the saved folder (a link may name any file on the machine); what it named is untouched"
+                    )
+                case .other:
+                    notes.append("\(name) is not a file or a folder (a pipe, a socket, a device): not carried into the saved folder")
+                default: break
+                }
+            }
             keep = names.filter { name in
                 guard !written.contains(name) else { return false }
+                let kind = FileSystem.status(of: path + "/" + name, followingLinks: false).kind
+                guard kind == .file || kind == .directory else { return false }
                 if case .ignored = EntryRole(fileName: name) { return true }
-                return FileSystem.kind(of: path + "/" + name) == .directory
+                return kind == .directory
             }
         case .missing:
             break
@@ -172,5 +197,6 @@ public enum ArchiveWriter {
             FileSystem.removeTree(staging)
             throw ArchiveWriteError(path: path, message: "not saved: \(error)")
         }
+        return notes.map { "\(path): \($0)" }
     }
 }

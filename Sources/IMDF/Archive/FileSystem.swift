@@ -276,7 +276,8 @@ public enum FileSystem {
 
     /// Makes `target` a copy of the tree at `source`, hard-linking files where possible.
     static func linkTree(from source: String, to target: String) throws(FileSystemError) {
-        switch kind(of: source) {
+        // Never through a link: a kept folder holding a link to `/` would copy the machine.
+        switch status(of: source, followingLinks: false).kind {
         case .directory:
             guard mkdir(target, 0o755) == 0 else { throw FileSystemError("create", target) }
             for name in try list(source) {

@@ -27,8 +27,9 @@ enum SessionCommands {
                     .savePending(path: path),
                     "save pending: \(path) is written when the whole run has succeeded (\(session.document.featureCount) features)")
             }
-            try session.save(to: path, strict: args.flag("--strict"), force: args.flag("--force"))
-            return CommandOutcome(.save(path: path), "saved \(path): \(session.document.featureCount) features")
+            let notes = try session.save(to: path, strict: args.flag("--strict"), force: args.flag("--force"))
+            return CommandOutcome(
+                .save(path: path), (["saved \(path): \(session.document.featureCount) features"] + notes).joined(separator: "\n"))
         },
         CommandSpec(
             "session export", [.positional(Parameter("FILE", .path), .required)], changesDocument: false,

@@ -21,14 +21,17 @@ extension EditingSession {
     /// Writes the archive to `path`. What the hierarchy hands down (InheritOnSave) is filled in as
     /// a step of its own, kept only once the archive is written: a failed save changes nothing.
     /// `strict` refuses while validation of what would be written finds errors.
-    public mutating func save(to path: String, strict: Bool = false, force: Bool = false) throws(EditError) {
+    /// Saves to `path`; returns what the save did besides writing (links it replaced).
+    @discardableResult
+    public mutating func save(to path: String, strict: Bool = false, force: Bool = false) throws(EditError) -> [String] {
         if !force { try checkUnchangedOnDisk(path) }
         let prepared = try preparedSave(strict: strict)
-        try Self.write(
+        let notes = try Self.write(
             prepared.history.document.archive, to: path,
             lockNeeded: archivePath.map(FileSystem.resolvedPath) != FileSystem.resolvedPath(path))
         (history, ids) = (prepared.history, prepared.ids)
         markSaved(as: path)
+        return notes
     }
 
     /// A save over the archive this session opened refuses when the archive changed on disk since
@@ -60,7 +63,7 @@ extension EditingSession {
 
     /// Writes `archive` atomically; `lockNeeded` when it goes over another archive than the one
     /// this session journals: not while another editor has that one open.
-    private static func write(_ archive: IMDFArchive, to path: String, lockNeeded: Bool) throws(EditError) {
+    private static func write(_ archive: IMDFArchive, to path: String, lockNeeded: Bool) throws(EditError) -> [String] {
         var lock: JournalWriter.WriteLock?
         if lockNeeded {
             do {
@@ -69,18 +72,21 @@ extension EditingSession {
                 throw EditError("save: \(error.description)", argument: "PATH")
             }
         }
+        defer { withExtendedLifetime(lock) {} }
         do throws(ArchiveWriteError) {
-            try ArchiveWriter.write(archive, to: path, created: SaveClock.now())
+            return try ArchiveWriter.write(archive, to: path, created: SaveClock.now())
         } catch {
             throw EditError(error.description, argument: "PATH")
         }
-        withExtendedLifetime(lock) {}
     }
 
     /// `save` in a script run: everything a save does but the writing, which waits until the whole
     /// run has succeeded (`writePendingSaves`). The session goes on as if saved, so later commands
     /// see the values the save filled in, and a later `save` without a path writes the same place.
-    public mutating func saveWhenTheRunSucceeds(to path: String, strict: Bool, force: Bool = false) throws(EditError) {
+    /// Returns what an immediate save did besides writing (at the prompt); a recorded one says
+    /// so when it is written.
+    @discardableResult
+    public mutating func saveWhenTheRunSucceeds(to path: String, strict: Bool, force: Bool = false) throws(EditError) -> [String] {
         guard var deferred = deferredSaving else { return try save(to: path, strict: strict, force: force) }
         if !force { try checkUnchangedOnDisk(path) }
         let prepared = try preparedSave(strict: strict)
@@ -89,6 +95,7 @@ extension EditingSession {
         deferred.pending.removeAll { FileSystem.resolvedPath($0.path) == FileSystem.resolvedPath(path) }
         deferred.pending.append(DeferredSaving.Save(path: path, archive: history.document.archive))
         deferredSaving = deferred
+        return []
     }
 
     /// Writes what the run's `save` lines recorded, each path once with its last content, in the
@@ -100,14 +107,17 @@ extension EditingSession {
         while !deferred.pending.isEmpty {
             let save = deferred.pending.removeFirst()
             let journaled = deferred.journaledArchive.map(FileSystem.resolvedPath)
+            let notes: [String]
             do {
-                try Self.write(save.archive, to: save.path, lockNeeded: journaled != FileSystem.resolvedPath(save.path))
+                notes = try Self.write(save.archive, to: save.path, lockNeeded: journaled != FileSystem.resolvedPath(save.path))
             } catch {
                 deferredSaving = deferred
-                let written = lines.isEmpty ? "" : " (written before it: \(lines.joined(separator: "; ")))"
+                let saved = lines.filter { $0.hasPrefix("saved ") }
+                let written = saved.isEmpty ? "" : " (written before it: \(saved.joined(separator: "; ")))"
                 throw EditError(error.message + written, argument: error.argument)
             }
             lines.append("saved \(save.path): \(save.archive.featureCount) features")
+            lines += notes
         }
         deferredSaving = deferred
         return lines
