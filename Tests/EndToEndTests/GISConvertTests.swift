@@ -253,4 +253,26 @@ extension CommandLineTests {
         #expect(back.status == 3 && back.errors.contains("row 1") && back.errors.contains("duplicate key"), "\(back.errors)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/back"))
     }
+
+    /// A layout altered so that two columns show one property (alt_name made a second name_en):
+    /// refused, naming both columns, rather than one value silently winning over the other.
+    @Test func aGeoPackageWhoseTwoColumnsShowOnePropertyIsRefused() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let gpkg = folder + "/venue.gpkg"
+        #expect(try imdf("generate", folder + "/venue", "--rooms", "2").status == 0)
+        #expect(try imdf("convert", folder + "/venue", gpkg).status == 0)
+        let tamper = try sqlite3(
+            gpkg,
+            """
+            UPDATE imdf_archive SET columns = replace(columns, '{"column": "alt_name", "kind": "text", "property": "alt_name"}', \
+            '{"column": "alt_name", "kind": "text", "property": "name", "language": "en"}') WHERE name = 'unit.geojson';
+            """)
+        #expect(tamper.status == 0, "\(tamper.errors)")
+        let back = try imdf("convert", gpkg, folder + "/back")
+        #expect(
+            back.status == 3 && back.errors.contains("the columns of unit.geojson show one value twice (name_en and alt_name)"),
+            "\(back.errors)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/back"))
+    }
 }

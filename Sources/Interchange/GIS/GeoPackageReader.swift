@@ -67,6 +67,15 @@ public enum GeoPackageReader {
                 else {
                     throw InterchangeError("\(path): \(GeoPackage.archiveTable): the columns of \(entry.fileName) are not a column list")
                 }
+                // Two columns showing one property (or one column named twice): which holds the
+                // value cannot be told, and writing both would give the feature one key twice.
+                for (index, column) in layout.columns.enumerated() {
+                    if let other = layout.columns[..<index].first(where: { $0.source == column.source || $0.name == column.name }) {
+                        throw InterchangeError(
+                            "\(path): \(GeoPackage.archiveTable): the columns of \(entry.fileName) show one value twice (\(other.name) and \(column.name)); which holds it cannot be told; nothing written"
+                        )
+                    }
+                }
                 recorded = layout
             }
             let read = try GeoPackageRows.read(layer, layout: recorded, path: path)
