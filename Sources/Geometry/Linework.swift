@@ -44,7 +44,11 @@ extension GeometryEngine {
         else { return [] }
         let grown = walls.polygons.flatMap { wall in
             wall.holes.compactMap { hole -> Geom? in
-                guard let space = context.geometry([Polygon(exterior: hole)]) else { return nil }
+                guard let hole = context.geometry([Polygon(exterior: hole)]) else { return nil }
+                // A hole beside dense linework has a vertex every grid step along it: simplified
+                // by the grid's size first (which moves nothing by more than the snapping did),
+                // its growing back costs what a plain room's does.
+                let space = Geom(GEOSTopologyPreserveSimplify_r(handle, hole.pointer, gap / 32), context) ?? hole
                 return Geom(
                     GEOSBufferWithStyle_r(
                         handle, space.pointer, half, 4, Int32(GEOSBUF_CAP_FLAT.rawValue), Int32(GEOSBUF_JOIN_MITRE.rawValue), 2), context)
