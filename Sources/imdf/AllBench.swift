@@ -221,6 +221,8 @@ enum ChildRun {
         var seconds: Double
         var peakBytes: Int
         var status: Int32
+        /// Standard output and error together, when asked for.
+        var output = ""
     }
 
     /// glibc's POSIX_SPAWN_SETSID: the child leads a new session, so the terminal it opens first
@@ -229,7 +231,9 @@ enum ChildRun {
 
     /// Runs `arguments` (the first is the executable) with standard input, output and error on
     /// /dev/null, unless `terminal` names a pseudo-terminal to give it instead.
-    private static func spawn(_ arguments: [String], environment: [String: String], terminal: String? = nil) throws -> pid_t {
+    private static func spawn(_ arguments: [String], environment: [String: String], terminal: String? = nil, outputFile: String? = nil)
+        throws -> pid_t
+    {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -243,8 +247,8 @@ enum ChildRun {
             posix_spawnattr_setflags(&attributes, setSessionFlag)
         } else {
             posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, outputFile ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            posix_spawn_file_actions_adddup2(&actions, 1, 2)
         }
         let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0)=\($1)" }
         let argv = arguments.map { strdup($0) } + [nil]
@@ -259,14 +263,23 @@ enum ChildRun {
         return pid
     }
 
-    static func run(_ arguments: [String], environment: [String: String]) throws -> Result {
+    /// Runs `arguments` to the end; with `capturing`, its output is kept (in a file while it
+    /// runs, so a pipe that fills never holds the child up).
+    static func run(_ arguments: [String], environment: [String: String], capturing: Bool = false) throws -> Result {
+        let outputFile = capturing ? NSTemporaryDirectory() + "imdf-bench-output-\(getpid())" : nil
+        defer { if let outputFile { unlink(outputFile) } }
         let start = DispatchTime.now()
-        let pid = try spawn(arguments, environment: environment)
+        let pid = try spawn(arguments, environment: environment, outputFile: outputFile)
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-        return Result(seconds: seconds, peakBytes: usage.ru_maxrss * 1024, status: status)
+        // The exit status as a shell shows it: the code, or 128 + the signal that ended it.
+        let exited = status & 0x7f == 0
+        var result = Result(
+            seconds: seconds, peakBytes: usage.ru_maxrss * 1024, status: exited ? (status >> 8) & 0xff : 128 + (status & 0x7f))
+        if let outputFile { result.output = (try? String(contentsOfFile: outputFile, encoding: .utf8)) ?? "" }
+        return result
     }
 
     /// Seconds from the start of the process until `> ` (the end of the prompt) is on the

@@ -223,6 +223,21 @@ struct CommandLineTests {
         }
     }
 
+    /// `imdf bench hostile`, small: each hostile input ends as it must (its rooms found, the block
+    /// named, the mapping read, the findings given) within its bound.
+    @Test func benchHostileRunsEachHostileInputAgainstItsBound() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try imdf(
+            "bench", "hostile", "--vertices", "2000", "--rules", "50", "--piled", "50", "--runs", "1", "--work-folder", folder)
+        #expect(run.status == 0, "\(run.errors)")
+        let lines = run.output.split(separator: "\n")
+        for name in ["zig-zag wall", "blocks 9 deep", "GIS mapping", "coincident anchors", "overlapping rooms"] {
+            let line = lines.first { $0.hasPrefix(name) }
+            #expect(line?.hasSuffix(": met") == true, "\(name): \(line ?? "missing") in\n\(run.output)")
+        }
+    }
+
     @Test func validateGroupsFindingsAndHonoursStrict() throws {
         let postech = try imdf("validate", Self.samples + "/postech-c5")
         #expect(postech.status == 0)
