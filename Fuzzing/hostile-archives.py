@@ -8,6 +8,14 @@ Every run must end by itself (no signal: a Swift trap is SIGILL or SIGTRAP), wit
 peak memory under 2 GB; a refusal (exit 3) must name the archive, and the damaged file where the
 damage is in one file. Prints the counts; exits 1 when any run broke a rule.
 
+Then the other inputs a user is handed: drawings (block cycles, NaN and 1e300 coordinates, lying
+counts, blocks nested 9 deep, binary DXF, truncations) through `import dxf --list` and `import dxf`;
+GeoPackages (traversal and absolute member names, a dropped table, a renamed column, a broken
+layout, truncations) through `convert`; journals (CR and CRLF line ends, a byte-order mark, cut
+lines, wrong sums, a damaged header, a command that no longer runs) through `--recover` and
+`--discard-journal`. Each must end within 10 s with an exit code (and a message when it fails),
+write nothing outside its output, and leave its input as it was.
+
 The archives come from a generated venue, each with one defect: truncations at random offsets,
 invalid UTF-8, a byte-order mark, NaN/Infinity/1e999, 10,000-deep nesting, a 50 MB string,
 repeated keys, wrong types everywhere, numbers as strings, null and numeric ids, a million-vertex
@@ -253,7 +261,162 @@ for path, damaged in cases:
         if command[0] == "convert" and status == 3 and os.path.exists(output):
             problems.append("%s: refused, yet wrote %s" % (where, output))
 
-print("%d archives, %d runs (imdf %s)" % (len(cases), runs, imdf))
+# Drawings, GeoPackages and journals.
+import hashlib, sqlite3
+
+def digest(path):
+    hasher = hashlib.sha256()
+    for folder, _, names in sorted(os.walk(path)) if os.path.isdir(path) else [("", [], [path])]:
+        for name in sorted(names):
+            file = os.path.join(folder, name)
+            hasher.update(file.encode())
+            hasher.update(open(file, "rb").read() if os.path.isfile(file) else b"")
+    return hasher.hexdigest()
+
+others = os.path.join(work, "others")
+os.makedirs(others, exist_ok=True)
+outside_before = set(os.listdir(work))
+blank = os.path.join(others, "blank")
+subprocess.run([imdf, "new", blank, "--template", "blank"], check=True, stdout=subprocess.DEVNULL)
+
+def dxf_text(entities, blocks=""):
+    def g(code, value): return "%d\n%s\n" % (code, value)
+    head = g(0, "SECTION") + g(2, "HEADER") + g(9, "$ACADVER") + g(1, "AC1015") + g(9, "$INSUNITS") + g(70, 6) + g(0, "ENDSEC")
+    return head + g(0, "SECTION") + g(2, "BLOCKS") + blocks + g(0, "ENDSEC") + g(0, "SECTION") + g(2, "ENTITIES") + entities + g(0, "ENDSEC") + g(0, "EOF")
+def line(layer, x1, y1, x2, y2): return "0\nLINE\n8\n%s\n10\n%s\n20\n%s\n11\n%s\n21\n%s\n" % (layer, x1, y1, x2, y2)
+def insert(layer, block, x=0): return "0\nINSERT\n8\n%s\n2\n%s\n10\n%s\n20\n0\n" % (layer, block, x)
+def block(name, body): return "0\nBLOCK\n8\n0\n2\n%s\n70\n0\n10\n0\n20\n0\n%s0\nENDBLK\n" % (name, body)
+room = "".join(line("A-WALL", *w) for w in [(0, 0, 10, 0), (10, 0, 10, 6), (10, 6, 0, 6), (0, 6, 0, 0), (5, 0, 5, 2.2), (5, 3.2, 5, 6)])
+drawings = {
+    "cycle": dxf_text(room + insert("A-WALL", "A"), block("A", insert("A-WALL", "B")) + block("B", insert("A-WALL", "A"))),
+    "self-insert": dxf_text(room + insert("A-WALL", "S"), block("S", line("A-WALL", 0, 0, 1, 1) + insert("A-WALL", "S"))),
+    "nan": dxf_text(room + line("A-WALL", "nan", 0, 1, "inf")),
+    "huge": dxf_text(room + line("A-WALL", "1e300", 0, "-1e300", 0)),
+    "lying-count": dxf_text(room + "0\nLWPOLYLINE\n8\nA-WALL\n90\n1000000000\n70\n1\n10\n0\n20\n0\n10\n1\n20\n1\n"),
+    "nested": dxf_text(room + insert("A-WALL", "B1"), "".join(block("B%d" % level, "".join(insert("A-WALL", "B%d" % (level + 1), copy) for copy in range(10)) if level < 9 else line("A-WALL", 0, 0, 1, 0)) for level in range(1, 10))),
+    "binary": "AutoCAD Binary DXF\r\n\x1a\x00" + "".join(chr(dice.randrange(256)) for _ in range(4000)),
+    "empty": "",
+    "not-dxf": "<html><body>floor plan</body></html>\n",
+}
+good = dxf_text(room + "0\nTEXT\n8\nA-TEXT\n10\n2\n20\n3\n40\n0.3\n1\nOffice\n")
+for number in range(6):
+    drawings["truncated-%d" % number] = good[:dice.randrange(1, len(good))]
+shared = os.path.join(os.path.dirname(root), "shared", "floorplans", "barcelona-pavilion.dxf")
+if os.path.exists(shared):
+    real = open(shared, "rb").read().decode("latin-1")
+    for number in range(4):
+        drawings["barcelona-cut-%d" % number] = real[:dice.randrange(1, len(real))]
+other_cases = []  # (label, input, commands, output)
+for name, text in drawings.items():
+    path = os.path.join(others, name + ".dxf")
+    with open(path, "wb") as out:
+        out.write(text.encode("latin-1"))
+    output = os.path.join(others, "out-" + name)
+    other_cases.append((name + ".dxf", path, [["import", "dxf", path, "--list"], ["import", "dxf", path, "--archive", blank, "--level", "Ground Floor", "--save", output]], output))
+
+package = os.path.join(others, "base.gpkg")
+subprocess.run([imdf, "convert", base, package], check=True, stdout=subprocess.DEVNULL)
+def tampered(name, statements):
+    path = os.path.join(others, name + ".gpkg")
+    shutil.copy(package, path)
+    connection = sqlite3.connect(path)
+    connection.create_function("ST_IsEmpty", 1, lambda geometry: 0)
+    for function in ("ST_MinX", "ST_MaxX", "ST_MinY", "ST_MaxY"):
+        connection.create_function(function, 1, lambda geometry: 0.0)
+    for statement in statements:
+        connection.execute(statement)
+    connection.commit()
+    connection.close()
+    return path
+packages = {
+    "traversal": tampered("traversal", ["UPDATE imdf_archive SET name = '../../evil.geojson' WHERE name = 'unit.geojson'"]),
+    "absolute": tampered("absolute", ["UPDATE imdf_archive SET name = '/tmp/imdf-evil.geojson' WHERE name = 'level.geojson'"]),
+    "control-name": tampered("control-name", ["UPDATE imdf_archive SET name = 'unit' || char(27) || '[31m.geojson' WHERE name = 'unit.geojson'"]),
+    "no-archive-table": tampered("no-archive-table", ["DROP TABLE imdf_archive"]),
+    "no-json-column": tampered("no-json-column", ["ALTER TABLE opening RENAME COLUMN imdf_json TO feature"]),
+    "bad-layout": tampered("bad-layout", ["UPDATE imdf_archive SET columns = '[{\"column\": 1}]' WHERE name = 'unit.geojson'"]),
+    "bad-json": tampered("bad-json", ["UPDATE unit SET imdf_json = '{\"type\": ' WHERE fid = 1"]),
+}
+data = open(package, "rb").read()
+for number in range(4):
+    path = os.path.join(others, "cut-%d.gpkg" % number)
+    open(path, "wb").write(data[:dice.randrange(1, len(data))])
+    packages["cut-%d" % number] = path
+for name, path in packages.items():
+    output = os.path.join(others, "out-" + name)
+    other_cases.append((name + ".gpkg", path, [["convert", path, output]], output))
+
+session = os.path.join(others, "session")
+shutil.copytree(base, session)
+script = 'use level "Ground Floor"\nadd amenity restroom at 1,1\nadd amenity restroom at 2,1\nadd amenity restroom at 3,1\n'
+subprocess.run([imdf, session], input=script.encode(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+journal = open(session + ".journal", "rb").read()
+def resummed(text, old, new):
+    """The journal with one command replaced and its record's checksum made right again: a record
+    that is intact but no longer runs (FNV-1a 64 over the number, the command and the ids)."""
+    lines = text.split(b"\n")
+    at = lines.index(old)
+    meta = lines[at + 1].split(b" ")
+    number, ids = meta[1], meta[2][len(b"ids="):]
+    value = 0xcbf29ce484222325
+    for byte in number + b"\n" + new + b"\n" + ids:
+        value = ((value ^ byte) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+    lines[at] = new
+    lines[at + 1] = b"#r %s ids=%s sum=%016x" % (number, ids, value)
+    return b"\n".join(lines)
+journals = {
+    "cr": journal.replace(b"\n", b"\r"), "crlf": journal.replace(b"\n", b"\r\n"), "bom": b"\xef\xbb\xbf" + journal,
+    "cut-line": journal[: journal.rfind(b"\n#r ") + 6], "wrong-sum": journal.replace(b"sum=", b"sum=f", 1),
+    "header": journal.replace(b"#imdf-journal 1", b"#imdf-journal 9"), "nul": journal.replace(b"restroom", b"rest\x00room", 1),
+    "bad-command": resummed(journal, b"add amenity restroom at 1,1", b"frobnicate 1,1"),
+    "binary": bytes(dice.randrange(256) for _ in range(3000)),
+}
+os.remove(session + ".journal")
+for name, text in journals.items():
+    folder = os.path.join(others, "journal-" + name)
+    os.makedirs(folder)
+    venue = os.path.join(folder, "venue")
+    shutil.copytree(base, venue)
+    with open(venue + ".journal", "wb") as out:
+        out.write(text)
+    other_cases.append(("journal-" + name, venue, [[venue, "--recover"], [venue, "--discard-journal"]], None))
+
+for label, path, commands, output in other_cases:
+    before = digest(path)
+    for command in commands:
+        if output:
+            shutil.rmtree(output, ignore_errors=True)
+        status, seconds, memory, errors = run([imdf] + command)
+        runs += 1
+        key = "%s exit %d" % (" ".join(command[:2]) if command[0] == "import" else command[0] if command[0] == "convert" else "journal", status)
+        counts[key] = counts.get(key, 0) + 1
+        where = "%s (%s)" % (label, " ".join(c for c in command[:3] if not c.startswith("/")))
+        if seconds > slowest[0]:
+            slowest = (seconds, where)
+        if memory > largest[0]:
+            largest = (memory, where)
+        if status < 0 or status not in (0, 1, 2, 3, 4):
+            problems.append("%s: ended with %s" % (where, "signal %d" % -status if status < 0 else "exit %d" % status))
+        if seconds > 10:
+            problems.append("%s: took %.1f s" % (where, seconds))
+        if status != 0 and not errors.strip():
+            problems.append("%s: failed (exit %d) without a message" % (where, status))
+        if "\x1b" in errors:
+            problems.append("%s: a raw escape sequence reached the terminal" % where)
+        if output and status != 0 and os.path.exists(output):
+            problems.append("%s: failed, yet wrote %s" % (where, output))
+    if digest(path) != before and not label.startswith("journal-"):
+        problems.append("%s: the input was changed" % label)
+    if label.startswith("journal-") and digest(path) != before:
+        problems.append("%s: the archive was changed" % label)
+for leaked in ["/tmp/imdf-evil.geojson", os.path.join(os.path.dirname(work), "evil.geojson"), os.path.join(work, "evil.geojson")]:
+    if os.path.exists(leaked):
+        problems.append("a file was written outside the output: %s" % leaked)
+appeared = set(os.listdir(work)) - outside_before - {"out", "out.zip"}
+if appeared:
+    problems.append("files appeared beside the corpus: %s" % ", ".join(sorted(appeared)[:5]))
+
+print("%d archives, %d drawings, GeoPackages and journals, %d runs (imdf %s)" % (len(cases), len(other_cases), runs, imdf))
 for key in sorted(counts):
     print("  %-20s %d" % (key, counts[key]))
 print("slowest run: %.2f s (%s); peak memory: %d MB (%s)" % (slowest[0], slowest[1], largest[0] >> 20, largest[1]))
