@@ -29,6 +29,8 @@ struct ConvertCommand: ParsableCommand {
     @Argument(help: "Where to write: a folder, .zip/.imdf, .gpkg, or a folder whose name ends in -shp.") var output: String
     @OptionGroup var limitOptions: ArchiveLimitOptions
     @Flag(help: "With a GeoPackage as IN: say what was edited in it, and write nothing.") var dryRun = false
+    @Flag(help: "When GDAL cannot read or write a file, also show its own words for why (its source file and line).")
+    var verbose = false
 
     func run() throws {
         if dryRun && !GDALConversion.isGeoPackage(input) {
@@ -37,7 +39,7 @@ struct ConvertCommand: ParsableCommand {
                 message: "convert --dry-run: says what was edited in a GeoPackage imdf wrote; \(input) is not a .gpkg")
         }
         if GDALConversion.involvesGDAL(input, output) {
-            return try GDALConversion.run(input, output, limits: limitOptions.limits, dryRun: dryRun)
+            return try GDALConversion.run(input, output, limits: limitOptions.limits, dryRun: dryRun, verbose: verbose)
         }
         let load = try Loading.whole(input, limits: limitOptions.limits)
         do {

@@ -111,7 +111,8 @@ struct ImportDXFCommand: PromptCommandFront {
         if asksForHelp { return print(Self.helpMessage()) }
         let parsed = try parsed()
         if parsed.flag("list") {
-            return try DrawingListingCommand.run(parsed.arguments.word("FILE"), json: parsed.arguments.flag("--json"))
+            return try DrawingListingCommand.run(
+                parsed.arguments.word("FILE"), json: parsed.arguments.flag("--json"), verbose: parsed.arguments.flag("--verbose"))
         }
         try ImportTarget.run(Self.front, parsed)
     }

@@ -136,5 +136,11 @@ struct GDALErrorWordingTests {
         #expect(run.status != 0)
         #expect(!run.errors.contains(".cpp"), "\(run.errors)")
         #expect(run.errors.contains("could not be read to the end") && run.errors.contains("cut short"), "\(run.errors)")
+        // --verbose keeps GDAL's own words too, after ours.
+        let verbose = try CommandLineTests.run(["import", "dxf", path, "--list", "--verbose"])
+        #expect(verbose.status == run.status)
+        #expect(
+            verbose.errors.contains("cut short") && verbose.errors.contains("(GDAL: ") && verbose.errors.contains(".cpp, "),
+            "\(verbose.errors)")
     }
 }

@@ -33,11 +33,17 @@ enum GDALRuntime {
     /// A GDAL message without the place in GDAL's own sources some of them start with
     /// (`./ogr/ogrsf_frmts/dxf/ogrdxflayer.cpp, 3367: error at line 2947 of plan.dxf`), which
     /// means nothing to the person whose file it is.
+    /// With `IMDF_GDAL_VERBOSE=1` (what `--verbose` sets for the helper) GDAL's own text follows.
     static func userTerms(_ message: String) -> String {
-        var text = message.trimmingCharacters(in: .whitespacesAndNewlines)
+        let original = message.trimmingCharacters(in: .whitespacesAndNewlines)
+        var text = original
         if let range = text.range(of: #"^\S+\.(cpp|c|h|hpp), \d+: "#, options: .regularExpression) { text.removeSubrange(range) }
-        return text
+        guard text != original, ProcessInfo.processInfo.environment[verboseVariable] == "1" else { return text }
+        return "\(text) (GDAL: \(original))"
     }
+
+    /// The environment variable under which the helper keeps GDAL's own wording of its errors.
+    public static let verboseVariable = "IMDF_GDAL_VERBOSE"
 
     /// Runs `body` with configuration options set for this thread only, then restores them: the
     /// DXF driver reads its options (block inlining, text encoding) while it opens and reads.

@@ -15,7 +15,7 @@ enum ImportCommands {
     static let all: [CommandSpec] = importers.map(spec)
 
     /// Arguments every import takes after its format's own.
-    static let common: [GrammarPart] = [.flag("--skip-invalid"), .flag("--outside"), .flag("--json")]
+    static let common: [GrammarPart] = [.flag("--skip-invalid"), .flag("--outside"), .flag("--json"), .flag("--verbose")]
 
     /// What the common arguments are for.
     static func commonHelp(_ importer: any Importer) -> [String: String] {
@@ -23,6 +23,7 @@ enum ImportCommands {
             "--skip-invalid": "Leave out the features that cannot be imported (listed) instead of refusing the import.",
             "--outside": "Accept features more than a metre outside the level's outline.",
             "--json": "Print the report as JSON.",
+            "--verbose": "When the file cannot be read, also show GDAL's own words for why (its source file and line).",
         ]
         for (option, digest) in digestOptions(importer) {
             help[digest] =

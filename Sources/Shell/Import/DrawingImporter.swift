@@ -45,7 +45,7 @@ struct DrawingImporter: Importer {
             language: context.language, levelIsEmpty: context.document.features(onLevel: context.levelID).isEmpty)
         let reply: DrawingImportReply
         do {
-            reply = try GDALHelperClient.ask(request, consequence: "nothing imported")
+            reply = try GDALHelperClient.ask(request, consequence: "nothing imported", verbose: arguments.flag("--verbose"))
         } catch {
             throw EditError("import dxf: \(error.message)", argument: "FILE")
         }

@@ -4,9 +4,9 @@
 import HelperProtocol
 
 public enum DrawingListingCommand {
-    public static func run(_ file: String, json: Bool) throws(CommandFailure) {
+    public static func run(_ file: String, json: Bool, verbose: Bool = false) throws(CommandFailure) {
         do {
-            let listing = try GDALHelperClient.ask(DrawingListRequest(file: file), consequence: "nothing listed")
+            let listing = try GDALHelperClient.ask(DrawingListRequest(file: file), consequence: "nothing listed", verbose: verbose)
             Output.line(json ? DrawingImportWording.listingJSON(listing) : DrawingImportWording.listing(listing))
         } catch {
             throw CommandFailure(exitCode: error.status, message: "import dxf: \(error.message)")

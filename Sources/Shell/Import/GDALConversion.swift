@@ -17,14 +17,18 @@ public enum GDALConversion {
 
     /// Converts `input` to `output` (or, for a dry run, only says what was edited in the
     /// GeoPackage `input`), printing what the helper read and wrote.
-    public static func run(_ input: String, _ output: String, limits: ArchiveLimits, dryRun: Bool) throws(CommandFailure) {
+    public static func run(_ input: String, _ output: String, limits: ArchiveLimits, dryRun: Bool, verbose: Bool = false)
+        throws(CommandFailure)
+    {
         let request = ConvertRequest(input: input, output: output, limits: limits, dryRun: dryRun, created: SaveClock.now())
         var answer: ConvertReply?
         do {
             if dryRun {
-                answer = try GDALHelperClient.ask(request, consequence: "nothing written")
+                answer = try GDALHelperClient.ask(request, consequence: "nothing written", verbose: verbose)
             } else {
-                try ArchiveOutput.locked(output) { answer = try GDALHelperClient.ask(request, consequence: "nothing written") }
+                try ArchiveOutput.locked(output) {
+                    answer = try GDALHelperClient.ask(request, consequence: "nothing written", verbose: verbose)
+                }
             }
         } catch let failure as HelperFailure {
             Output.diagnostics(failure.diagnostics, archive: input)

@@ -34,7 +34,10 @@ public enum GDALHelperClient {
     /// Runs `request`'s job: the request on the helper's standard input, its reply decoded from
     /// its standard output. A helper that dies, says nothing readable or fails is a failure whose
     /// message ends with `consequence` ("nothing imported") where the helper could not say it.
-    public static func ask<Request: HelperRequest>(_ request: Request, consequence: String) throws(HelperFailure) -> Request.Reply {
+    /// With `verbose`, GDAL's own wording of an error (its source file and line) follows ours.
+    public static func ask<Request: HelperRequest>(_ request: Request, consequence: String, verbose: Bool = false) throws(HelperFailure)
+        -> Request.Reply
+    {
         let executable: String
         let body: Data
         do {
@@ -45,7 +48,7 @@ public enum GDALHelperClient {
         } catch {
             throw HelperFailure("the request to \(name) could not be written: \(error)")
         }
-        let (process, input, output) = try started(executable, job: Request.job)
+        let (process, input, output) = try started(executable, job: Request.job, verbose: verbose)
         // A helper that died before reading its request would raise SIGPIPE here, which ends imdf
         // and the user's session with it: ignored while the request is written, the write fails.
         let previous = signal(SIGPIPE, SIG_IGN)
@@ -104,14 +107,16 @@ public enum GDALHelperClient {
     /// just written (an installation replacing it, a test's stand-in) can be briefly busy to exec
     /// (ETXTBSY) while another thread's fork still holds it open: the start is tried again, with
     /// a new process, a few times before it is a failure.
-    private static func started(_ executable: String, job: HelperJob) throws(HelperFailure) -> (Process, Pipe, Pipe) {
+    private static func started(_ executable: String, job: HelperJob, verbose: Bool) throws(HelperFailure) -> (Process, Pipe, Pipe) {
         var attempt = 0
         while true {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: executable)
             process.arguments = [job.rawValue]
             // The helper ends itself when this process is gone (it watches for its parent changing).
-            process.environment = ProcessInfo.processInfo.environment.merging([HelperParent.variable: String(getpid())]) { _, own in own }
+            var variables = [HelperParent.variable: String(getpid())]
+            if verbose { variables["IMDF_GDAL_VERBOSE"] = "1" }
+            process.environment = ProcessInfo.processInfo.environment.merging(variables) { _, own in own }
             let input = Pipe()
             let output = Pipe()
             process.standardInput = input

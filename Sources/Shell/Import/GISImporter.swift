@@ -47,7 +47,7 @@ struct GISImporter: Importer {
             language: context.language)
         let reply: GISImportReply
         do {
-            reply = try GDALHelperClient.ask(request, consequence: "nothing imported")
+            reply = try GDALHelperClient.ask(request, consequence: "nothing imported", verbose: arguments.flag("--verbose"))
         } catch {
             throw EditError("import gis: \(error.message)", argument: "FILE")
         }
