@@ -252,7 +252,7 @@ struct ImportTests {
         let help = try Interpreter.execute("help import gis", in: &session).replacingOccurrences(of: "\n    ", with: " ")
         #expect(
             help.hasPrefix(
-                "import gis FILE type=unit|opening|fixture|section|kiosk|detail|amenity|anchor map=MAP.json [layer=NAME] [crs=CRS] [--skip-invalid] [--outside] [--json] [sha256=HEX] [map_sha256=HEX]"
+                "import gis FILE type=unit|opening|fixture|section|kiosk|detail|amenity|anchor map=MAP.json [layer=NAME] [crs=CRS] [--skip-invalid] [--outside] [--json] [--verbose] [sha256=HEX] [map_sha256=HEX]"
             ))
         #expect(Interpreter.command(named: "import gis")?.changesDocument == true)
         // Completion reads the same declaration: the formats, the options, the types.
