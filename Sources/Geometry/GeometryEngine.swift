@@ -80,7 +80,9 @@ public final class GeometryEngine {
     public func intersectionArea(_ a: [Polygon], _ b: [Polygon]) -> Double {
         let boundsA = a.reduce(Bounds.empty) { $0.union($1.bounds) }
         let boundsB = b.reduce(Bounds.empty) { $0.union($1.bounds) }
-        guard boundsA.intersects(boundsB), let first = context.geometry(a), let second = context.geometry(b) else { return 0 }
+        guard boundsA.intersects(boundsB) else { return 0 }
+        if a.count == 1, b.count == 1, let area = ConvexClip.sharedArea(a[0], b[0]) { return area }
+        guard let first = context.geometry(a), let second = context.geometry(b) else { return 0 }
         if let overlap = Geom(GEOSIntersection_r(handle, first.pointer, second.pointer), context) { return overlap.area }
         guard let validFirst = Geom(GEOSMakeValid_r(handle, first.pointer), context),
             let validSecond = Geom(GEOSMakeValid_r(handle, second.pointer), context)

@@ -120,6 +120,10 @@ struct HostileBenchCommand: ParsableCommand {
             if overlapping, let geometry = template.geometry {
                 let shift = Double(index) * 0.000_003
                 copy.geometry = geometry.mapped { Position(x: $0.x + shift, y: $0.y) }
+                // The room's display point moves with it: a realistic venue, not 20,000 strays.
+                if let point = template.point(.displayPoint) {
+                    copy.setPoint(PropertyKey.displayPoint.rawValue, Position(x: point.x + shift, y: point.y))
+                }
             }
             collection.features.append(copy)
         }

@@ -1,3 +1,4 @@
+import Foundation
 import Geometry
 import Testing
 
@@ -72,6 +73,41 @@ import Testing
         #expect(union.first?.holes.isEmpty == true)
         #expect(union.first.map { GeometryEngine.isCounterClockwise($0.exterior) } == true)
         #expect(engine.union([rectangle(0, 0, 1, 1), rectangle(5, 5, 6, 6)]).count == 2)
+    }
+
+    /// Convex pairs are measured without GEOS, concave or holed ones with it: the same areas
+    /// either way, whichever way round the rings run.
+    @Test func intersectionAreaIsExactForConvexConcaveAndHoledShapes() {
+        let square = rectangle(0, 0, 10, 10)
+        let diamond = Polygon(exterior: [
+            Point(x: 5, y: -5), Point(x: 15, y: 5), Point(x: 5, y: 15), Point(x: -5, y: 5), Point(x: 5, y: -5),
+        ])
+        // The square lies within the diamond (its corners on the diamond's sides).
+        #expect(abs(engine.intersectionArea([square], [diamond]) - 100) < 1e-9)
+        let inscribed = Polygon(exterior: [Point(x: 5, y: 0), Point(x: 10, y: 5), Point(x: 5, y: 10), Point(x: 0, y: 5), Point(x: 5, y: 0)])
+        // The diamond inscribed in the square: half the square.
+        #expect(abs(engine.intersectionArea([square], [inscribed]) - 50) < 1e-9)
+        let clockwise = Polygon(exterior: Array(inscribed.exterior.reversed()))
+        #expect(abs(engine.intersectionArea([clockwise], [square]) - 50) < 1e-9)
+        // An L (concave) over the square's top right quarter: the L's arm covers 25 of it.
+        let l = Polygon(exterior: [
+            Point(x: 0, y: 0), Point(x: 20, y: 0), Point(x: 20, y: 5), Point(x: 5, y: 5), Point(x: 5, y: 20), Point(x: 0, y: 20),
+            Point(x: 0, y: 0),
+        ])
+        #expect(abs(engine.intersectionArea([l], [rectangle(5, 5, 10, 10)])) < 1e-9)
+        #expect(abs(engine.intersectionArea([l], [square]) - 75) < 1e-9)
+        let holed = rectangle(
+            0, 0, 10, 10, holes: [[Point(x: 4, y: 4), Point(x: 6, y: 4), Point(x: 6, y: 6), Point(x: 4, y: 6), Point(x: 4, y: 4)]])
+        #expect(abs(engine.intersectionArea([holed], [rectangle(0, 0, 5, 5)]) - 24) < 1e-9)
+        // A pentagram turns one way at every point yet is no convex shape.
+        let star = (0..<5).map { index -> Point in
+            let angle = Double.pi / 2 + Double(index * 2) * 2 * Double.pi / 5
+            return Point(x: 5 + 5 * cos(angle), y: 5 + 5 * sin(angle))
+        }
+        #expect(
+            abs(
+                engine.intersectionArea([Polygon(exterior: star + [star[0]])], [square])
+                    - engine.intersectionArea([square], [Polygon(exterior: star + [star[0]])])) < 1e-9)
     }
 
     @Test func intersectionAreaOfOverlappingRectangles() {
