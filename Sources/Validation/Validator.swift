@@ -32,10 +32,14 @@ public struct ValidationReport: Sendable {
     /// Findings per code (and severity, as one code can be raised at another severity), most
     /// severe first.
     public var groups: [(code: FindingCode, severity: Severity, findings: [Finding])] {
-        var grouped: [String: (FindingCode, Severity, [Finding])] = [:]
+        struct Key: Hashable {
+            var severity: Severity
+            var code: String
+        }
+        var grouped: [Key: (FindingCode, Severity, [Finding])] = [:]
         for finding in findings {
-            let key = "\(finding.severity.rawValue) \(finding.code.rawValue)"
-            grouped[key, default: (finding.code, finding.severity, [])].2.append(finding)
+            grouped[Key(severity: finding.severity, code: finding.code.rawValue), default: (finding.code, finding.severity, [])].2.append(
+                finding)
         }
         return grouped.values.sorted {
             ($0.1, FindingCode.allCases.firstIndex(of: $0.0)!) < ($1.1, FindingCode.allCases.firstIndex(of: $1.0)!)

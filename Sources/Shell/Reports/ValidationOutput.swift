@@ -13,8 +13,10 @@ public enum ValidationOutput {
             return "\(count.grouped) \(severity.rawValue)\(count == 1 || severity == .info ? "" : "s")"
         }
         lines.append("\(archive): \(summary.joined(separator: ", ")) in \(featureCount.grouped) features")
+        // Grouped once: with hundreds of thousands of findings, grouping is a cost of its own.
+        let allGroups = report.groups
         for severity in Severity.allCases {
-            let groups = report.groups.filter { $0.severity == severity }
+            let groups = allGroups.filter { $0.severity == severity }
             guard !groups.isEmpty else { continue }
             lines.append("")
             lines.append(severity.rawValue + (severity == .info ? "" : "s"))
