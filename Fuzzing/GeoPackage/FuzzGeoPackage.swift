@@ -7,9 +7,8 @@ import FuzzSupport
 import IMDF
 import Interchange
 
-// In memory (tmpfs) where there is one: GDAL opens a path, and a disk write per input would be
-// most of the work.
-let packagePath = (FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm/" : NSTemporaryDirectory()) + "imdf-fuzz-\(getpid()).gpkg"
+// GDAL opens a path.
+let packagePath = FuzzReplay.scratchPath(extension: "gpkg")
 // Small limits keep one input's work small; the limits themselves are part of what is tested.
 let fuzzLimits = ArchiveLimits(maxFileBytes: 1 << 22, maxTotalBytes: 1 << 24)
 

@@ -6,9 +6,8 @@ import Foundation
 import FuzzSupport
 import Shell
 
-// In memory (tmpfs) where there is one: the reader takes a path.
-let journalPath =
-    (FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm/" : NSTemporaryDirectory()) + "imdf-fuzz-\(getpid()).journal"
+// The reader takes a path.
+let journalPath = FuzzReplay.scratchPath(extension: "journal")
 
 func fuzzJournal(_ bytes: [UInt8]) {
     guard FileManager.default.createFile(atPath: journalPath, contents: Data(bytes)) else {

@@ -30,6 +30,12 @@ public enum FuzzReplay {
         return names.sorted().filter { !$0.hasPrefix(".") }.flatMap { files(at: path + "/" + $0) }
     }
 
+    /// A file for this process to write each input to, for readers that take a path: in memory
+    /// (tmpfs) where there is one, since a disk write per input would be most of the work.
+    public static func scratchPath(extension suffix: String) -> String {
+        (FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm/" : NSTemporaryDirectory()) + "imdf-fuzz-\(getpid()).\(suffix)"
+    }
+
     /// Stops the process with `message`: libFuzzer records the input that got here as a crash.
     public static func failed(_ message: String) -> Never {
         FileHandle.standardError.write(Data("property violated: \(message)\n".utf8))

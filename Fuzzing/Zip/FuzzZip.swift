@@ -5,9 +5,7 @@ import Foundation
 import FuzzSupport
 import IMDF
 
-// In memory (tmpfs) where there is one: the reader takes a path, and a disk write per input
-// would be most of the work.
-let zipPath = (FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm/" : NSTemporaryDirectory()) + "imdf-fuzz-\(getpid()).zip"
+let zipPath = FuzzReplay.scratchPath(extension: "zip")
 // Small limits keep one input's work small; the limits themselves are part of what is tested.
 let fuzzLimits = ArchiveLimits(maxFileBytes: 1 << 22, maxTotalBytes: 1 << 24)
 
