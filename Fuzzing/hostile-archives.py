@@ -262,7 +262,8 @@ for path, damaged in cases:
             problems.append("%s: refused, yet wrote %s" % (where, output))
 
 # Drawings, GeoPackages and journals.
-import hashlib, sqlite3
+import hashlib
+from geopackage_tampering import tampered_copy
 
 def digest(path):
     hasher = hashlib.sha256()
@@ -317,17 +318,7 @@ for name, text in drawings.items():
 package = os.path.join(others, "base.gpkg")
 subprocess.run([imdf, "convert", base, package], check=True, stdout=subprocess.DEVNULL)
 def tampered(name, statements):
-    path = os.path.join(others, name + ".gpkg")
-    shutil.copy(package, path)
-    connection = sqlite3.connect(path)
-    connection.create_function("ST_IsEmpty", 1, lambda geometry: 0)
-    for function in ("ST_MinX", "ST_MaxX", "ST_MinY", "ST_MaxY"):
-        connection.create_function(function, 1, lambda geometry: 0.0)
-    for statement in statements:
-        connection.execute(statement)
-    connection.commit()
-    connection.close()
-    return path
+    return tampered_copy(package, os.path.join(others, name + ".gpkg"), statements)
 packages = {
     "traversal": tampered("traversal", ["UPDATE imdf_archive SET name = '../../evil.geojson' WHERE name = 'unit.geojson'"]),
     "absolute": tampered("absolute", ["UPDATE imdf_archive SET name = '/tmp/imdf-evil.geojson' WHERE name = 'level.geojson'"]),

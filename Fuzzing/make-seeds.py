@@ -13,6 +13,7 @@ GeoPackage (small pages) and copies tampered as a GIS or an attacker would; jour
 a short session and copies damaged as a crash, an editor or a transfer would damage it.
 """
 import io, json, os, shutil, sqlite3, subprocess, sys, tempfile, warnings, zipfile
+from geopackage_tampering import tampered_copy
 
 warnings.simplefilter("ignore")  # zipfile warns about the duplicate names made on purpose
 
@@ -183,19 +184,8 @@ def shrunk(path):
     connection.close()
     return open(path, "rb").read()
 def tampered(name, statements):
-    copy = os.path.join(work, name + ".gpkg")
-    shutil.copy(package, copy)
-    connection = sqlite3.connect(copy)
-    # The spatial index's triggers call GeoPackage SQL functions only GDAL defines: stand-ins
-    # (an index made wrong by them is one more thing a reader must survive).
-    connection.create_function("ST_IsEmpty", 1, lambda geometry: 0)
-    for function in ("ST_MinX", "ST_MaxX", "ST_MinY", "ST_MaxY"):
-        connection.create_function(function, 1, lambda geometry: 0.0)
     # Without the layer styles (a third of the file), so the fuzzer's copies are smaller.
-    for statement in ["DELETE FROM layer_styles"] + statements:
-        connection.execute(statement)
-    connection.commit()
-    connection.close()
+    copy = tampered_copy(package, os.path.join(work, name + ".gpkg"), ["DELETE FROM layer_styles"] + statements)
     write(folder, name + ".gpkg", shrunk(copy))
 write(folder, "venue.gpkg", shrunk(package))
 tampered("no-styles", [])
