@@ -99,11 +99,13 @@ extension EditingSession {
     }
 
     /// Writes what the run's `save` lines recorded, each path once with its last content, in the
-    /// order they were last saved; returns a line for each. A write that fails stops there and
+    /// order they were last saved; returns a line for each, with what it did besides (links it
+    /// replaced). A write that fails stops there and
     /// says which were written before it.
     public mutating func writePendingSaves() throws(EditError) -> [String] {
         guard var deferred = deferredSaving else { return [] }
         var lines: [String] = []
+        var written: [String] = []
         while !deferred.pending.isEmpty {
             let save = deferred.pending.removeFirst()
             let journaled = deferred.journaledArchive.map(FileSystem.resolvedPath)
@@ -112,12 +114,12 @@ extension EditingSession {
                 notes = try Self.write(save.archive, to: save.path, lockNeeded: journaled != FileSystem.resolvedPath(save.path))
             } catch {
                 deferredSaving = deferred
-                let saved = lines.filter { $0.hasPrefix("saved ") }
-                let written = saved.isEmpty ? "" : " (written before it: \(saved.joined(separator: "; ")))"
-                throw EditError(error.message + written, argument: error.argument)
+                let before = written.isEmpty ? "" : " (written before it: \(written.joined(separator: "; ")))"
+                throw EditError(error.message + before, argument: error.argument)
             }
-            lines.append("saved \(save.path): \(save.archive.featureCount) features")
-            lines += notes
+            let saved = "saved \(save.path): \(save.archive.featureCount) features"
+            written.append(saved)
+            lines += [saved] + notes
         }
         deferredSaving = deferred
         return lines
