@@ -34,7 +34,9 @@ public enum ValidationOutput {
             if !finding.place.isEmpty { line += finding.place + ": " }
             if let id = finding.featureID, let type = finding.featureType {
                 let short = report.shortIDs.short(id)
-                if !finding.message.contains(short) { line += "\(type) \(short): " }
+                // The standard library's search: Foundation's, which `contains` picks here, was
+                // a tenth of the report's time at 20,000 findings.
+                if finding.message.utf8.firstRange(of: short.utf8) == nil { line += "\(type) \(short): " }
             }
             line += finding.message
             if let fix = finding.fix { line += "  [fix: \(fix.shown(report.shortIDs))]" }

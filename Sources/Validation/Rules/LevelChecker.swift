@@ -183,12 +183,14 @@ struct LevelChecker {
     }
 
     mutating func checkOverlaps(_ units: [Feature], _ shapes: [[Polygon]?], _ index: SpatialIndex<Int>) {
-        for (number, unit) in units.enumerated() {
-            guard let mine = shapes[number] else { continue }
-            let bounds = mine.map(\.bounds).reduce(mine[0].bounds) { $0.union($1) }
+        let allBounds = shapes.map { shape in
+            shape.flatMap { polygons in polygons.first.map { first in polygons.dropFirst().reduce(first.bounds) { $0.union($1.bounds) } } }
+        }
+        var overlaps: [(unit: Int, area: Double)] = []
+        for number in units.indices {
+            guard let mine = shapes[number], let bounds = allBounds[number] else { continue }
             for other in index.query(bounds) where other > number {
-                guard let theirs = shapes[other] else { continue }
-                let otherBounds = theirs.map(\.bounds).reduce(theirs[0].bounds) { $0.union($1) }
+                guard let theirs = shapes[other], let otherBounds = allBounds[other] else { continue }
                 // Rooms that share a wall have bounds that only touch: no area to intersect.
                 let overlapX = Swift.min(bounds.maxX, otherBounds.maxX) - Swift.max(bounds.minX, otherBounds.minX)
                 let overlapY = Swift.min(bounds.maxY, otherBounds.maxY) - Swift.max(bounds.minY, otherBounds.minY)
@@ -197,14 +199,38 @@ struct LevelChecker {
                 // wall (whose bounds overlap by a sliver where the frame leans the wall) need no GEOS.
                 guard overlapX * overlapY > SpatialRules.overlapThreshold * (1 - 1e-9) else { continue }
                 let area = engine.intersectionArea(mine, theirs)
-                if area > SpatialRules.overlapThreshold {
-                    findings.append(
-                        finding(
-                            SpatialRules.unitsOverlap,
-                            "\(context.describe(unit)) and \(context.describe(units[other])) overlap by \(format(area)) m²", unit))
-                }
+                if area > SpatialRules.overlapThreshold { overlaps.append((other, area)) }
             }
+            reportOverlaps(of: number, with: overlaps, among: units)
+            overlaps.removeAll(keepingCapacity: true)
         }
+    }
+
+    /// One finding per overlapping pair; but a unit that overlaps more than
+    /// `SpatialRules.overlapsNamedOneByOne` others (a pile of copies, a drawing placed twice) gets
+    /// one finding naming the largest few and the total, so a pile of n units reads as n lines,
+    /// not n²/2.
+    mutating func reportOverlaps(of number: Int, with others: [(unit: Int, area: Double)], among units: [Feature]) {
+        guard !others.isEmpty else { return }
+        let name = context.describe(units[number])
+        guard others.count > SpatialRules.overlapsNamedOneByOne else {
+            for other in others {
+                findings.append(
+                    finding(
+                        SpatialRules.unitsOverlap, "\(name) and \(context.describe(units[other.unit])) overlap by \(format(other.area)) m²",
+                        units[number]))
+            }
+            return
+        }
+        let largest = others.sorted { $0.area > $1.area }.prefix(SpatialRules.overlapsNamedOneByOne)
+        let named = largest.map { "\(context.describe(units[$0.unit])) by \(format($0.area)) m²" }
+        let total = others.reduce(0) { $0 + $1.area }
+        findings.append(
+            finding(
+                SpatialRules.unitsOverlap,
+                "\(name) overlaps \(others.count) other units by \(format(total)) m² in all: " + named.joined(separator: ", ")
+                    + " and \(others.count - named.count) more",
+                units[number]))
     }
 
     mutating func checkOpening(_ opening: Feature, _ units: [Feature], _ shapes: [[Polygon]?], _ index: SpatialIndex<Int>) {

@@ -52,7 +52,11 @@ extension FindingCode {
             """)
     public static let G8 = FindingCode(
         "G8", .warning, "units on one level overlap",
-        explanation: "two units of one level overlap by more than \(squareMetres: SpatialRules.overlapThreshold) (the area is given)")
+        explanation: """
+            two units of one level overlap by more than \(squareMetres: SpatialRules.overlapThreshold) (the area is given); a unit \
+            overlapping more than \(SpatialRules.overlapsNamedOneByOne) units that come after it in the file gets one finding with the total and \
+            the largest \(SpatialRules.overlapsNamedOneByOne)
+            """)
     public static let G9 = FindingCode(
         "G9", .warning, "opening suspiciously large or small",
         explanation: """
@@ -106,6 +110,8 @@ enum SpatialRules {
     static let openingTolerance = 0.5
     /// Overlaps smaller than this (m²) are slivers from digitising, not errors.
     static let overlapThreshold = 0.1
+    /// A unit overlapping more than this many units has its overlaps in one finding.
+    static let overlapsNamedOneByOne = 3
 
     static func coordinate(_ geometry: IMDF.Geometry) -> Coordinate? {
         geometry.firstPosition.map { Coordinate(longitude: $0.x, latitude: $0.y) }
