@@ -93,6 +93,17 @@ public struct DXFImportReport: Sendable, Codable {
         }
     }
 
+    /// A point of the drawing (drawing units) and where it landed (longitude, latitude).
+    public struct Tie: Sendable, Equatable, Codable {
+        public var drawing: Point
+        public var position: Point
+
+        public init(drawing: Point, position: Point) {
+            self.drawing = drawing
+            self.position = position
+        }
+    }
+
     public var units: UnitChoice
     public var layers: [LayerRole: [String]] = [:]
     /// Layers whose entities were left out, with how many.
@@ -116,6 +127,9 @@ public struct DXFImportReport: Sendable, Codable {
     public var residuals: [Double] = []
     public var rmse: Double?
     public var scale = 1.0
+    /// Where the plan landed: three corners of the rooms' extent in drawing units and their
+    /// longitude, latitude - enough to carry any point of the drawing onto the map (and back).
+    public var placement: [Tie] = []
     public var problems: [String] = []
     /// What to try when no room was found: the other layers that hold lines.
     public var hint: String?

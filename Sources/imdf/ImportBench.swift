@@ -9,14 +9,26 @@ import SyntheticVenue
 /// (target: under 5 s).
 struct ImportBenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "import", abstract: "Import a generated 3 MB DXF floor plan with imdf import dxf; print the median time.")
+        commandName: "import",
+        abstract:
+            "Import a generated 3 MB DXF floor plan with imdf import dxf and print the median time; or, with --corpus, score the import on real drawings."
+    )
 
     @Option(help: "Rows of rooms in the generated plan.") var rows = 36
     @Option(help: "Rooms in a row.") var columns = 36
     @Option(help: "Timed runs (the median is reported).") var runs = 3
     @Option(help: "Work folder for the generated drawing and the archives.") var workFolder = NSTemporaryDirectory() + "imdf-bench"
+    @Option(help: "Score the import on a corpus of real drawings: a folder of truth files (Benchmarks/floorplans).")
+    var corpus: String?
+    @Option(help: "With --corpus: a folder holding the drawings not in the corpus folder, as NAME.dxf.") var drawings: String?
+    @Option(help: "With --corpus: only this drawing (repeatable).") var only: [String] = []
+    @Flag(help: "With --corpus: print the scores as JSON.") var json = false
 
     func run() throws {
+        if let corpus {
+            try ImportScoreboard.run(corpus: corpus, drawings: drawings, only: only, json: json, workFolder: workFolder)
+            return
+        }
         let result = try Self.measure(rows: rows, columns: columns, runs: runs, in: workFolder)
         Output.line("drawing    \(result.drawing): \(String(format: "%.1f", Double(result.bytes) / 1_000_000)) MB, \(rows * columns) rooms")
         Output.line(

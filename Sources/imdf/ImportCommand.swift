@@ -21,14 +21,16 @@ enum ImportTarget {
         [
             CommandLineFront.Option("archive", value: "ARCHIVE", "The archive to import into (folder, .zip or .imdf)."),
             CommandLineFront.Option(
-                "level", value: "REF", "The level the features go on: an id, a unique id prefix, a name, a short name or an ordinal."),
+                "level", value: "REF",
+                "The level the features go on: an id, a unique id prefix, a name, a short name or an ordinal (may be left out when the archive has one level)."
+            ),
             CommandLineFront.Option("save", value: "OUT", "Where to save the result (written atomically; may be the archive itself)."),
         ] + ArchiveLimitOptions.frontOptions
 
     /// Opens the archive, puts the level in use, runs the import and saves; prints its report.
     static func run(_ front: CommandLineFront, _ parsed: CommandLineFront.Parsed) throws {
-        guard let archive = parsed.value("archive"), let level = parsed.value("level"), let save = parsed.value("save") else {
-            let missing = ["archive", "level", "save"].filter { parsed.value($0) == nil }.map { "--" + $0 }
+        guard let archive = parsed.value("archive"), let save = parsed.value("save") else {
+            let missing = ["archive", "save"].filter { parsed.value($0) == nil }.map { "--" + $0 }
             throw CommandFailure(
                 exitCode: CommandFailure.usage,
                 message:
@@ -40,10 +42,13 @@ enum ImportTarget {
         // question that lists them, not the first building's level.
         session.buildingID = nil
         session.levelID = nil
+        // Without --level, an archive of one level (a new one from a template) means that level.
+        let only = parsed.value("level") == nil ? try onlyLevel(of: session, command: front.spec.name) : nil
         let output: String
         do {
             // As `use level REF` at the prompt: the level, and its building, are in use.
-            let levelID = try session.resolve(level, argument: "--level", types: ["level"])
+            var levelID = only ?? ""
+            if let level = parsed.value("level") { levelID = try session.resolve(level, argument: "--level", types: ["level"]) }
             session.levelID = levelID
             session.buildingID = session.document.feature(levelID)?.strings(.buildingIDs)?.first
             output = try front.run(parsed, in: &session)
@@ -54,6 +59,25 @@ enum ImportTarget {
         defer { KeptUntilExit.keep(session) }
         Output.line(output)
         if !parsed.arguments.flag("--json") { Output.line("saved \(save): \(session.document.featureCount.grouped) features") }
+    }
+}
+
+extension ImportTarget {
+    /// The archive's one level, said on standard error; several levels (or none) are a usage error
+    /// that names them.
+    static func onlyLevel(of session: EditingSession, command: String) throws -> String {
+        let levels = session.document.features(of: .level)
+        guard levels.count == 1 else {
+            let names = levels.prefix(8).map { session.describe($0) }
+            throw CommandFailure(
+                exitCode: CommandFailure.usage,
+                message: levels.isEmpty
+                    ? "\(command): the archive has no level to import onto; add one (imdf new ... --template blank has one)"
+                    : "\(command): give --level; the archive has \(levels.count) levels: \(names.joined(separator: ", "))\(levels.count > 8 ? ", ..." : "")"
+            )
+        }
+        Output.error("\(command): onto the archive's only level, \(session.describe(levels[0]))")
+        return levels[0].id
     }
 }
 

@@ -127,7 +127,29 @@ struct DrawingImportCommandTests {
         #expect(run.status == 1 && run.errors.contains(bogus), "\(run.errors)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
         let missing = try imdf("import", "dxf", bogus, "--archive", folder + "/site")
-        #expect(missing.status == 2 && missing.errors.contains("--level"), "\(missing.errors)")
+        #expect(missing.status == 2 && missing.errors.contains("give --save"), "\(missing.errors)")
+    }
+
+    /// Without --level an archive of one level takes the import there, and says so; an archive of
+    /// several is a usage error that names them, and nothing is written.
+    @Test func withoutLevelTheArchivesOnlyLevelIsTakenAndSaidOrTheLevelsAreListed() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imdf-e2e-dxf-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try imdf("new", folder + "/site", "--template", "blank").status == 0)
+        let drawing = try Self.plan().write()
+        let run = try imdf("import", "dxf", drawing, "--archive", folder + "/site", "--save", folder + "/out")
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.errors.contains("import dxf: onto the archive's only level, level \"Ground Floor\""), "\(run.errors)")
+        #expect(try ArchiveReader.read(folder + "/out").archive.features(of: .unit).count == 2)
+
+        try "add level Upstairs ordinal=1 rect 0,0 20x12\n".write(toFile: folder + "/upstairs.imdfs", atomically: true, encoding: .utf8)
+        let added = try imdf("run", folder + "/upstairs.imdfs", "--archive", folder + "/site", "--save", folder + "/two")
+        #expect(added.status == 0, "\(added.errors)")
+        let two = try imdf("import", "dxf", drawing, "--archive", folder + "/two", "--save", folder + "/out2")
+        #expect(two.status == 2, "\(two.errors)")
+        #expect(two.errors.contains("give --level; the archive has 2 levels: level \"Ground Floor\""), "\(two.errors)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out2"))
     }
 
     /// An import typed with a path relative to where the session ran is recovered from another

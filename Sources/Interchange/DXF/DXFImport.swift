@@ -138,6 +138,12 @@ public enum DXFImporter {
         report.residuals = placement.residuals
         report.rmse = placement.rmse
         report.scale = placement.transform.scale
+        let extent = rooms.reduce(Bounds.empty) { $0.union($1.outline.bounds) }
+        if extent.hasArea {
+            report.placement = [
+                Point(x: extent.minX, y: extent.minY), Point(x: extent.maxX, y: extent.minY), Point(x: extent.minX, y: extent.maxY),
+            ].map { DXFImportReport.Tie(drawing: Point(x: $0.x / scale, y: $0.y / scale), position: placement.position($0)) }
+        }
 
         report.problems = RoomFinder.problems(rooms.map(\.outline), engine)
         let placed = rooms.map { room in

@@ -158,6 +158,15 @@ public enum DrawingImportWording {
         json.append(key: "rmse_m", value: report.rmse.map(number) ?? .null)
         json.append(key: "residuals_m", value: .array(report.residuals.map(number)))
         json.append(key: "scale", value: number(report.scale))
+        json.append(
+            key: "placement",
+            value: .array(
+                report.placement.map { tie in
+                    .object([
+                        "drawing": .array([number(tie.drawing.x), number(tie.drawing.y)]),
+                        "at": .array([number(tie.position.x), number(tie.position.y)]),
+                    ])
+                }))
         json.append(key: "duplicates", value: count(report.duplicatesDropped))
         json.append(key: "outlines", value: count(report.outlinesDropped))
         json.append(key: "repaired", value: strings(report.repaired))

@@ -1,0 +1,104 @@
+// What a person counted on a plot of a real drawing: the truth files of the floor plan corpus
+// (Benchmarks/floorplans/README.md), read strictly so a typo in one is an error that names it,
+// not a silently lower score.
+
+import Foundation
+import Geometry
+
+public struct FloorplanTruth: Sendable {
+    public struct Source: Sendable, Decodable {
+        public var repository: String
+        public var commit: String
+        public var path: String
+        public var licence: String
+        public var committed: Bool
+    }
+
+    public struct Room: Sendable {
+        /// A point inside the room, in drawing units.
+        public var at: Point
+        public var name: String?
+        public var number: String?
+        /// The room's outline in drawing units, where the drawing has it as one closed outline.
+        public var outline: [Point]?
+    }
+
+    public var name: String
+    public var source: Source
+    public var metresPerUnit: Double
+    public var bestOptions: [String]
+    public var rooms: [Room]
+    public var doors: [Point]
+
+    /// Reads `NAME.json`; the error names the file and the field that is wrong.
+    public static func read(_ path: String) throws(CommandFailure) -> FloorplanTruth {
+        struct File: Decodable {
+            struct Room: Decodable {
+                var at: [Double]
+                var name: String?
+                var number: String?
+                var outline: [[Double]]?
+            }
+            var source: Source
+            var metresPerUnit: Double
+            var bestOptions: [String]?
+            var rooms: [Room]
+            var doors: [[Double]]
+        }
+        func failure(_ why: String) -> CommandFailure { CommandFailure(exitCode: CommandFailure.commandFailed, message: "\(path): \(why)") }
+        let file: File
+        do {
+            file = try JSONDecoder().decode(File.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch let error as DecodingError {
+            throw failure(Self.describe(error))
+        } catch {
+            throw failure(error.localizedDescription)
+        }
+        func point(_ numbers: [Double], _ field: String) throws(CommandFailure) -> Point {
+            guard numbers.count == 2, numbers.allSatisfy(\.isFinite) else { throw failure("\(field): two finite numbers expected") }
+            return Point(x: numbers[0], y: numbers[1])
+        }
+        guard file.metresPerUnit.isFinite, file.metresPerUnit > 0 else { throw failure("metresPerUnit: a positive number expected") }
+        var rooms: [Room] = []
+        for (index, room) in file.rooms.enumerated() {
+            var outline: [Point]?
+            if let ring = room.outline {
+                outline = []
+                for (corner, numbers) in ring.enumerated() { outline!.append(try point(numbers, "rooms[\(index)].outline[\(corner)]")) }
+                guard outline!.count >= 3 else { throw failure("rooms[\(index)].outline: three or more corners expected") }
+                if outline!.first != outline!.last { outline!.append(outline![0]) }
+            }
+            rooms.append(
+                Room(
+                    at: try point(room.at, "rooms[\(index)].at"), name: room.name.flatMap(Self.nonEmpty),
+                    number: room.number.flatMap(Self.nonEmpty), outline: outline))
+        }
+        var doors: [Point] = []
+        for (index, numbers) in file.doors.enumerated() { doors.append(try point(numbers, "doors[\(index)]")) }
+        let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        return FloorplanTruth(
+            name: name, source: file.source, metresPerUnit: file.metresPerUnit, bestOptions: file.bestOptions ?? [], rooms: rooms,
+            doors: doors)
+    }
+
+    static func nonEmpty(_ text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty ? nil : trimmed
+    }
+
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context, then key: CodingKey? = nil) -> String {
+            var text = ""
+            for key in context.codingPath + (key.map { [$0] } ?? []) {
+                if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
+            }
+            return text
+        }
+        switch error {
+        case .keyNotFound(let key, let context): return "\(path(context, then: key)): missing"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context): return "\(path(context)): \(context.debugDescription)"
+        case .dataCorrupted(let context): return context.codingPath.isEmpty ? "not valid JSON" : "\(path(context)): not valid"
+        @unknown default: return "cannot be read"
+        }
+    }
+}
