@@ -4,6 +4,7 @@ import IMDF
 import SyntheticVenue
 import TestSupport
 import Testing
+import Validation
 import Workbench
 
 @testable import Shell
@@ -134,6 +135,41 @@ struct DrawingImportTests {
         guard case .polygon(let rings)? = level.geometry else { throw CancellationError() }
         let outline = Polygon(exterior: rings[0].map { session.frame.point(longitude: $0.x, latitude: $0.y) })
         #expect(abs(GeometryEngine().area([outline]) - 36) < 0.1)
+        _ = try Interpreter.execute("undo", in: &session)
+        #expect(session.document == before)
+    }
+
+    /// A plan larger than the template it lands on: the building's footprints become the new
+    /// level outline, the venue grows to cover it and the building's display point moves inside,
+    /// in the same step - the result validates with no error - and one undo takes it all back.
+    @Test func aPlanLargerThanTheTemplateGrowsTheFootprintsAndTheVenueInTheSameStep() throws {
+        var session = try EditingSession.open(Samples.packageRoot.path + "/Templates/blank") { _ in }
+        _ = try Interpreter.execute("use level \"Ground Floor\"", in: &session)
+        let before = session.document
+        // 12 x 4 rooms of 5 x 4 m: about 62 x 21 m, where the template's venue is 44 x 54 m.
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("imdf-plan-\(UUID().uuidString).dxf").path
+        try DrawingGenerator.plan(rows: 4, columns: 12).write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let message = try Interpreter.execute("import dxf \(path)", in: &session)
+        #expect(message.contains("the level held nothing: its outline is now the plan's footprint"), "\(message)")
+        #expect(message.contains("its building's footprints and the venue follow it"), "\(message)")
+        #expect(session.history.undoStack.count == 1)
+        let document = session.document
+        let engine = GeometryEngine()
+        let projector = try #require(Projector(archive: document.archive))
+        func shape(_ feature: Feature) -> [Polygon] { projector.polygons(feature.geometry) ?? [] }
+        let level = try #require(document.feature(session.levelID!))
+        #expect(engine.area(shape(level)) > 1000)
+        for footprint in document.features(of: .footprint) {
+            let shared = engine.intersectionArea(shape(footprint), shape(level))
+            #expect(abs(engine.area(shape(footprint)) - shared) < 0.5 && abs(engine.area(shape(level)) - shared) < 0.5)
+        }
+        let venue = try #require(document.features(of: .venue).first)
+        #expect(engine.prepare(shape(venue)).covers(shape(level)))
+        let report = Validator.validate(ArchiveLoad(archive: document.archive, format: .folder))
+        let errors = report.findings.filter { $0.severity == .error }
+        #expect(errors.isEmpty, "\(errors.map(\.message))")
+        #expect(!report.findings.contains { $0.rule == "BuildingFootprintGeometryMustContainDisplayPoint" })
         _ = try Interpreter.execute("undo", in: &session)
         #expect(session.document == before)
     }

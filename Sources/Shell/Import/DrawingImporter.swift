@@ -59,7 +59,8 @@ struct DrawingImporter: Importer {
         var outline: IMDF.Geometry?
         if let polygons = reply.levelOutline?.map({ $0.map { $0.map { Position(x: $0.x, y: $0.y) } } }) {
             outline = polygons.count == 1 ? .polygon(polygons[0]) : .multiPolygon(polygons)
-            lines.append("the level held nothing: its outline is now the plan's footprint")
+            lines.append(
+                "the level held nothing: its outline is now the plan's footprint; its building's footprints and the venue follow it")
         }
         json.append(key: "level_outline_replaced", value: .bool(outline != nil))
         return ImportReading(drafts: reply.drafts, lines: lines, json: json, levelOutline: outline)

@@ -84,10 +84,13 @@ public struct ImportFeatures: EditCommand {
             reshaped.geometry = levelOutline
             // Its display point moves with it, to the new outline's visual centre.
             let projector = document.projector(near: levelOutline.firstPosition ?? Position(x: 0, y: 0))
+            let engine = GeometryEngine()
             if let shapes = projector.polygons(levelOutline) {
-                reshaped.setProperty(PropertyKey.displayPoint.rawValue, displayPoint(of: shapes, projector, GeometryEngine()))
+                reshaped.setProperty(PropertyKey.displayPoint.rawValue, displayPoint(of: shapes, projector, engine))
             }
             changes.append(.modify(before: level, after: reshaped))
+            // Its building's footprints and the venue follow, in the same step.
+            changes += HierarchyGrowth.changes(from: level, to: reshaped, in: document, projector, engine)
         }
         var counts: [FeatureType: Int] = [:]
         for (entry, id) in zip(prepared.accepted, minted) {
