@@ -10,6 +10,8 @@ public struct DXFImportOptions: Sendable, Equatable, Codable {
     /// Layer name globs per role (`A-AREA*`); empty: chosen by convention and content.
     public var layers: [LayerRole: [String]] = [:]
     public var units: DrawingUnit?
+    /// Metres per drawing unit, given as a number (`--units 0.1`): a sheet drawn to a scale.
+    public var metresPerUnit: Double?
     /// A window in drawing units: only what lies in it is imported (one floor of several).
     public var extent: Bounds?
     public var controls: [ControlPoint] = []
@@ -106,6 +108,8 @@ public struct DXFImportReport: Sendable, Codable {
 
     public var units: UnitChoice
     public var layers: [LayerRole: [String]] = [:]
+    /// Why a layer was given its role (or left out) by what it holds, where its name told nothing.
+    public var layerReasons: [String: String] = [:]
     /// Layers whose entities were left out, with how many.
     public var droppedLayers: [DroppedLayer] = []
     public var paperSpaceEntities = 0
@@ -113,6 +117,10 @@ public struct DXFImportReport: Sendable, Codable {
     public var straysDropped = 0
     public var roomSource = ""
     public var rooms = 0
+    /// Names of people in room tags (and texts on layers of people's names), left out unread.
+    public var peopleLeftOut = 0
+    /// The median area of the rooms found, in square metres.
+    public var medianRoomArea: Double?
     public var named = 0
     public var duplicatesDropped = 0
     public var outlinesDropped = 0
@@ -176,16 +184,19 @@ public struct DrawingListing: Sendable, Codable {
         /// Entities by kind ("lines", "closed polylines", "texts", ...).
         public var counts: [String: Int]
         public var bounds: Bounds
-        /// The roles the importer would give it by convention, and whether it counts as clutter.
+        /// The roles the importer would give it without options, and whether it counts as clutter.
         public var roles: [LayerRole]
         public var clutter: Bool
+        /// Why, where the layer's content rather than its name decided.
+        public var why: String?
 
-        public init(name: String, counts: [String: Int], bounds: Bounds, roles: [LayerRole], clutter: Bool) {
+        public init(name: String, counts: [String: Int], bounds: Bounds, roles: [LayerRole], clutter: Bool, why: String? = nil) {
             self.name = name
             self.counts = counts
             self.bounds = bounds
             self.roles = roles
             self.clutter = clutter
+            self.why = why
         }
     }
 

@@ -50,16 +50,21 @@ public enum DrawingUnit: String, Sendable, CaseIterable, Equatable, Codable {
 
 /// The unit an import used, the one `$INSUNITS` declared, and how the choice was made.
 public struct UnitChoice: Sendable, Equatable, Codable {
+    /// The unit, or for a sheet drawn to scale (millimetres at 1:100) the unit of the sheet.
     public var unit: DrawingUnit
     /// The unit `$INSUNITS` declared, if any.
     public var declared: DrawingUnit?
     /// How the unit was chosen, for the report.
     public var reason: String
+    /// Metres per drawing unit: the unit's, or the sheet's at its scale (0.1 for millimetres at
+    /// 1:100), or the number given.
+    public var metresPerUnit: Double
 
-    public init(unit: DrawingUnit, declared: DrawingUnit?, reason: String) {
+    public init(unit: DrawingUnit, declared: DrawingUnit?, reason: String, metresPerUnit: Double? = nil) {
         self.unit = unit
         self.declared = declared
         self.reason = reason
+        self.metresPerUnit = metresPerUnit ?? unit.metres
     }
 }
 

@@ -1,6 +1,5 @@
 import Foundation
 import Geometry
-import HelperProtocol
 import IMDF
 import Shell
 import Validation
@@ -84,24 +83,11 @@ enum ImportScoreboard {
         }
         let archive = load.archive
         run.score = FloorplanScore.score(
-            truth, units: archive.features(of: .unit), openings: archive.features(of: .opening), ties: ties(in: result.output),
+            truth, units: archive.features(of: .unit), openings: archive.features(of: .opening),
+            ties: FloorplanScore.ties(in: result.output),
             projector: Projector(archive: archive))
         run.errors = Validator.validate(load).count(.error)
         return run
-    }
-
-    /// The placement of the import's JSON report (which follows any note on standard error).
-    static func ties(in output: String) -> [DXFImportReport.Tie] {
-        guard let start = output.firstIndex(of: "{"), let end = output.lastIndex(of: "}"),
-            let object = try? JSONSerialization.jsonObject(with: Data(output[start...end].utf8)) as? [String: Any],
-            let placement = object["placement"] as? [[String: Any]]
-        else { return [] }
-        return placement.compactMap { tie in
-            guard let drawing = tie["drawing"] as? [Double], let at = tie["at"] as? [Double], drawing.count == 2, at.count == 2 else {
-                return nil
-            }
-            return DXFImportReport.Tie(drawing: Point(x: drawing[0], y: drawing[1]), position: Point(x: at[0], y: at[1]))
-        }
     }
 
     static func table(_ runs: [Run], missing: [FloorplanTruth]) -> [String] {

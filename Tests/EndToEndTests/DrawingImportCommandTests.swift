@@ -42,7 +42,7 @@ struct DrawingImportCommandTests {
             "--control", Self.controls[0], "--control", Self.controls[1])
         #expect(run.status == 0, "\(run.errors)")
         #expect(run.output.contains("units: millimetres: the drawing declares metres ($INSUNITS 6), which is implausible"), "\(run.output)")
-        #expect(run.output.contains("rooms: 2 (2 named, 0 unnamed)"))
+        #expect(run.output.contains("rooms: 2 (2 named, 0 unnamed, median 20.0 m²)"), "\(run.output)")
         #expect(run.output.contains("left out: A-FURN (1)"))
         #expect(run.output.contains("georeferenced: residuals"))
         #expect(run.output.contains("imported 2 units, 1 opening onto level \"Ground Floor\""))

@@ -327,6 +327,97 @@ struct DXFImportTests {
         #expect(try Self.run(fixture, options).rooms.count == 1)
     }
 
+    /// A box of walls 10 x 6 m split in two by a wall with a 0.9 m door gap, on `layer`, drawn
+    /// at `scale` drawing units per metre.
+    static func walledPair(_ layer: String, scale: Double = 1, insertionUnits: Int? = 6) -> DXFFixture {
+        var fixture = DXFFixture(insertionUnits: insertionUnits)
+        for (x1, y1, x2, y2) in [(0.0, 0.0, 10.0, 0.0), (10, 0, 10, 6), (10, 6, 0, 6), (0, 6, 0, 0), (5, 0, 5, 2.5), (5, 3.4, 5, 6)] {
+            fixture.add(DXFFixture.line(layer, x1 * scale, y1 * scale, x2 * scale, y2 * scale))
+        }
+        return fixture
+    }
+
+    @Test func wallsOnAnUnnamedLayerAreFoundByTheirContentAndTheReportSaysWhy() throws {
+        // Every wall on layer 0, room names beside them, dimensions on a layer of their own.
+        var fixture = Self.walledPair("0")
+        fixture.add(DXFFixture.text("0", 2, 3, "Office"))
+        fixture.add(DXFFixture.text("0", 7, 3, "Store"))
+        for index in 0..<4 {
+            fixture.add(DXFFixture.line("LAYER9", Double(index) * 2.5, -1, Double(index + 1) * 2.5, -1))
+            fixture.add(DXFFixture.text("LAYER9", Double(index) * 2.5 + 1, -0.8, "2500"))
+        }
+        let result = try Self.run(fixture)
+        #expect(result.report.layers[.walls] == ["0"])
+        #expect(result.report.layerReasons["0"]?.contains("walls by content") == true)
+        #expect(result.report.layerReasons["LAYER9"]?.contains("dimensions") == true)
+        #expect(result.rooms.count == 2)
+        #expect(Set(result.rooms.compactMap(\.name)) == ["Office", "Store"])
+    }
+
+    @Test func closedOutlinesHoldingTextsAreRoomsWhateverTheirLayerIsCalled() throws {
+        var fixture = DXFFixture(insertionUnits: 6)
+        for (index, name) in ["Kitchen", "Hall", "Bedroom", "Bath"].enumerated() {
+            fixture.add(DXFFixture.rectangle("GF", Double(index) * 4, 0, 4, 5))
+            fixture.add(DXFFixture.text("NOTES", Double(index) * 4 + 1, 2, name))
+        }
+        // Outlines without texts on another layer: columns, not rooms.
+        for index in 0..<4 { fixture.add(DXFFixture.rectangle("COLS", Double(index) * 4, 6, 0.4, 0.4)) }
+        let result = try Self.run(fixture)
+        #expect(result.report.layers[.rooms] == ["GF"])
+        #expect(result.report.layerReasons["GF"] == "rooms by content: 4 of 4 closed outlines hold a text")
+        #expect(result.rooms.count == 4)
+    }
+
+    @Test func aSheetInMillimetresAtAScaleIsReadAtThatScale() throws {
+        // A 10 x 6 m plan drawn at 1:100 on an A3 sheet (420 x 297) whose frame is on its own
+        // layer: declared millimetres, which would make the plan 10 cm across.
+        var fixture = Self.walledPair("WALLS", scale: 10, insertionUnits: 4)
+        fixture.add(DXFFixture.rectangle("FRAME", -150, -100, 420, 297))
+        let result = try Self.run(fixture)
+        #expect(abs(result.report.units.metresPerUnit - 0.1) < 1e-12, "\(result.report.units.reason)")
+        #expect(result.report.units.reason.contains("a sheet in millimetres at 1:100"), "\(result.report.units.reason)")
+        #expect(result.rooms.count == 2)
+        #expect(result.rooms.allSatisfy { abs(Self.area($0) - 30) < 1.5 }, "\(result.rooms.map(Self.area))")
+        // A number of metres per drawing unit is a unit too.
+        var options = DXFImportOptions()
+        options.metresPerUnit = 0.05
+        let given = try Self.run(fixture, options)
+        #expect(given.report.units.reason.hasPrefix("0.05 m per drawing unit, as given"))
+        #expect(given.rooms.allSatisfy { abs(Self.area($0) - 7.5) < 0.5 })
+    }
+
+    @Test func aUnitWhoseRoomsNoPlanHasIsRetriedAtTheScaleTheRoomsFit() throws {
+        // Centimetres without $INSUNITS: read as metres the rooms would be 300,000 m².
+        let result = try Self.run(Self.walledPair("A-WALL", scale: 100, insertionUnits: nil))
+        #expect(abs(result.report.units.metresPerUnit - 0.01) < 1e-12, "\(result.report.units.reason)")
+        #expect(result.report.units.reason.contains("the median room would be"), "\(result.report.units.reason)")
+        #expect(result.rooms.count == 2 && result.rooms.allSatisfy { abs(Self.area($0) - 30) < 1.5 })
+    }
+
+    @Test func aRoomTagOfKeyValueLinesGivesTheNameAndNumberAndNeverThePeople() throws {
+        var fixture = Self.twoOffices()
+        // A Chinese tag (full-width colons, MTEXT fonts around the keys) and an English one.
+        fixture.add(
+            DXFFixture.mtext(
+                "TEXT", 1, 3,
+                "{\\fSimSun|b0|i0|c134|p2;房间编号：}106\\P{\\fSimSun|b0|i0|c134|p2;房间名称：团委，学生工作办公室}\\P房间属性：办公室\\P使用面积：60.33㎡\\P使用人员：张三，李四"
+            ))
+        fixture.add(DXFFixture.mtext("TEXT", 6, 3, "Room No.: 2.041\\PName: Seminar\\PArea: 16 m²\\POccupants: Jane Roe\\PJohn Doe"))
+        // A layer of who sits where.
+        fixture.add(DXFFixture.text("STAFF", 2, 1, "Erika Mustermann"))
+        let result = try Self.run(fixture)
+        let names = Set(result.rooms.compactMap(\.name))
+        #expect(names == ["团委，学生工作办公室", "Seminar"], "\(names)")
+        #expect(Set(result.rooms.compactMap(\.altName)) == ["106", "2.041"])
+        // 张三, 李四, Jane Roe, John Doe; the STAFF layer is no text layer here, so it is not read.
+        #expect(result.report.peopleLeftOut == 4)
+        let written = result.rooms.flatMap { [$0.name, $0.altName] }.compactMap { $0 } + result.report.unplacedLabels.map(\.text)
+        for word in ["张三", "李四", "Jane", "John", "Erika", "c134", "60.33", "m²", "属性"] {
+            #expect(!written.contains { $0.contains(word) }, "\(word) in \(written)")
+        }
+        #expect(result.report.layers[.text] == ["TEXT"])
+    }
+
     @Test func aDrawingWithoutRoomsOrWallsIsRefusedWithItsLayers() throws {
         var fixture = DXFFixture()
         fixture.add(DXFFixture.line("Furniture", 0, 0, 1, 1))

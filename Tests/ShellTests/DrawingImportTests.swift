@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import HelperProtocol
 import IMDF
 import SyntheticVenue
 import TestSupport
@@ -31,7 +32,7 @@ struct DrawingImportTests {
         let before = session.document
         let units = before.features(of: .unit).count
         let message = try Interpreter.execute("import dxf \(path) \(Self.controls(session, at: 2, 1)) --outside", in: &session)
-        #expect(message.contains("rooms: 2 (2 named, 0 unnamed), closed outlines on A-AREA"), "\(message)")
+        #expect(message.contains("rooms: 2 (2 named, 0 unnamed, median 20.0 m²), closed outlines on A-AREA"), "\(message)")
         #expect(message.contains("georeferenced: residuals 1: 0.000 m, 2: 0.000 m; RMSE 0.000 m"))
         #expect(message.contains("imported 2 units, 1 opening onto level \"Ground Floor\""))
         let created = Array(session.document.features(of: .unit).dropFirst(units))
@@ -174,6 +175,13 @@ struct DrawingImportTests {
         #expect(session.document == before)
     }
 
+    @Test func theListingCountsAnonymousBlocksInsteadOfListingThem() {
+        let listing = DrawingListing(
+            path: "plan.dxf", header: DrawingHeader(), layers: [], extent: .empty, paperSpaceEntities: 0,
+            blocks: ["*D1", "*D2", "*U7", "DOOR-90"])
+        #expect(DrawingImportWording.listing(listing).hasSuffix("blocks: DOOR-90; 3 anonymous (*D, *U, ...)"))
+    }
+
     @Test func badArgumentsAndUnreadableDrawingsChangeNothing() throws {
         var session = try Fixtures.generated(seed: 43)
         let path = try Self.plan().write()
@@ -181,7 +189,7 @@ struct DrawingImportTests {
         let steps = session.history.undoStack.count
         for (line, says) in [
             ("import dxf \(path) control=garbage", "control: \"garbage\" is not X,Y=@LON,LAT or X,Y=REF"),
-            ("import dxf \(path) units=yards", "units=: yards is not mm or cm or m or in or ft"),
+            ("import dxf \(path) units=yards", "units=: yards is not mm or cm or m or in or ft or a number of metres per drawing unit"),
             ("import dxf \(path) control=0,0=@200,95 control=9,0=@10,55", "is not @LON,LAT"),
             ("import dxf \(path) control=0,0=@10,55", "at least two control points"),
             ("import dxf \(path) extent=0,0", "is not \"X,Y WxH\""),

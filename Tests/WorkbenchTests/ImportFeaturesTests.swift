@@ -145,6 +145,31 @@ struct ImportFeaturesTests {
         #expect(history.document.feature(patch.mintedIDs[0])?.labels(.name)?["en"] == "rooms.shp feature 0")
     }
 
+    /// Shapes an importer formed itself are repaired rather than refused: the bow tie keeps a
+    /// valid part, and the repair is listed with where it was.
+    @Test func withRepairAnInvalidPolygonIsMadeValidAndListed() throws {
+        let p = { (x: Double, y: Double) in self.document.position(self.corner.x + x, self.corner.y + y) }
+        let bowTie = FeatureDraft(
+            type: .unit, geometry: .polygon([[p(0, 0), p(2, 2), p(2, 0), p(0, 2), p(0, 0)]]),
+            properties: ["category": "office"], source: "plan.dxf room 1")
+        let refusing = ImportFeatures(
+            [bowTie, unit(3, 0, 2, 2, source: "plan.dxf room 2")], onLevel: level.id, label: "import dxf plan.dxf")
+        #expect(refusing.problems(in: document).first?.message.contains("not a valid polygon") == true)
+        var repairing = refusing
+        repairing.repairInvalid = true
+        #expect(repairing.problems(in: document).isEmpty)
+        let repairs = repairing.repairs(in: document)
+        #expect(repairs.count == 1 && repairs[0].index == 0, "\(repairs)")
+        #expect(repairs[0].message.contains("not a valid polygon (") && repairs[0].message.contains("): repaired,"), "\(repairs)")
+        var history = History(document: document)
+        var ids = IDSource(seed: 9)
+        let patch = try history.perform(repairing, ids: &ids)
+        let repaired = try #require(history.document.feature(patch.mintedIDs[0]))
+        let shapes = history.document.polygons(repaired)
+        #expect(shapes.count == 1)
+        #expect(GeometryEngine().validity(shapes) == .valid)
+    }
+
     @Test func importingNothingOrOntoNoLevelIsRefused() throws {
         var history = History(document: document)
         #expect(

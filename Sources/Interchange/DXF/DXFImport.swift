@@ -37,6 +37,43 @@ public enum DXFImporter {
     /// Imports `drawing`. Without control points the plan's south-west corner goes to `corner`
     /// (longitude, latitude), north up.
     public static func run(_ drawing: Drawing, options: DXFImportOptions, corner: Point) throws(InterchangeError) -> DXFImportResult {
+        let first = try runOnce(drawing, options: options, corner: corner)
+        // The unit judged by the rooms themselves: when none was given and the rooms formed have
+        // a median area no room has, the scale whose median would be plausible is tried, and
+        // kept when its rooms are; still implausible, the import is refused with the numbers.
+        guard options.units == nil, options.metresPerUnit == nil, options.controls.isEmpty, let median = first.report.medianRoomArea,
+            !UnitCheck.medianRoomArea.contains(median)
+        else { return first }
+        let current = first.report.units.metresPerUnit
+        let extent = drawing.entities.filter { !$0.paperSpace }.reduce(Bounds.empty) { $0.union($1.shape.bounds) }.longerSide
+        let candidates = (DrawingUnit.allCases.map(\.metres) + UnitCheck.sheetScales.map(\.metres)).filter { metres in
+            metres != current && UnitCheck.planExtent.contains(extent * metres)
+                && UnitCheck.medianRoomArea.contains(median * (metres / current) * (metres / current))
+        }
+        // The candidate putting the median nearest a typical room's area.
+        let typical = 20.0
+        func distance(_ metres: Double) -> Double { abs(log(median * (metres / current) * (metres / current) / typical)) }
+        if let best = candidates.min(by: { distance($0) < distance($1) }) {
+            var retried = options
+            retried.metresPerUnit = best
+            var second = try runOnce(drawing, options: retried, corner: corner)
+            if let area = second.report.medianRoomArea, UnitCheck.medianRoomArea.contains(area) {
+                second.report.units = UnitChoice(
+                    unit: DrawingUnit.allCases.first { $0.metres == best } ?? .millimetres, declared: first.report.units.declared,
+                    reason:
+                        "\(UnitCheck.describe(metresPerUnit: best)): at \(UnitCheck.describe(metresPerUnit: current)) (\(first.report.units.reason)) the median room would be \(Self.area(median)) m², at this scale it is \(Self.area(area)) m² (--units to override)",
+                    metresPerUnit: best)
+                return second
+            }
+        }
+        throw InterchangeError(
+            "\(drawing.path): at \(UnitCheck.describe(metresPerUnit: current)) (\(first.report.units.reason)) the median room would be \(Self.area(median)) m², which no plan has (rooms are \(Int(UnitCheck.medianRoomArea.lowerBound))-\(Int(UnitCheck.medianRoomArea.upperBound)) m²), and no unit makes it plausible; nothing imported. Give the unit with --units (mm, cm, m, in, ft, or metres per drawing unit), or the layers with --rooms-layer and --walls-layer (see --list)"
+        )
+    }
+
+    static func area(_ value: Double) -> String { value >= 100 ? String(Int(value.rounded())) : String(format: "%.1f", value) }
+
+    static func runOnce(_ drawing: Drawing, options: DXFImportOptions, corner: Point) throws(InterchangeError) -> DXFImportResult {
         let engine = GeometryEngine()
         var all = drawing.entities
         var report = DXFImportReport(units: UnitChoice(unit: .metres, declared: nil, reason: ""))
@@ -50,8 +87,10 @@ public enum DXFImporter {
         report.straysDropped = strays.count + all.count - usable.count
 
         // Layers.
-        let roles = try LayerChoice.choose(kept, given: options.layers, path: drawing.path)
+        let decision = try LayerChoice.decide(kept, given: options.layers, path: drawing.path)
+        let roles = decision.roles
         report.layers = roles
+        report.layerReasons = decision.reasons
         let used = Set(roles.values.flatMap { $0 })
         var dropped: [String: Int] = [:]
         for entity in kept where !used.contains(entity.layer) { dropped[entity.layer, default: 0] += 1 }
@@ -69,12 +108,17 @@ public enum DXFImporter {
 
         // Unit, checked against the content.
         let doorParts = DoorFinder.parts(doorEntities, blocks: drawing.blocks)
+        let planBounds = kept.reduce(Bounds.empty) { $0.union($1.shape.bounds) }
+        // The sheet a plan is drawn on is the whole drawing, frame and title block included.
+        let sheetBounds = usable.reduce(Bounds.empty) { $0.union($1.shape.bounds) }
         let evidence = SizeEvidence(
             roomAreas: on(.rooms).flatMap(Self.outlines).map { abs(GeometryEngine.signedArea($0)) },
             doorWidths: doorParts.flatMap(\.parts).compactMap { if case .arc(let arc) = $0.kind { arc.radius } else { nil } },
-            extent: kept.reduce(Bounds.empty) { $0.union($1.shape.bounds) }.longerSide)
-        report.units = UnitCheck.choose(declaredCode: drawing.header.insertionUnits, evidence: evidence, given: options.units)
-        let scale = report.units.unit.metres
+            extent: planBounds.longerSide,
+            sheet: sheetBounds.isEmpty ? nil : (sheetBounds.longerSide, Swift.min(sheetBounds.width, sheetBounds.height)))
+        report.units = UnitCheck.choose(
+            declaredCode: drawing.header.insertionUnits, evidence: evidence, given: options.units, givenScale: options.metresPerUnit)
+        let scale = report.units.metresPerUnit
         let toMetres: (Point) -> Point = { Point(x: $0.x * scale, y: $0.y * scale) }
         func metric(_ entities: [DrawingEntity]) -> [DrawingEntity] { entities.map { $0.mapped(toMetres, scale: scale) } }
 
@@ -115,10 +159,14 @@ public enum DXFImporter {
         report.tooSmallDropped = found.tooSmall
         report.repaired = found.repaired
         var rooms = found.rooms
+        // The median of every shape the rooms were chosen from: at a wrong unit the rooms are
+        // the ones dropped as too large (or small) for rooms.
+        let areas = (rooms.isEmpty ? found.areas : rooms.map { engine.area([$0.outline]) }).sorted()
+        report.medianRoomArea = areas.isEmpty ? nil : areas[areas.count / 2]
 
         // Names.
         let texts = metric(on(.text) + on(.rooms).filter { if case .text = $0.kind { true } else { false } })
-        let unplaced = RoomNaming.name(&rooms, texts: texts, engine)
+        let unplaced = RoomNaming.name(&rooms, texts: texts, engine, peopleLeftOut: &report.peopleLeftOut)
         report.unplacedLabels = unplaced.map { DXFImportReport.Label(text: $0.text, at: Point(x: $0.at.x / scale, y: $0.at.y / scale)) }
 
         // Doors.

@@ -17,6 +17,17 @@ extension DrawingListing {
             layer.bounds = layer.bounds.union(entity.shape.bounds)
             byLayer[entity.layer] = layer
         }
+        // The roles an import without options would give, with why where the content decided.
+        if let decision = try? LayerChoice.decide(
+            drawing.entities.filter { !$0.paperSpace }, given: [:], path: drawing.path)
+        {
+            for name in byLayer.keys {
+                let roles = LayerRole.allCases.filter { decision.roles[$0]?.contains(name) == true }
+                byLayer[name]!.roles = roles
+                byLayer[name]!.why = decision.reasons[name]
+                if decision.reasons[name]?.hasPrefix("dimensions") == true { byLayer[name]!.clutter = true }
+            }
+        }
         let layers = byLayer.values.sorted { $0.name < $1.name }
         self.init(
             path: drawing.path, header: drawing.header, layers: layers, extent: layers.reduce(Bounds.empty) { $0.union($1.bounds) },

@@ -1,25 +1,79 @@
-// Layers for each role: the globs the user gave, or the conventions and the content.
+// Layers for each role: the globs the user gave; else the conventions names follow; else what
+// the layers hold. Real drawings often name nothing: every wall on layer `0`, layers `LAYER1` to
+// `LAYER37`, or a national code (`A-210 G - Existing Structure`) - so a layer's content decides
+// when no name does: closed outlines most of which hold a text are rooms; the layer with the most
+// linework is the walls. Each choice carries the reason, which --list and the report print.
 
 import Foundation
+import Geometry
 import HelperProtocol
 
 enum LayerChoice {
+    struct Decision {
+        var roles: [LayerRole: [String]]
+        /// Why a layer has its role (or is left out by its content), for layers chosen by content.
+        var reasons: [String: String]
+    }
+
+    /// What one layer holds, counted once.
+    struct Content {
+        var kinds: [String: Int] = [:]
+        var outlines: [[Point]] = []
+        var texts: [String] = []
+
+        func count(_ kind: String) -> Int { kinds[kind] ?? 0 }
+        /// Lines, arcs and closed polylines: what walls are drawn with.
+        var linework: Int { count("lines") + count("arcs") + count("closed polylines") }
+    }
+
+    /// How many outlines of a layer are tested for a text inside (a sample: enough to judge).
+    static let outlinesSampled = 400
+    /// A room layer by content: this many closed outlines at least, and this share holding a text.
+    static let fewestRoomOutlines = 3
+    static let labelledShare = 0.5
+    /// A dimension layer by content: as many texts as a tenth of its lines, and most of them
+    /// numbers (GDAL draws a DIMENSION as lines and its measurement as a text).
+    static let numericShare = 0.7
+
     static func choose(_ entities: [DrawingEntity], given: [LayerRole: [String]], path: String) throws(InterchangeError) -> [LayerRole:
         [String]]
     {
-        var kinds: [String: [String: Int]] = [:]
-        for entity in entities { kinds[entity.layer, default: [:]][entity.kindName, default: 0] += 1 }
-        let names = kinds.keys.sorted()
-        func has(_ layer: String, _ kind: String) -> Bool { (kinds[layer]?[kind] ?? 0) > 0 }
+        try decide(entities, given: given, path: path).roles
+    }
+
+    static func decide(_ entities: [DrawingEntity], given: [LayerRole: [String]], path: String) throws(InterchangeError) -> Decision {
+        let given = given.filter { !$0.value.isEmpty }
+        var contents: [String: Content] = [:]
+        var textPoints: [Point] = []
+        for entity in entities {
+            contents[entity.layer, default: Content()].kinds[entity.kindName, default: 0] += 1
+            switch entity.kind {
+            case .closedLine, .area: contents[entity.layer]!.outlines += DXFImporter.outlines(entity)
+            case .text(let text):
+                contents[entity.layer]!.texts.append(text)
+                if let point = entity.shape.points.first { textPoints.append(point) }
+            default: break
+            }
+        }
+        let names = contents.keys.sorted()
+        func has(_ layer: String, _ kind: String) -> Bool { (contents[layer]?.count(kind) ?? 0) > 0 }
         func listing() -> String {
             names.map { name in
-                "\(name) (\(kinds[name]!.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")))"
+                "\(name) (\(contents[name]!.kinds.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")))"
             }
             .joined(separator: "; ")
         }
+        var reasons: [String: String] = [:]
+        let dimensions = Set(
+            names.filter { name in !LayerRole.allCases.contains { LayerConventions.named(name, $0) } && isDimensions(contents[name]!) })
+        for name in dimensions { reasons[name] = "dimensions (most of its texts are numbers)" }
+        func leftOut(_ name: String) -> Bool {
+            LayerConventions.isClutter(name) || dimensions.contains(name) || LabelKey.namesPeople(name)
+        }
+
         var chosen: [LayerRole: [String]] = [:]
         for role in LayerRole.allCases {
-            if let globs = given[role], !globs.isEmpty {
+            if let globs = given[role] {
                 var matched: [String] = []
                 for glob in globs {
                     let hits = names.filter { fnmatch(glob.lowercased(), $0.lowercased(), 0) == 0 }
@@ -34,20 +88,59 @@ enum LayerChoice {
             switch role {
             case .rooms:
                 chosen[role] = names.filter { name in
-                    (has(name, "closed polylines") || has(name, "hatches"))
+                    (has(name, "closed polylines") || has(name, "hatches")) && !dimensions.contains(name)
                         && (LayerConventions.named(name, .rooms)
                             || (LayerConventions.looksLikeRoomNumber(name) && !LayerConventions.isDefault(name)))
                 }
             case .walls:
                 chosen[role] = names.filter {
-                    !LayerConventions.isDefault($0) && LayerConventions.named($0, .walls)
+                    !LayerConventions.isDefault($0) && LayerConventions.named($0, .walls) && !dimensions.contains($0)
                         && (has($0, "lines") || has($0, "closed polylines"))
                 }
             case .doors:
-                chosen[role] = names.filter { LayerConventions.named($0, .doors) }
+                chosen[role] = names.filter { LayerConventions.named($0, .doors) && !dimensions.contains($0) }
             case .text:
-                let named = names.filter { LayerConventions.named($0, .text) && has($0, "texts") }
-                chosen[role] = named.isEmpty ? names.filter { has($0, "texts") && !LayerConventions.isClutter($0) } : named
+                let named = names.filter {
+                    LayerConventions.named($0, .text) && has($0, "texts") && !dimensions.contains($0) && !LabelKey.namesPeople($0)
+                }
+                chosen[role] = named.isEmpty ? names.filter { has($0, "texts") && !leftOut($0) } : named
+            }
+        }
+
+        // By content, where no name told.
+        if given[.rooms] == nil, chosen[.rooms]!.isEmpty, given[.walls] == nil {
+            let index = SpatialIndex<Int>(engine: GeometryEngine())
+            for (number, point) in textPoints.enumerated() {
+                index.insert(Bounds(minX: point.x, minY: point.y, maxX: point.x, maxY: point.y), number)
+            }
+            for name in names where !leftOut(name) && !LayerConventions.named(name, .walls) && !LayerConventions.named(name, .doors) {
+                let outlines = contents[name]!.outlines
+                guard outlines.count >= fewestRoomOutlines else { continue }
+                let sample = Array(outlines.prefix(outlinesSampled))
+                let labelled = sample.filter { ring in
+                    guard let bounds = Bounds(points: ring) else { return false }
+                    return index.query(bounds).contains { contains(ring, textPoints[$0]) }
+                }.count
+                if Double(labelled) >= labelledShare * Double(sample.count) {
+                    chosen[.rooms]!.append(name)
+                    reasons[name] = "rooms by content: \(labelled) of \(sample.count) closed outlines hold a text"
+                }
+            }
+        }
+        if given[.walls] == nil, chosen[.walls]!.isEmpty, chosen[.rooms]!.isEmpty || given[.rooms] == nil {
+            let rooms = Set(chosen[.rooms]!)
+            let candidates = names.filter {
+                !leftOut($0) && !rooms.contains($0) && !(chosen[.doors] ?? []).contains($0) && contents[$0]!.linework > 0
+            }
+            if let dominant = candidates.max(by: { contents[$0]!.linework < contents[$1]!.linework }) {
+                let count = contents[dominant]!.linework
+                // One layer when it holds most of the linework; those of a similar size with it.
+                let walls = candidates.filter { contents[$0]!.linework * 2 >= count }
+                chosen[.walls] = walls
+                for name in walls {
+                    reasons[name] =
+                        "walls by content: \(contents[name]!.linework) lines, arcs and outlines\(name == dominant ? ", the most of any layer" : ""); no layer is named for walls"
+                }
             }
         }
         if chosen[.rooms]!.isEmpty && chosen[.walls]!.isEmpty {
@@ -55,6 +148,35 @@ enum LayerChoice {
                 "\(path): no layer looks like rooms (closed outlines) or walls; say which with --rooms-layer or --walls-layer. Its layers: \(listing())"
             )
         }
-        return chosen
+        return Decision(roles: chosen, reasons: reasons)
+    }
+
+    /// Whether most of a layer's texts are numbers and it holds lines for them: a dimension layer.
+    static func isDimensions(_ content: Content) -> Bool {
+        let texts = content.texts
+        guard texts.count >= 3, texts.count * 10 >= content.count("lines") else { return false }
+        let numeric = texts.filter { text in
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            return !trimmed.isEmpty && trimmed.allSatisfy { $0.isNumber || ".,'\"-+/ ±°xX×".contains($0) }
+                && trimmed.contains(where: \.isNumber)
+        }.count
+        return Double(numeric) >= numericShare * Double(texts.count)
+    }
+
+    /// Even-odd ray casting: whether `point` is inside the closed `ring`. Written here for the
+    /// sampling above, which tests thousands of points against rings that are not yet polygons
+    /// GEOS would accept (self-touching, unclosed by a hair).
+    static func contains(_ ring: [Point], _ point: Point) -> Bool {
+        var inside = false
+        var previous = ring[ring.count - 1]
+        for current in ring {
+            if (current.y > point.y) != (previous.y > point.y),
+                point.x < (previous.x - current.x) * (point.y - current.y) / (previous.y - current.y) + current.x
+            {
+                inside.toggle()
+            }
+            previous = current
+        }
+        return inside
     }
 }

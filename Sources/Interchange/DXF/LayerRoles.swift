@@ -9,23 +9,28 @@ import HelperProtocol
 public enum LayerConventions {
     static let rooms = [
         "room", "area", "space", "raum", "räume", "raeume", "rum", "salle", "local", "espacio", "sala", "stanza", "locale",
-        "zone", "zimmer", "lokale", "房间", "房", "空间", "室", "a-area", "a-spce", "a-zone",
+        "zone", "zimmer", "lokale", "房间", "房", "空间", "室", "面积", "a-area", "a-spce", "a-zone",
     ]
     static let walls = [
         "wall", "mur", "wand", "wände", "waende", "væg", "vaeg", "mure", "muro", "pared", "parete", "墙", "牆", "a-wall",
+        // Structure and partitions: national layer codes name walls so (`A-210 G - Existing
+        // Structure`, `A-320G - Permanent Solid Partitions`).
+        "structure", "partition", "cloison", "tabique", "tramezz", "struktur", "結構",
         // Glazing encloses rooms as walls do.
         "glass", "glaz", "glas", "cristal", "crystal", "vidrio", "verre", "vetro", "玻璃", "window", "fenster", "ventana", "fenêtre",
-        "vindue", "a-glaz",
+        "vindue", "a-glaz", "窗",
     ]
     static let doors = ["door", "dør", "doer", "tür", "tuer", "porte", "puerta", "porta", "deur", "dörr", "门", "門", "a-door"]
     static let text = [
-        "text", "txt", "label", "name", "tekst", "texte", "texto", "testo", "schrift", "beschrift", "navn", "文字", "标注", "a-anno",
+        "text", "txt", "label", "name", "tekst", "texte", "texto", "testo", "schrift", "beschrift", "navn", "文字", "a-anno",
     ]
     /// Layers that never hold rooms, walls or room names: furniture, equipment, fire safety,
     /// grids, site, dimensions, flooring, ceilings, roofs, projections, sections, sheets.
     static let clutter = [
         "furn", "möbel", "moebel", "mobil", "møbl", "inventar", "equip", "fixture", "fire", "brand", "feuer", "incend",
         "grid", "raster", "axis", "axes", "achse", "site", "dim", "cota", "bemaß", "bemass", "maß", "floor", "ceiling", "decke", "roof",
+        // Chinese drawings' dimension and axis layers (标注 is "dimensioning"; 尺寸 "dimensions").
+        "标注", "尺寸", "轴",
         "dach",
         "projection", "elev", "section", "schnitt", "title", "frame", "viewport", "vport", "defpoints", "hatch", "pattern", "plumb",
         "sanit",

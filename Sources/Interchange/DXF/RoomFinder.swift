@@ -19,6 +19,9 @@ struct FoundRooms {
     var outlines = 0
     var tooSmall = 0
     var repaired: [String] = []
+    /// The areas of every shape considered (m²), rooms and those too small or large for one: what
+    /// the drawing's unit is judged by.
+    var areas: [Double] = []
 }
 
 enum RoomFinder {
@@ -83,6 +86,7 @@ enum RoomFinder {
                 room.outline = repaired
             }
             let area = engine.area([room.outline])
+            result.areas.append(area)
             // Larger than any room: a site boundary, a sheet's frame.
             guard area >= smallest, area <= largest else {
                 result.tooSmall += 1

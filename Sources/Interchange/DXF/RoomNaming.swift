@@ -11,18 +11,56 @@ enum RoomNaming {
         var at: Point
     }
 
+    /// The labels of one text: its lines as names, numbers or measurements; a tag of `key: value`
+    /// lines by its keys, the people it names left out (and counted).
+    static func labels(of raw: String, at: Point, peopleLeftOut: inout Int) -> [Label] {
+        let lines = raw.split(whereSeparator: \.isNewline).map { RoomLabels.plainText(String($0)) }.filter { !$0.isEmpty }
+        let keyed = lines.map(LabelKey.split)
+        guard keyed.contains(where: { $0 != nil }) else {
+            return lines.compactMap { line in RoomLabels.kind(of: line).map { Label(kind: $0, text: line, at: at) } }
+        }
+        var labels: [Label] = []
+        var current: LabelKey?
+        for (line, pair) in zip(lines, keyed) {
+            let value: String
+            if let (key, text) = pair {
+                current = key
+                value = text
+            } else {
+                value = line
+            }
+            guard !value.isEmpty else { continue }
+            switch current {
+            case .people?:
+                // Names of people never reach the archive, the report or the journal: counted only.
+                peopleLeftOut += value.split(whereSeparator: { "，,、;；/".contains($0) }).count
+            case .number?: labels.append(Label(kind: .number, text: value, at: at))
+            case .name?: labels.append(Label(kind: .name, text: value, at: at))
+            case .type?, .area?: break
+            case nil: if let kind = RoomLabels.kind(of: value) { labels.append(Label(kind: kind, text: value, at: at)) }
+            }
+        }
+        return labels
+    }
+
     /// Names the rooms; returns the labels that lie in no room (measurements aside).
-    static func name(_ rooms: inout [FoundRoom], texts: [DrawingEntity], _ engine: GeometryEngine) -> [(text: String, at: Point)] {
+    static func name(_ rooms: inout [FoundRoom], texts: [DrawingEntity], _ engine: GeometryEngine, peopleLeftOut: inout Int) -> [(
+        text: String, at: Point
+    )] {
         let areas = rooms.map { engine.prepare([$0.outline]) }
         let sizes = rooms.map { engine.area([$0.outline]) }
         var labels = [[Label]](repeating: [], count: rooms.count)
         var unplaced: [(text: String, at: Point)] = []
         for entity in texts {
             guard case .text(let raw) = entity.kind, case .point(let at) = entity.shape else { continue }
+            // The texts of a layer of people's names are not read.
+            if LabelKey.namesPeople(entity.layer) {
+                peopleLeftOut += 1
+                continue
+            }
             // MTEXT paragraphs (GDAL turns \P into line feeds) are labels of their own: a name over
             // a number.
-            let lines = raw.split(whereSeparator: \.isNewline).map { RoomLabels.plainText(String($0)) }.filter { !$0.isEmpty }
-            let kinds = lines.compactMap { line in RoomLabels.kind(of: line).map { Label(kind: $0, text: line, at: at) } }
+            let kinds = Self.labels(of: raw, at: at, peopleLeftOut: &peopleLeftOut)
             guard !kinds.isEmpty else { continue }
             let holders = areas.indices.filter { areas[$0].bounds.contains(at) && areas[$0].covers(at) }
             guard let room = holders.min(by: { sizes[$0] < sizes[$1] }) else {

@@ -112,8 +112,10 @@ enum ImportCommands {
         let name = "import \(format)"
         let command = ImportFeatures(
             reading.drafts, onLevel: levelID, label: "\(name) \(URL(fileURLWithPath: file).lastPathComponent)",
-            skipInvalid: flags.skipInvalid, allowOutside: flags.allowOutside, levelOutline: reading.levelOutline)
+            skipInvalid: flags.skipInvalid, allowOutside: flags.allowOutside, levelOutline: reading.levelOutline,
+            repairInvalid: reading.repairsPolygons)
         let leftOut = flags.skipInvalid ? command.problems(in: session.document) : []
+        let repaired = command.repairs(in: session.document)
         let patch = try session.history.perform(command, ids: &session.ids)
         if let first = patch.mintedIDs.first { session.lastCreated = first }
 
@@ -147,10 +149,26 @@ enum ImportCommands {
                             "reason": .string(problem.message),
                         ])
                     }))
+            json.append(
+                key: "repaired_shapes",
+                value: .array(
+                    repaired.map { repair in
+                        .object([
+                            "number": .number(JSONNumber(repair.index + 1)), "source": .string(repair.source),
+                            "repair": .string(repair.message),
+                        ])
+                    }))
             message = JSONValue.object(json).inlineText
         } else {
             var lines = reading.lines
             let made = ImportFeatures.types.compactMap { type in counts[type].map { "\($0) \(type.rawValue)\($0 == 1 ? "" : "s")" } }
+            if !repaired.isEmpty {
+                lines.append("repaired \(repaired.count) shape\(repaired.count == 1 ? "" : "s") that were not valid polygons:")
+                lines += repaired.prefix(ImportFeatures.problemsListed).map { "  \($0)" }
+                if repaired.count > ImportFeatures.problemsListed {
+                    lines.append("  and \(repaired.count - ImportFeatures.problemsListed) more")
+                }
+            }
             lines.append("imported \(made.joined(separator: ", ")) onto \(level) as one step")
             if !leftOut.isEmpty {
                 lines.append("left out \(leftOut.count) (--skip-invalid):")

@@ -32,10 +32,18 @@ public enum DrawingImportWording {
             let roles = layer.roles.map(\.rawValue) + (layer.clutter ? ["clutter"] : [])
             let name = TerminalText.escaped(layer.name)
             lines.append(
-                "  \(name.padding(toLength: max(nameWidth, name.count), withPad: " ", startingAt: 0))  \(counts)  [\(box(layer.bounds))]\(roles.isEmpty ? "" : "  looks like: \(roles.joined(separator: ", "))")"
+                "  \(name.padding(toLength: max(nameWidth, name.count), withPad: " ", startingAt: 0))  \(counts)  [\(box(layer.bounds))]\(roles.isEmpty ? "" : "  looks like: \(roles.joined(separator: ", "))")\(layer.why.map { " (\(TerminalText.escaped($0)))" } ?? "")"
             )
         }
-        if !listing.blocks.isEmpty { lines.append("blocks: \(listing.blocks.map(TerminalText.escaped).joined(separator: ", "))") }
+        // Anonymous blocks (`*D12` for a dimension, `*U3`, `*T80`) are the program's, not the
+        // drawer's: counted, not listed.
+        let named = listing.blocks.filter { !$0.hasPrefix("*") }
+        let anonymous = listing.blocks.count - named.count
+        if !listing.blocks.isEmpty {
+            lines.append(
+                "blocks: \(named.map(TerminalText.escaped).joined(separator: ", "))"
+                    + (anonymous == 0 ? "" : "\(named.isEmpty ? "" : "; ")\(anonymous) anonymous (*D, *U, ...)"))
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -61,7 +69,7 @@ public enum DrawingImportWording {
                             JSONObject(
                                 layer.counts.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: .number(JSONNumber($0.value))) })),
                         "extent": box(layer.bounds), "looks_like": .array(layer.roles.map { .string($0.rawValue) }),
-                        "clutter": .bool(layer.clutter),
+                        "clutter": .bool(layer.clutter), "why": layer.why.map(JSONValue.string) ?? .null,
                     ])
                 }))
         json.append(key: "blocks", value: .array(listing.blocks.map(JSONValue.string)))
@@ -73,7 +81,10 @@ public enum DrawingImportWording {
         lines.append("units: \(report.units.reason)")
         for role in LayerRole.allCases {
             let layers = report.layers[role] ?? []
-            lines.append("\(role.rawValue) layers: \(layers.isEmpty ? "none" : layers.map(TerminalText.escaped).joined(separator: ", "))")
+            let shown = layers.map { layer in
+                TerminalText.escaped(layer) + (report.layerReasons[layer].map { " (\(TerminalText.escaped($0)))" } ?? "")
+            }
+            lines.append("\(role.rawValue) layers: \(layers.isEmpty ? "none" : shown.joined(separator: ", "))")
         }
         if !report.droppedLayers.isEmpty {
             lines.append(
@@ -81,7 +92,9 @@ public enum DrawingImportWording {
         }
         if report.paperSpaceEntities > 0 { lines.append("left out: \(report.paperSpaceEntities) paper-space entities") }
         if report.straysDropped > 0 { lines.append("left out: \(report.straysDropped) entities outside the plan's extent") }
-        lines.append("rooms: \(report.rooms) (\(report.named) named, \(report.rooms - report.named) unnamed), \(report.roomSource)")
+        let median = report.medianRoomArea.map { ", median \(String(format: $0 >= 100 ? "%.0f" : "%.1f", $0)) m²" } ?? ""
+        lines.append(
+            "rooms: \(report.rooms) (\(report.named) named, \(report.rooms - report.named) unnamed\(median)), \(report.roomSource)")
         if let hint = report.hint { lines.append(TerminalText.sanitized(hint)) }
         var dropped: [String] = []
         if report.duplicatesDropped > 0 { dropped.append("\(report.duplicatesDropped) duplicate outlines") }
@@ -130,6 +143,8 @@ public enum DrawingImportWording {
         var json = JSONObject()
         json.append(key: "rooms", value: count(report.rooms))
         json.append(key: "named", value: count(report.named))
+        json.append(key: "median_room_m2", value: report.medianRoomArea.map(number) ?? .null)
+        json.append(key: "personal_names_left_out", value: count(report.peopleLeftOut))
         json.append(key: "openings", value: count(report.openings))
         json.append(
             key: "opening_sources",
@@ -150,7 +165,7 @@ public enum DrawingImportWording {
             key: "units",
             value: .object([
                 "unit": .string(report.units.unit.rawValue), "declared": report.units.declared.map { .string($0.rawValue) } ?? .null,
-                "reason": .string(report.units.reason),
+                "reason": .string(report.units.reason), "metres_per_unit": number(report.units.metresPerUnit),
             ]))
         json.append(
             key: "layers",

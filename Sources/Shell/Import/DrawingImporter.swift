@@ -13,7 +13,7 @@ struct DrawingImporter: Importer {
     var format: String { "dxf" }
     var grammar: [GrammarPart] {
         LayerRole.allCases.map { .repeatedOption("\($0.rawValue)-layer", Parameter("GLOB", .text)) } + [
-            .option("units", Parameter("UNIT", .words(DrawingUnit.allCases.map(\.rawValue)))),
+            .option("units", Parameter("UNIT", .text)),
             .option("extent", Parameter("\"X,Y WxH\"", .text)),
             .repeatedOption("control", Parameter("X,Y=@LON,LAT", .text)),
             .option("fit", Parameter("FIT", .words(TransformKind.allCases.map(\.rawValue)))),
@@ -29,7 +29,8 @@ struct DrawingImporter: Importer {
             "walls-layer": "A layer (glob) holding walls; repeatable.",
             "doors-layer": "A layer (glob) holding doors; repeatable.",
             "text-layer": "A layer (glob) holding room names and numbers; repeatable.",
-            "units": "The drawing's unit, whatever $INSUNITS says: \(DrawingUnit.allCases.map(\.rawValue).joined(separator: ", ")).",
+            "units":
+                "The drawing's unit, whatever $INSUNITS says: \(DrawingUnit.allCases.map(\.rawValue).joined(separator: ", ")), or metres per drawing unit (0.1 for a sheet in millimetres at 1:100).",
             "extent": "Import only what lies in this window, in drawing units: \"X,Y WxH\".",
             "control":
                 "A control point: drawing X,Y = @LON,LAT, or = REF (an anchor or a feature's display point); repeatable.",
@@ -63,7 +64,7 @@ struct DrawingImporter: Importer {
                 "the level held nothing: its outline is now the plan's footprint; its building's footprints and the venue follow it")
         }
         json.append(key: "level_outline_replaced", value: .bool(outline != nil))
-        return ImportReading(drafts: reply.drafts, lines: lines, json: json, levelOutline: outline)
+        return ImportReading(drafts: reply.drafts, lines: lines, json: json, levelOutline: outline, repairsPolygons: true)
     }
 
     /// The import's options from the command's arguments, as the grammar parsed them.
@@ -72,7 +73,17 @@ struct DrawingImporter: Importer {
         for role in LayerRole.allCases {
             options.layers[role] = arguments.options("\(role.rawValue)-layer").flatMap { $0.split(separator: ",").map(String.init) }
         }
-        options.units = arguments.option("units").flatMap(DrawingUnit.init(rawValue:))
+        if let text = arguments.option("units") {
+            if let unit = DrawingUnit(rawValue: text) {
+                options.units = unit
+            } else if let metres = Double(text), metres.isFinite, (1e-6...1_000).contains(metres) {
+                options.metresPerUnit = metres
+            } else {
+                throw EditError(
+                    "units=: \(TerminalText.excerpt(text)) is not \(DrawingUnit.allCases.map(\.rawValue).joined(separator: " or ")) or a number of metres per drawing unit from 0.000001 to 1000",
+                    argument: "units")
+            }
+        }
         if let text = arguments.option("extent") {
             let extent = try DrawingArguments.extent(text)
             options.extent = Bounds(minX: extent[0], minY: extent[1], maxX: extent[0] + extent[2], maxY: extent[1] + extent[3])

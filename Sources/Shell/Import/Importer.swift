@@ -53,6 +53,8 @@ struct ImportReading {
     var json: JSONObject
     /// The level's new outline, when the import gives the level one (a plan on an empty level).
     var levelOutline: Geometry? = nil
+    /// Whether invalid polygons are repaired rather than refused: shapes the importer formed.
+    var repairsPolygons = false
 }
 
 /// The digests an import records: what a replay must find again.

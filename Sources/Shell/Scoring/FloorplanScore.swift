@@ -98,6 +98,21 @@ public struct FloorplanScore: Sendable, Equatable {
         return score
     }
 
+    /// The placement of an import's JSON report (`import dxf --json`), wherever the report stands
+    /// in `output` (after any note on standard error).
+    public static func ties(in output: String) -> [DXFImportReport.Tie] {
+        guard let start = output.firstIndex(of: "{"), let end = output.lastIndex(of: "}"),
+            let object = try? JSONSerialization.jsonObject(with: Data(output[start...end].utf8)) as? [String: Any],
+            let placement = object["placement"] as? [[String: Any]]
+        else { return [] }
+        return placement.compactMap { tie in
+            guard let drawing = tie["drawing"] as? [Double], let at = tie["at"] as? [Double], drawing.count == 2, at.count == 2 else {
+                return nil
+            }
+            return DXFImportReport.Tie(drawing: Point(x: drawing[0], y: drawing[1]), position: Point(x: at[0], y: at[1]))
+        }
+    }
+
     /// Whether the unit's name and alt_name hold every label the truth gives the room: the same
     /// words, whatever the case and spacing.
     static func carries(_ unit: Feature, _ room: FloorplanTruth.Room) -> Bool {

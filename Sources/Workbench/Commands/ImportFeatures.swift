@@ -45,12 +45,16 @@ public struct ImportFeatures: EditCommand {
     /// onto an empty level (as a new template's is) is the level's extent. Drafts are checked
     /// against it, and the change is part of the same step.
     public var levelOutline: IMDF.Geometry?
+    /// Whether an invalid polygon is made valid (GEOS's repair, then its largest part) rather than
+    /// refused: outlines an importer formed itself, which the user cannot mend in the file.
+    public var repairInvalid: Bool
 
     public init(
         _ drafts: [FeatureDraft], onLevel levelID: String, label: String, skipInvalid: Bool = false, allowOutside: Bool = false,
-        levelOutline: IMDF.Geometry? = nil
+        levelOutline: IMDF.Geometry? = nil, repairInvalid: Bool = false
     ) {
         self.levelOutline = levelOutline
+        self.repairInvalid = repairInvalid
         self.drafts = drafts
         self.levelID = levelID
         self.label = label
@@ -63,6 +67,15 @@ public struct ImportFeatures: EditCommand {
     public func problems(in document: Document) -> [Problem] {
         guard document.feature(levelID)?.imdfType == .level else { return [] }
         return prepare(document).problems
+    }
+
+    /// The drafts whose polygons were invalid and are created repaired (with `repairInvalid`):
+    /// what was wrong, where, and how much of the shape was kept.
+    public func repairs(in document: Document) -> [Problem] {
+        guard repairInvalid, document.feature(levelID)?.imdfType == .level else { return [] }
+        return prepare(document).accepted.compactMap { entry in
+            entry.repair.map { Problem(index: entry.index, source: entry.draft.source, message: $0) }
+        }
     }
 
     public func plan(_ document: Document, ids: inout IDSource) throws(EditError) -> Patch {
@@ -144,6 +157,8 @@ public struct ImportFeatures: EditCommand {
         var units: [UnitReference] = []
         /// The polygons in metres (units only: amenities and anchors are placed among them).
         var shapes: [Polygon]?
+        /// What was wrong with the polygon and how it was repaired.
+        var repair: String?
     }
 
     private func prepare(_ document: Document) -> (accepted: [Accepted], problems: [Problem]) {
@@ -215,10 +230,27 @@ public struct ImportFeatures: EditCommand {
             throw EditError("the position \(wrong.x),\(wrong.y) is not a longitude and latitude")
         }
         var shapes: [Polygon]?
+        var repair: String?
         switch geometry {
         case .polygon, .multiPolygon:
-            guard let polygons = projector.polygons(geometry) else { throw EditError("a ring has fewer than 4 points") }
-            if case .invalid(let reason, _) = engine.validity(polygons) { throw EditError("not a valid polygon (\(reason))") }
+            guard var polygons = projector.polygons(geometry) else { throw EditError("a ring has fewer than 4 points") }
+            if case .invalid(let reason, let location) = engine.validity(polygons) {
+                let at =
+                    location.map { point in
+                        let position = projector.position(point)
+                        return " at \(String(format: "%.7f,%.7f", position.x, position.y))"
+                    } ?? ""
+                guard repairInvalid else { throw EditError("not a valid polygon (\(reason)\(at))") }
+                // GEOS's repair keeps what was drawn; a shape it splits keeps its largest part.
+                let area = engine.area(polygons)
+                guard let largest = engine.buffer(polygons, by: 0).max(by: { engine.area([$0]) < engine.area([$1]) }),
+                    engine.area([largest]) > 0, case .valid = engine.validity([largest])
+                else { throw EditError("not a valid polygon (\(reason)\(at)), and nothing valid remains of it") }
+                polygons = [largest]
+                geometry = Self.normalised(projector.geometry(polygons))
+                repair =
+                    "not a valid polygon (\(reason)\(at)): repaired, \(String(metres: engine.area([largest]))) of \(String(metres: area)) m² kept"
+            }
             shapes = polygons
         case .lineString(let line):
             guard Set(line.map { [$0.x, $0.y] }).count >= 2 else { throw EditError("a line of one point") }
@@ -257,7 +289,8 @@ public struct ImportFeatures: EditCommand {
             guard let key = PropertyKey(rawValue: spec.key), !computed.contains(key), values[key] == nil else { continue }
             throw EditError("has no \(spec.key), which \(Self.article(type)) \(type.rawValue) requires")
         }
-        return Accepted(index: index, draft: draft, geometry: geometry, values: values, shapes: type == .unit ? shapes : nil)
+        return Accepted(
+            index: index, draft: draft, geometry: geometry, values: values, shapes: type == .unit ? shapes : nil, repair: repair)
     }
 
     static func article(_ type: FeatureType) -> String { [.address, .amenity, .anchor, .occupant, .opening].contains(type) ? "an" : "a" }
