@@ -418,6 +418,19 @@ struct DXFImportTests {
         #expect(result.report.layers[.text] == ["TEXT"])
     }
 
+    @Test func twoLeavesClosingOnOnePointAreOneDoubleDoor() throws {
+        // Two offices sharing the wall x = 5; leaves hinged at y = 1.1 and y = 2.9 meet at y = 2.
+        var fixture = Self.twoOffices()
+        fixture.add(DXFFixture.arc("A-DOOR", 5, 1.1, 0.9, 0, 90))
+        fixture.add(DXFFixture.arc("A-DOOR", 5, 2.9, 0.9, 270, 360))
+        // A single leaf elsewhere stays one door of its own width.
+        fixture.add(DXFFixture.arc("A-DOOR", 2, 0, 0.8, 0, 90))
+        let result = try Self.run(fixture)
+        #expect(result.openings.count == 2, "\(result.openings.map(\.width))")
+        let widths = result.openings.map(\.width).sorted()
+        #expect(widths.count == 2 && abs(widths[0] - 0.8) < 1e-6 && abs(widths[1] - 1.8) < 1e-6, "\(widths)")
+    }
+
     @Test func aDrawingWithoutRoomsOrWallsIsRefusedWithItsLayers() throws {
         var fixture = DXFFixture()
         fixture.add(DXFFixture.line("Furniture", 0, 0, 1, 1))

@@ -26,6 +26,8 @@ enum DoorFinder {
     static let reach = 0.6
     /// Linework nearer than this to a room's outline counts as its wall (metres).
     static let onWall = 0.1
+    /// Two leaves whose closed ends meet within this (metres) are one double door.
+    static let doubleDoorMeeting = 0.15
 
     /// The door shapes of door layers and door blocks: a block's entities placed where its insert
     /// puts them; a loose arc a swing of its own.
@@ -61,6 +63,8 @@ enum DoorFinder {
             near(point, within: 2).map { engine.nearestBoundaryPosition(on: rooms[$0], to: point).distance }.min() ?? .infinity
         }
         var candidates: [Candidate] = []
+        /// Leaves by their hinge and where the closed leaf ends, to pair double doors.
+        var leaves: [(hinge: Point, end: Point, radius: Double, source: String)] = []
         for shape in shapes {
             let arcs = shape.parts.compactMap { part -> Arc? in
                 if case .arc(let arc) = part.kind, leaf.contains(arc.radius) { return arc }
@@ -70,14 +74,40 @@ enum DoorFinder {
                 for arc in arcs {
                     // The leaf closed lies along the wall, from the hinge to one end of the swing:
                     // the end whose half-way point is nearer a wall.
-                    let halfway = [arc.ends.0, arc.ends.1].map { Point(x: (arc.centre.x + $0.x) / 2, y: (arc.centre.y + $0.y) / 2) }
-                    let centre = halfway.min { nearestWall($0) < nearestWall($1) }!
-                    candidates.append(Candidate(centre: centre, width: arc.radius, source: shape.source))
+                    let end = [arc.ends.0, arc.ends.1].min { first, second in
+                        nearestWall(Point(x: (arc.centre.x + first.x) / 2, y: (arc.centre.y + first.y) / 2))
+                            < nearestWall(Point(x: (arc.centre.x + second.x) / 2, y: (arc.centre.y + second.y) / 2))
+                    }!
+                    leaves.append((arc.centre, end, arc.radius, shape.source))
                 }
             } else if shape.source == "block" {
                 let bounds = shape.parts.reduce(Bounds.empty) { $0.union($1.shape.bounds) }
                 let width = Swift.max(bounds.width, bounds.height)
                 if (0.5...2.5).contains(width) { candidates.append(Candidate(centre: bounds.centre, width: width, source: "block")) }
+            }
+        }
+        // A double door is two leaves hinged either side of one opening, closing on one point:
+        // one opening across both.
+        var paired = Set<Int>()
+        for first in leaves.indices where !paired.contains(first) {
+            let partner = leaves.indices.first { second in
+                second > first && !paired.contains(second) && leaves[first].end.distance(to: leaves[second].end) < doubleDoorMeeting
+                    && abs(leaves[first].hinge.distance(to: leaves[second].hinge) - leaves[first].radius - leaves[second].radius)
+                        < doubleDoorMeeting
+            }
+            if let second = partner {
+                paired.insert(second)
+                let (a, b) = (leaves[first].hinge, leaves[second].hinge)
+                candidates.append(
+                    Candidate(
+                        centre: Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2), width: leaves[first].radius + leaves[second].radius,
+                        source: leaves[first].source))
+            } else {
+                let leaf = leaves[first]
+                candidates.append(
+                    Candidate(
+                        centre: Point(x: (leaf.hinge.x + leaf.end.x) / 2, y: (leaf.hinge.y + leaf.end.y) / 2), width: leaf.radius,
+                        source: leaf.source))
             }
         }
         if !wallLines.isEmpty {
