@@ -26,7 +26,9 @@ enum DrawingJobs {
         // An empty level - as a new template's is - takes the plan's footprint as its outline,
         // so the rooms stand on it wherever the control points put them.
         let outline = request.levelIsEmpty && !result.footprint.isEmpty ? result.footprint : nil
-        return DrawingImportReply(
-            drafts: result.drafts(file: file, language: request.language), report: result.report, levelOutline: outline)
+        let (drafts, languageNote) = result.drafts(file: file, language: request.language, given: request.languageGiven)
+        var report = result.report
+        report.namesLanguage = languageNote
+        return DrawingImportReply(drafts: drafts, report: report, levelOutline: outline)
     }
 }

@@ -44,8 +44,10 @@ public struct DrawingImportRequest: HelperRequest {
     public var options: DXFImportOptions
     /// Where the plan's south-west corner goes without control points (longitude, latitude).
     public var corner: Point
-    /// The language names are written in.
+    /// The language names are written in: the archive's, or the one given.
     public var language: String
+    /// Whether `language` was given (`--language`): names take it whatever their script.
+    public var languageGiven = false
     /// Whether the level holds nothing yet, so the plan's footprint becomes its outline.
     public var levelIsEmpty: Bool
 
@@ -117,6 +119,8 @@ public struct DXFImportReport: Sendable, Codable {
     public var straysDropped = 0
     public var roomSource = ""
     public var rooms = 0
+    /// The language tag names took when it is not the archive's, and why.
+    public var namesLanguage: String?
     /// Names of people in room tags (and texts on layers of people's names), left out unread.
     public var peopleLeftOut = 0
     /// The median area of the rooms found, in square metres.

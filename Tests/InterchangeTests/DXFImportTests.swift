@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import HelperProtocol
+import IMDF
 import Interchange
 import SyntheticVenue
 import TestSupport
@@ -429,6 +430,26 @@ struct DXFImportTests {
         #expect(result.openings.count == 2, "\(result.openings.map(\.width))")
         let widths = result.openings.map(\.width).sorted()
         #expect(widths.count == 2 && abs(widths[0] - 0.8) < 1e-6 && abs(widths[1] - 1.8) < 1e-6, "\(widths)")
+    }
+
+    @Test func namesAreTaggedWithTheLanguageTheirScriptAllows() throws {
+        func tags(_ names: [String], archive: String, given: Bool = false) throws -> (Set<String>, String?) {
+            var fixture = Self.twoOffices()
+            for (index, name) in names.enumerated() { fixture.add(DXFFixture.text("A-AREA-IDEN", 1 + 5 * Double(index), 2, name)) }
+            let (drafts, note) = try Self.run(fixture).drafts(file: "plan.dxf", language: archive, given: given)
+            let languages = drafts.compactMap { $0.properties[PropertyKey.name.rawValue]?.objectValue?.keys }.flatMap { $0 }
+            return (Set(languages), note)
+        }
+        #expect(try tags(["计算机实验室", "走廊"], archive: "en").0 == ["zh"])
+        #expect(try tags(["计算机实验室", "走廊"], archive: "en").1?.contains("tagged zh: the archive's language is en") == true)
+        // Kanji with kana anywhere is Japanese; Chinese in a Chinese archive keeps its tag.
+        #expect(try tags(["洗面所", "クローゼット"], archive: "en").0 == ["ja"])
+        #expect(try tags(["走廊"], archive: "zh-Hans") == (["zh-Hans"], nil))
+        #expect(try tags(["Кабинет"], archive: "en").0 == ["und-Cyrl"])
+        #expect(try tags(["Kontor", "Mødelokale"], archive: "da") == (["da"], nil))
+        #expect(try tags(["Office"], archive: "ja").0 == ["und-Latn"])
+        // Given, the tag is taken whatever the script.
+        #expect(try tags(["走廊"], archive: "en", given: true) == (["en"], nil))
     }
 
     @Test func aDrawingWithoutRoomsOrWallsIsRefusedWithItsLayers() throws {

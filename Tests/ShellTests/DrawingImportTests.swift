@@ -175,6 +175,15 @@ struct DrawingImportTests {
         #expect(session.document == before)
     }
 
+    @Test func theReportSaysWhichLanguageTheNamesTookAndHowManyPersonalNamesWereLeftOut() {
+        var report = DXFImportReport(units: UnitChoice(unit: .metres, declared: nil, reason: "as declared"))
+        report.peopleLeftOut = 3
+        report.namesLanguage = "names in Han script, tagged zh: the archive's language is en"
+        let lines = DrawingImportWording.lines(report)
+        #expect(lines.contains("personal names left out: 3"))
+        #expect(lines.contains("language: names in Han script, tagged zh: the archive's language is en (--language to override)"))
+    }
+
     @Test func theListingCountsAnonymousBlocksInsteadOfListingThem() {
         let listing = DrawingListing(
             path: "plan.dxf", header: DrawingHeader(), layers: [], extent: .empty, paperSpaceEntities: 0,

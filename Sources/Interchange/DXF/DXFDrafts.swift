@@ -6,8 +6,12 @@ import Geometry
 import IMDF
 
 extension DXFImportResult {
-    /// Drafts for ImportFeatures, rooms first: "plan.dxf room 3", "plan.dxf door 2 (gap)".
-    public func drafts(file: String, language: String) -> [FeatureDraft] {
+    /// Drafts for ImportFeatures, rooms first: "plan.dxf room 3", "plan.dxf door 2 (gap)"; names
+    /// tagged `language` when given, else by their script and the archive's language
+    /// (NameLanguage), and why when that is not the archive's.
+    public func drafts(file: String, language archive: String, given: Bool = false) -> (drafts: [FeatureDraft], languageNote: String?) {
+        let chosen = given ? (tag: archive, reason: nil) : NameLanguage.tag(for: rooms.compactMap(\.name), archive: archive)
+        let language = chosen.tag
         func position(_ point: Point) -> Position { Position(x: point.x, y: point.y) }
         let roomDrafts = rooms.enumerated().map { number, room -> FeatureDraft in
             var properties = JSONObject()
@@ -30,6 +34,6 @@ extension DXFImportResult {
                 type: .opening, geometry: .lineString(opening.line.map(position)), properties: properties,
                 source: "\(file) door \(number + 1) (\(opening.source))")
         }
-        return roomDrafts + doorDrafts
+        return (roomDrafts + doorDrafts, chosen.reason)
     }
 }

@@ -95,6 +95,8 @@ public enum DrawingImportWording {
         let median = report.medianRoomArea.map { ", median \(String(format: $0 >= 100 ? "%.0f" : "%.1f", $0)) m²" } ?? ""
         lines.append(
             "rooms: \(report.rooms) (\(report.named) named, \(report.rooms - report.named) unnamed\(median)), \(report.roomSource)")
+        if report.peopleLeftOut > 0 { lines.append("personal names left out: \(report.peopleLeftOut)") }
+        if let language = report.namesLanguage { lines.append("language: \(TerminalText.escaped(language)) (--language to override)") }
         if let hint = report.hint { lines.append(TerminalText.sanitized(hint)) }
         var dropped: [String] = []
         if report.duplicatesDropped > 0 { dropped.append("\(report.duplicatesDropped) duplicate outlines") }
@@ -145,6 +147,7 @@ public enum DrawingImportWording {
         json.append(key: "named", value: count(report.named))
         json.append(key: "median_room_m2", value: report.medianRoomArea.map(number) ?? .null)
         json.append(key: "personal_names_left_out", value: count(report.peopleLeftOut))
+        json.append(key: "names_language", value: report.namesLanguage.map(JSONValue.string) ?? .null)
         json.append(key: "openings", value: count(report.openings))
         json.append(
             key: "opening_sources",

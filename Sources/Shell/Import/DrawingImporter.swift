@@ -18,6 +18,7 @@ struct DrawingImporter: Importer {
             .repeatedOption("control", Parameter("X,Y=@LON,LAT", .text)),
             .option("fit", Parameter("FIT", .words(TransformKind.allCases.map(\.rawValue)))),
             .option("door-gap", Parameter("M", .number)),
+            .option("language", Parameter("TAG", .text)),
         ]
     }
     var summary: String { "rooms, names and doors of a DXF floor plan, georeferenced by control points" }
@@ -36,14 +37,22 @@ struct DrawingImporter: Importer {
                 "A control point: drawing X,Y = @LON,LAT, or = REF (an anchor or a feature's display point); repeatable.",
             "fit": "With three or more control points: similarity (the default) or affine.",
             "door-gap": "The widest gap in a wall closed when rooms are formed from wall lines, 0.5 to 3 m (default 1.3: a door).",
+            "language":
+                "The language tag of the names (default: the archive's language, unless the names are written in a script it is not written in).",
         ]
     }
 
     func read(_ file: String, _ arguments: Arguments, _ context: ImportContext) throws(EditError) -> ImportReading {
-        let request = DrawingImportRequest(
+        let given = arguments.option("language")
+        if let given, given.range(of: #"^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$"#, options: .regularExpression) == nil {
+            throw EditError(
+                "language=: \(TerminalText.excerpt(given)) is not a language tag (en, zh, ja, de-CH, ...)", argument: "language")
+        }
+        var request = DrawingImportRequest(
             file: file, options: try Self.options(arguments, context),
             corner: try Self.southWestCorner(of: context.levelID, in: context.document),
-            language: context.language, levelIsEmpty: context.document.features(onLevel: context.levelID).isEmpty)
+            language: given ?? context.language, levelIsEmpty: context.document.features(onLevel: context.levelID).isEmpty)
+        request.languageGiven = given != nil
         let reply: DrawingImportReply
         do {
             reply = try GDALHelperClient.ask(request, consequence: "nothing imported", verbose: arguments.flag("--verbose"))
