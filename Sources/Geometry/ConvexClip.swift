@@ -10,9 +10,22 @@ import Foundation
 enum ConvexClip {
     /// The area `a` and `b` share, or nil when either is not a convex polygon without holes.
     static func sharedArea(_ a: Polygon, _ b: Polygon) -> Double? {
-        guard a.holes.isEmpty, b.holes.isEmpty, var subject = convexCounterClockwise(a.exterior),
+        guard a.holes.isEmpty, b.holes.isEmpty, let subject = convexCounterClockwise(a.exterior),
             let clip = convexCounterClockwise(b.exterior)
         else { return nil }
+        return sharedArea(convex: subject, clip)
+    }
+
+    /// The ring of a shape that is one convex polygon without holes, counter-clockwise and
+    /// without its closing point, to clip with again and again; nil for any other shape.
+    static func convexRing(_ polygons: [Polygon]) -> [Point]? {
+        guard polygons.count == 1, polygons[0].holes.isEmpty else { return nil }
+        return convexCounterClockwise(polygons[0].exterior)
+    }
+
+    /// The area two convex counter-clockwise rings (as `convexRing` gives them) share.
+    static func sharedArea(convex first: [Point], _ clip: [Point]) -> Double {
+        var subject = first
         for (start, end) in zip(clip, clip.dropFirst() + [clip[0]]) {
             guard !subject.isEmpty else { return 0 }
             func side(_ p: Point) -> Double { (end.x - start.x) * (p.y - start.y) - (end.y - start.y) * (p.x - start.x) }

@@ -77,6 +77,16 @@ public final class GeometryEngine {
         return Geom(GEOSUnaryUnion_r(handle, repaired.pointer), context)?.polygons ?? []
     }
 
+    /// The area two shapes share, for shapes compared with many others: each checked once for
+    /// being one convex polygon (ConvexClip), not once per pair.
+    public func intersectionArea(_ a: OverlapShape, _ b: OverlapShape) -> Double {
+        if let first = a.convex, let second = b.convex {
+            guard a.bounds.intersects(b.bounds) else { return 0 }
+            return ConvexClip.sharedArea(convex: first, second)
+        }
+        return intersectionArea(a.polygons, b.polygons)
+    }
+
     public func intersectionArea(_ a: [Polygon], _ b: [Polygon]) -> Double {
         let boundsA = a.reduce(Bounds.empty) { $0.union($1.bounds) }
         let boundsB = b.reduce(Bounds.empty) { $0.union($1.bounds) }
@@ -168,3 +178,17 @@ public final class GeometryEngine {
 
 @available(*, unavailable, message: "a GEOS context must stay on one thread; make one engine per thread")
 extension GeometryEngine: Sendable {}
+
+/// Polygons prepared for pairwise overlap areas: their bounds, and their ring when they are one
+/// convex polygon.
+public struct OverlapShape: Sendable {
+    public let polygons: [Polygon]
+    public let bounds: Bounds
+    let convex: [Point]?
+
+    public init(_ polygons: [Polygon]) {
+        self.polygons = polygons
+        bounds = polygons.reduce(Bounds.empty) { $0.union($1.bounds) }
+        convex = ConvexClip.convexRing(polygons)
+    }
+}

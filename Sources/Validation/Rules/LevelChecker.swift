@@ -183,14 +183,14 @@ struct LevelChecker {
     }
 
     mutating func checkOverlaps(_ units: [Feature], _ shapes: [[Polygon]?], _ index: SpatialIndex<Int>) {
-        let allBounds = shapes.map { shape in
-            shape.flatMap { polygons in polygons.first.map { first in polygons.dropFirst().reduce(first.bounds) { $0.union($1.bounds) } } }
-        }
+        let prepared = shapes.map { $0.flatMap { $0.isEmpty ? nil : OverlapShape($0) } }
         var overlaps: [(unit: Int, area: Double)] = []
         for number in units.indices {
-            guard let mine = shapes[number], let bounds = allBounds[number] else { continue }
+            guard let mine = prepared[number] else { continue }
+            let bounds = mine.bounds
             for other in index.query(bounds) where other > number {
-                guard let theirs = shapes[other], let otherBounds = allBounds[other] else { continue }
+                guard let theirs = prepared[other] else { continue }
+                let otherBounds = theirs.bounds
                 // Rooms that share a wall have bounds that only touch: no area to intersect.
                 let overlapX = Swift.min(bounds.maxX, otherBounds.maxX) - Swift.max(bounds.minX, otherBounds.minX)
                 let overlapY = Swift.min(bounds.maxY, otherBounds.maxY) - Swift.max(bounds.minY, otherBounds.minY)
