@@ -105,10 +105,14 @@ public final class GeometryEngine {
     /// inscribed circle can slide, get their obvious centre). Nil for an empty input.
     public func interiorPoint(_ polygons: [Polygon]) -> Point? {
         let shapes = polygons.compactMap { polygon in
-            context.geometry([polygon]).flatMap { $0.isEmpty ? nil : $0 }
+            context.geometry([polygon]).flatMap { $0.isEmpty ? nil : (polygon.bounds, $0) }
         }
-        guard let largest = shapes.max(by: { $0.area < $1.area }) else { return nil }
-        if let centre = visualCentre(of: largest) { return centre }
+        guard let (bounds, largest) = shapes.max(by: { $0.1.area < $1.1.area }) else { return nil }
+        // The circle search starts from square cells as wide as the envelope's shorter side: a
+        // strip 4 m wide and 3,600 km long (as a slip of one coordinate makes) would be 900,000
+        // cells. Such a sliver gets a point on its surface.
+        let slender = Swift.max(bounds.width, bounds.height) > Self.slenderest * Swift.min(bounds.width, bounds.height)
+        if !slender, let centre = visualCentre(of: largest) { return centre }
         guard let all = context.geometry(polygons), let surface = Geom(GEOSPointOnSurface_r(handle, all.pointer), context) else {
             return nil
         }
@@ -118,6 +122,9 @@ public final class GeometryEngine {
     /// Shapes larger than this (metres) get a point on their surface, not a visual centre: no
     /// indoor space is 10,000 km across, and the search would work on meaningless numbers.
     static let largestCentredExtent = 1e7
+    /// Shapes whose envelope is longer than this many times its width get a point on their
+    /// surface, not a visual centre.
+    static let slenderest = 1000.0
 
     private func visualCentre(of shape: Geom) -> Point? {
         // The circle search refines until its cells are `tolerance` wide, so its cost grows with

@@ -21,6 +21,11 @@ import Testing
         let absurd = rectangle(0, 0, 1e12, 1)
         let inside = try #require(engine.interiorPoint([absurd]))
         #expect(inside.y >= 0 && inside.y <= 1)
+        // A 4 m x 3,600 km sliver (one coordinate slipped) gets a point on its surface: the
+        // circle search would start from 900,000 cells.
+        let sliver = rectangle(0, 0, 3.6e6, 4)
+        let onSliver = try #require(engine.interiorPoint([sliver]))
+        #expect(onSliver.y > 0 && onSliver.y < 4 && onSliver.x > 0 && onSliver.x < 3.6e6)
     }
 
     @Test func validityReportsABowTieWithAReasonAndALocation() throws {
