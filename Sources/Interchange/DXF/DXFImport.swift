@@ -42,7 +42,7 @@ public enum DXFImporter {
         // a median area no room has, the scale whose median would be plausible is tried, and
         // kept when its rooms are; still implausible, the import is refused with the numbers.
         guard options.units == nil, options.metresPerUnit == nil, options.controls.isEmpty, let median = first.report.medianRoomArea,
-            !UnitCheck.medianRoomArea.contains(median)
+            !UnitCheck.tolerableMedianRoomArea.contains(median)
         else { return first }
         let current = first.report.units.metresPerUnit
         let extent = drawing.entities.filter { !$0.paperSpace }.reduce(Bounds.empty) { $0.union($1.shape.bounds) }.longerSide

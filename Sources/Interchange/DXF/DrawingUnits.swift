@@ -43,6 +43,10 @@ public enum UnitCheck {
     /// The median room of a floor plan, in square metres: a plan whose rooms' median is outside
     /// is at the wrong scale (a 1.1 km house, rooms of 57,803 m²).
     public static let medianRoomArea: ClosedRange<Double> = 2...500
+    /// A median only this far outside that band calls the unit into question: the next unit
+    /// changes areas by 6.45 (inches and centimetres) or more, while the shapes formed from a
+    /// drawing's linework include cupboards and shafts that pull a right unit's median down.
+    public static let tolerableMedianRoomArea: ClosedRange<Double> = 0.5...2_000
     /// Paper sizes in millimetres (long, short): ISO A0-A4 and ANSI B-D.
     static let paperSizes: [(long: Double, short: Double)] = [
         (1189, 841), (841, 594), (594, 420), (420, 297), (297, 210), (432, 279), (559, 432), (864, 559),
