@@ -369,6 +369,24 @@ struct DXFImportTests {
         #expect(result.rooms.count == 4)
     }
 
+    @Test func aRoomLayerOfGrossAreasAroundTheRoomsOfAnotherIsLeftOut() throws {
+        // Net areas (使用面积线) and, 0.1 m further out, gross areas (建筑面积线) of three rooms.
+        var fixture = DXFFixture(insertionUnits: 6)
+        for index in 0..<3 {
+            let x = Double(index) * 5
+            fixture.add(DXFFixture.rectangle("使用面积线", x + 0.1, 0.1, 4.8, 3.8))
+            fixture.add(DXFFixture.rectangle("建筑面积线", x, 0, 5, 4))
+            fixture.add(DXFFixture.text("文字", x + 1, 2, "Room \(index + 1)"))
+        }
+        let result = try Self.run(fixture)
+        #expect(result.report.layers[.rooms] == ["使用面积线"])
+        #expect(
+            result.report.layerReasons["建筑面积线"]?.hasPrefix("gross areas: 3 of 3 outlines enclose a room") == true,
+            "\(result.report.layerReasons) \(result.report.droppedLayers)")
+        #expect(result.rooms.count == 3)
+        #expect(result.rooms.allSatisfy { abs(Self.area($0) - 4.8 * 3.8) < 0.1 })
+    }
+
     @Test func aSheetInMillimetresAtAScaleIsReadAtThatScale() throws {
         // A 10 x 6 m plan drawn at 1:100 on an A3 sheet (420 x 297) whose frame is on its own
         // layer: declared millimetres, which would make the plan 10 cm across.

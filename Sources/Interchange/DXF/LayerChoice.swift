@@ -34,6 +34,17 @@ enum LayerChoice {
     /// A dimension layer by content: as many texts as a tenth of its lines, and most of them
     /// numbers (GDAL draws a DIMENSION as lines and its measurement as a text).
     static let numericShare = 0.7
+    /// A gross-area outline holds a room of at least this share of its area, and a gross-area
+    /// layer has this share of its outlines around rooms of another room layer.
+    static let grossShare = 0.6
+    static let grossLayerShare = 0.7
+
+    /// The mean of a ring's vertices: inside the room for the rooms this is asked of.
+    static func centroid(_ ring: [Point]) -> Point {
+        let points = ring.count > 1 && ring.first == ring.last ? Array(ring.dropLast()) : ring
+        let count = Double(Swift.max(points.count, 1))
+        return Point(x: points.reduce(0) { $0 + $1.x } / count, y: points.reduce(0) { $0 + $1.y } / count)
+    }
 
     static func choose(_ entities: [DrawingEntity], given: [LayerRole: [String]], path: String) throws(InterchangeError) -> [LayerRole:
         [String]]
@@ -107,6 +118,30 @@ enum LayerChoice {
             }
         }
 
+        // Of two room layers, one whose outlines each enclose a room of the other is the gross
+        // area around the rooms (建筑面积线 around 使用面积线, a unit's outline around its rooms).
+        if given[.rooms] == nil, chosen[.rooms]!.count > 1 {
+            let layers = chosen[.rooms]!
+            for outer in layers {
+                let others = layers.filter { $0 != outer && !(reasons[$0]?.hasPrefix("gross") ?? false) }.flatMap { contents[$0]!.outlines }
+                let rings = Array(contents[outer]!.outlines.prefix(outlinesSampled))
+                guard !rings.isEmpty, !others.isEmpty else { continue }
+                let enclosing = rings.filter { ring in
+                    let area = abs(GeometryEngine.signedArea(ring))
+                    guard let bounds = Bounds(points: ring), area > 0 else { return false }
+                    return others.contains { inner in
+                        guard let first = inner.first, bounds.contains(first) else { return false }
+                        let innerArea = abs(GeometryEngine.signedArea(inner))
+                        return innerArea >= grossShare * area && innerArea < area && contains(ring, centroid(inner))
+                    }
+                }.count
+                if Double(enclosing) >= grossLayerShare * Double(rings.count) {
+                    chosen[.rooms]!.removeAll { $0 == outer }
+                    reasons[outer] = "gross areas: \(enclosing) of \(rings.count) outlines enclose a room of another room layer"
+                }
+            }
+        }
+
         // By content, where no name told.
         if given[.rooms] == nil, chosen[.rooms]!.isEmpty, given[.walls] == nil {
             let index = SpatialIndex<Int>(engine: GeometryEngine())
@@ -131,6 +166,7 @@ enum LayerChoice {
             let rooms = Set(chosen[.rooms]!)
             let candidates = names.filter {
                 !leftOut($0) && !rooms.contains($0) && !(chosen[.doors] ?? []).contains($0) && contents[$0]!.linework > 0
+                    && !(reasons[$0]?.hasPrefix("gross") ?? false)
             }
             if let dominant = candidates.max(by: { contents[$0]!.linework < contents[$1]!.linework }) {
                 let count = contents[dominant]!.linework
