@@ -25,7 +25,7 @@ extension DrawingListing {
                 let roles = LayerRole.allCases.filter { decision.roles[$0]?.contains(name) == true }
                 byLayer[name]!.roles = roles
                 byLayer[name]!.why = decision.reasons[name]
-                if decision.reasons[name]?.hasPrefix("dimensions") == true { byLayer[name]!.clutter = true }
+                if decision.dimensions.contains(name) { byLayer[name]!.clutter = true }
             }
         }
         let layers = byLayer.values.sorted { $0.name < $1.name }

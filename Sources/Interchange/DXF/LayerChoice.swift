@@ -13,6 +13,8 @@ enum LayerChoice {
         var roles: [LayerRole: [String]]
         /// Why a layer has its role (or is left out by its content), for layers chosen by content.
         var reasons: [String: String]
+        /// Layers left out as dimensions by their content: clutter in --list.
+        var dimensions: Set<String>
     }
 
     /// What one layer holds, counted once.
@@ -118,12 +120,14 @@ enum LayerChoice {
             }
         }
 
+        /// Room layers left out as the gross areas around another's rooms.
+        var gross = Set<String>()
         // Of two room layers, one whose outlines each enclose a room of the other is the gross
         // area around the rooms (建筑面积线 around 使用面积线, a unit's outline around its rooms).
         if given[.rooms] == nil, chosen[.rooms]!.count > 1 {
             let layers = chosen[.rooms]!
             for outer in layers {
-                let others = layers.filter { $0 != outer && !(reasons[$0]?.hasPrefix("gross") ?? false) }.flatMap { contents[$0]!.outlines }
+                let others = layers.filter { $0 != outer && !gross.contains($0) }.flatMap { contents[$0]!.outlines }
                 let rings = Array(contents[outer]!.outlines.prefix(outlinesSampled))
                 guard !rings.isEmpty, !others.isEmpty else { continue }
                 let enclosing = rings.filter { ring in
@@ -137,6 +141,7 @@ enum LayerChoice {
                 }.count
                 if Double(enclosing) >= grossLayerShare * Double(rings.count) {
                     chosen[.rooms]!.removeAll { $0 == outer }
+                    gross.insert(outer)
                     reasons[outer] = "gross areas: \(enclosing) of \(rings.count) outlines enclose a room of another room layer"
                 }
             }
@@ -166,7 +171,7 @@ enum LayerChoice {
             let rooms = Set(chosen[.rooms]!)
             let candidates = names.filter {
                 !leftOut($0) && !rooms.contains($0) && !(chosen[.doors] ?? []).contains($0) && contents[$0]!.linework > 0
-                    && !(reasons[$0]?.hasPrefix("gross") ?? false)
+                    && !gross.contains($0)
             }
             if let dominant = candidates.max(by: { contents[$0]!.linework < contents[$1]!.linework }) {
                 let count = contents[dominant]!.linework
@@ -184,7 +189,7 @@ enum LayerChoice {
                 "\(path): no layer looks like rooms (closed outlines) or walls; say which with --rooms-layer or --walls-layer. Its layers: \(listing())"
             )
         }
-        return Decision(roles: chosen, reasons: reasons)
+        return Decision(roles: chosen, reasons: reasons, dimensions: dimensions)
     }
 
     /// Whether most of a layer's texts are numbers and it holds lines for them: a dimension layer.

@@ -140,24 +140,18 @@ enum ImportCommands {
                             counts[type].map { JSONObject.Entry(key: type.rawValue, value: .number(JSONNumber($0))) }
                         })))
             json.append(key: "ids", value: .array(patch.mintedIDs.map(JSONValue.string)))
-            json.append(
-                key: "left_out",
-                value: .array(
-                    leftOut.map { problem in
+            /// Drafts by number and source, with what was said of each under `saying`.
+            func listed(_ problems: [ImportFeatures.Problem], saying: String) -> JSONValue {
+                .array(
+                    problems.map { problem in
                         .object([
                             "number": .number(JSONNumber(problem.index + 1)), "source": .string(problem.source),
-                            "reason": .string(problem.message),
+                            saying: .string(problem.message),
                         ])
-                    }))
-            json.append(
-                key: "repaired_shapes",
-                value: .array(
-                    repaired.map { repair in
-                        .object([
-                            "number": .number(JSONNumber(repair.index + 1)), "source": .string(repair.source),
-                            "repair": .string(repair.message),
-                        ])
-                    }))
+                    })
+            }
+            json.append(key: "left_out", value: listed(leftOut, saying: "reason"))
+            json.append(key: "repaired_shapes", value: listed(repaired, saying: "repair"))
             message = JSONValue.object(json).inlineText
         } else {
             var lines = reading.lines
