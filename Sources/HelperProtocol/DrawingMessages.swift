@@ -135,6 +135,9 @@ public struct DXFImportReport: Sendable, Codable {
     /// Doors by what showed them: "block", "swing" or "gap".
     public var openingSources: [String: Int] = [:]
     public var unplacedDoors = 0
+    /// Gaps in walls that are no door, by why: "window" (a window or glazing spans it),
+    /// "column" (a column or a solid fill does), "bend" (the gap turns a corner).
+    public var rejectedGaps: [String: Int] = [:]
     public var unplacedLabels: [Label] = []
     public var residuals: [Double] = []
     public var rmse: Double?

@@ -74,6 +74,8 @@ enum ImportScoreboard {
         try? FileManager.default.removeItem(atPath: out)
         let arguments = [imdf, "import", "dxf", drawing, "--archive", blank, "--save", out, "--json"] + options
         let result = try ChildRun.run(arguments, environment: environment, capturing: true)
+        // The import's own words beside its archive, to look into a score.
+        try? Data(result.output.utf8).write(to: URL(fileURLWithPath: out + ".report.json"))
         var run = Run(
             truth: truth, mode: mode, status: result.status, seconds: result.seconds, score: FloorplanScore(), errors: nil, says: "")
         guard result.status == 0, let load = try? ArchiveReader.read(out) else {
@@ -104,7 +106,7 @@ enum ImportScoreboard {
                     + cell(score.scaleRatio.map { String(format: "%.2fx", $0) } ?? "-", 7) + cell(share(score.recalled, score.rooms), 9)
                     + cell(share(score.shapesRight, score.outlined), 8) + cell("\(score.extraUnits)", 6)
                     + cell(share(score.namesRight, score.named), 8) + cell(share(score.doorsFound, score.doors), 8)
-                    + cell("\(score.falseOpenings)", 6) + (run.errors.map(String.init) ?? "-"))
+                    + cell(score.openingsJudged ? "\(score.falseOpenings)" : "-", 6) + (run.errors.map(String.init) ?? "-"))
         }
         for mode in ["none", "best"] {
             let chosen = runs.filter { $0.mode == mode }
@@ -112,12 +114,16 @@ enum ImportScoreboard {
             func sum(_ value: (FloorplanScore) -> Int) -> Int { chosen.reduce(0) { $0 + value($1.score) } }
             func percent(_ part: Int, _ whole: Int) -> String { whole == 0 ? "-" : "\(part * 100 / whole)%" }
             let found = sum(\.doorsFound)
+            // Precision only where every door is listed.
+            let judged = chosen.filter(\.score.openingsJudged)
+            let judgedFound = judged.reduce(0) { $0 + $1.score.doorsFound }
+            let judgedFalse = judged.reduce(0) { $0 + $1.score.falseOpenings }
             lines.append(
                 "\(mode == "none" ? "no options" : "best options"): \(chosen.filter { $0.status == 0 }.count)/\(chosen.count) imported, "
                     + "scale right \(chosen.filter(\.score.scaleRight).count), "
                     + "rooms \(percent(sum(\.recalled), sum(\.rooms))) (shapes \(percent(sum(\.shapesRight), sum(\.outlined)))), "
                     + "names \(percent(sum(\.namesRight), sum(\.named))), "
-                    + "doors found \(percent(found, sum(\.doors))), openings that are doors \(percent(found, found + sum(\.falseOpenings))), "
+                    + "doors found \(percent(found, sum(\.doors))), openings that are doors \(percent(judgedFound, judgedFound + judgedFalse)), "
                     + "0 errors \(chosen.filter { $0.errors == 0 }.count)/\(chosen.count)")
         }
         for run in runs where run.status != 0 && !run.says.isEmpty {
@@ -139,7 +145,7 @@ enum ImportScoreboard {
                 "scale_ratio": score.scaleRatio as Any? ?? NSNull(), "rooms": score.rooms, "recalled": score.recalled,
                 "outlined": score.outlined, "shapes_right": score.shapesRight, "extra_units": score.extraUnits, "named": score.named,
                 "names_right": score.namesRight, "doors": score.doors, "doors_found": score.doorsFound, "openings": score.openings,
-                "false_openings": score.falseOpenings, "errors": run.errors as Any? ?? NSNull(),
+                "false_openings": score.openingsJudged ? score.falseOpenings : NSNull(), "errors": run.errors as Any? ?? NSNull(),
             ]
         }
         let document: [String: Any] = ["runs": rows, "missing": missing.map(\.name)]

@@ -450,6 +450,63 @@ struct DXFImportTests {
         #expect(widths.count == 2 && abs(widths[0] - 0.8) < 1e-6 && abs(widths[1] - 1.8) < 1e-6, "\(widths)")
     }
 
+    /// Two rooms outlined on A-AREA, 5 x 4 m and 4 x 4 m sharing the wall x = 5, their walls
+    /// drawn as single lines along the outlines with five gaps: a door in the shared wall, a
+    /// window on the glazing layer, a window block on the wall layer, a 0.8 m column flush with a
+    /// wall, and a column the first room's outline goes round.
+    static func gapsOfEveryKind() -> DXFFixture {
+        var fixture = DXFFixture()
+        // The first room's outline steps round a 0.4 m column on its west wall, y 2.0 to 2.4.
+        fixture.add(
+            DXFFixture.polyline("A-AREA", [(0, 0), (5, 0), (5, 4), (0, 4), (0, 2.4), (0.4, 2.4), (0.4, 2.0), (0, 2.0)]))
+        fixture.add(DXFFixture.rectangle("A-AREA", 5, 0, 4, 4))
+        for (x1, y1, x2, y2) in [
+            (0.0, 0.0, 1.0, 0.0), (2.5, 0, 9, 0),  // south, the window gap x 1.0-2.5
+            (9, 0, 9, 1.0), (9, 1.8, 9, 4),  // east, the flush column y 1.0-1.8
+            (9, 4, 7.2, 4), (6, 4, 0, 4),  // north, the window block x 6.0-7.2
+            (0, 4, 0, 0),  // west, whole: the column stands in the room
+            (5, 0, 5, 1.5), (5, 2.4, 5, 4),  // shared, the door y 1.5-2.4
+        ] {
+            fixture.add(DXFFixture.line("A-WALL", x1, y1, x2, y2))
+        }
+        fixture.add(DXFFixture.line("A-GLAZ", 1.0, 0, 2.5, 0))
+        fixture.block("WINDOW-1200", DXFFixture.line("0", 0, 0, 1.2, 0) + DXFFixture.line("0", 0, 0.1, 1.2, 0.1))
+        fixture.add(DXFFixture.insert("A-WALL", "WINDOW-1200", 6, 3.95))
+        fixture.add(DXFFixture.rectangle("S-COLS", 9.0, 1.0, 0.4, 0.8))
+        return fixture
+    }
+
+    @Test func aWallGapIsADoorOnlyWhereNoWindowOrColumnFillsItAndTheWallRunsStraight() throws {
+        let result = try Self.run(Self.gapsOfEveryKind())
+        #expect(result.rooms.count == 2)
+        #expect(result.openings.count == 1, "\(result.openings)")
+        #expect(result.openings.first?.rooms.count == 2)
+        #expect(result.openings.allSatisfy { abs($0.width - 0.9) < 0.15 })
+        #expect(result.report.rejectedGaps == ["window": 2, "column": 1, "bend": 1], "\(result.report.rejectedGaps)")
+        // Without the windows and the column, each of their gaps would be a door.
+        var bare = DXFFixture()
+        bare.add(DXFFixture.rectangle("A-AREA", 0, 0, 5, 4))
+        for (x1, y1, x2, y2) in [(0.0, 0.0, 1.0, 0.0), (2.5, 0, 5, 0), (5, 0, 5, 4), (5, 4, 0, 4), (0, 4, 0, 0)] {
+            bare.add(DXFFixture.line("A-WALL", x1, y1, x2, y2))
+        }
+        let plain = try Self.run(bare)
+        #expect(plain.openings.count == 1 && plain.report.rejectedGaps.isEmpty, "\(plain.report.rejectedGaps)")
+    }
+
+    @Test func aSmallSolidFillInAGapIsAColumnAndAFloorHatchIsNot() throws {
+        var fixture = DXFFixture()
+        fixture.add(DXFFixture.rectangle("A-AREA", 0, 0, 5, 4))
+        for (x1, y1, x2, y2) in [(0.0, 0.0, 1.0, 0.0), (1.8, 0, 5, 0), (5, 0, 5, 1.5), (5, 2.4, 5, 4), (5, 4, 0, 4), (0, 4, 0, 0)] {
+            fixture.add(DXFFixture.line("A-WALL", x1, y1, x2, y2))
+        }
+        // A 0.8 m solid column in the south wall's gap, and the room's floor filled whole.
+        fixture.add(DXFFixture.solid("A-PATT", 1.0, -0.4, 0.8, 0.4))
+        fixture.add(DXFFixture.solid("A-PATT", 0, 0, 5, 4))
+        let result = try Self.run(fixture)
+        #expect(result.openings.count == 1, "\(result.openings)")
+        #expect(result.report.rejectedGaps == ["column": 1])
+    }
+
     @Test func namesAreTaggedWithTheLanguageTheirScriptAllows() throws {
         func tags(_ names: [String], archive: String, given: Bool = false) throws -> (Set<String>, String?) {
             var fixture = Self.twoOffices()

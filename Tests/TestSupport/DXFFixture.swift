@@ -34,6 +34,12 @@ public struct DXFFixture {
         polyline(layer, [(x, y), (x + width, y), (x + width, y + height), (x, y + height)])
     }
 
+    /// A filled rectangle (a SOLID: DXF lists its corners in Z order).
+    public static func solid(_ layer: String, _ x: Double, _ y: Double, _ width: Double, _ height: Double) -> String {
+        start("SOLID", layer, "AcDbTrace") + pair(10, x) + pair(20, y) + pair(11, x + width) + pair(21, y) + pair(12, x)
+            + pair(22, y + height) + pair(13, x + width) + pair(23, y + height)
+    }
+
     public static func text(_ layer: String, _ x: Double, _ y: Double, _ text: String) -> String {
         start("TEXT", layer, "AcDbText") + pair(10, x) + pair(20, y) + pair(40, 0.3) + pair(1, text)
     }

@@ -71,6 +71,9 @@ public enum DXFImporter {
         )
     }
 
+    /// A hatch no larger than this across (metres) fills a column or a pier, not a floor.
+    static let largestSolidFill = 1.5
+
     static func area(_ value: Double) -> String { value >= 100 ? String(Int(value.rounded())) : String(format: "%.1f", value) }
 
     static func runOnce(_ drawing: Drawing, options: DXFImportOptions, corner: Point) throws(InterchangeError) -> DXFImportResult {
@@ -169,11 +172,31 @@ public enum DXFImporter {
         let unplaced = RoomNaming.name(&rooms, texts: texts, engine, peopleLeftOut: &report.peopleLeftOut)
         report.unplacedLabels = unplaced.map { DXFImportReport.Label(text: $0.text, at: Point(x: $0.at.x / scale, y: $0.at.y / scale)) }
 
-        // Doors.
+        // Doors. A gap in the walls is looked for without the windows, so that a window's gap
+        // is told from a door's and counted; columns and small solid fills fill gaps too.
+        // Names are judged once each: a drawing has thousands of entities but few layers and blocks.
+        let names = Set(kept.map(\.layer)).union(kept.compactMap(\.block))
+        let windowNames = names.filter(LayerConventions.namesWindows)
+        let columnNames = names.filter(LayerConventions.namesColumns)
+        func isWindow(_ entity: DrawingEntity) -> Bool {
+            windowNames.contains(entity.layer) || entity.block.map(windowNames.contains) == true
+        }
+        func isColumn(_ entity: DrawingEntity) -> Bool {
+            if columnNames.contains(entity.layer) || entity.block.map(columnNames.contains) == true { return true }
+            guard case .area = entity.kind, !(roles[.rooms] ?? []).contains(entity.layer) else { return false }
+            let bounds = entity.shape.bounds
+            return Swift.max(bounds.width, bounds.height) * scale <= Self.largestSolidFill
+        }
+        let solidWalls = metric(on(.walls).filter { !isWindow($0) }).flatMap { Self.lines($0.shape) }
+        let fillers = [
+            GapFiller(kind: "window", lines: metric(kept.filter(isWindow)).flatMap { Self.lines($0.shape) }),
+            GapFiller(kind: "column", lines: metric(kept.filter(isColumn)).flatMap { Self.lines($0.shape) }),
+        ]
         let doors = DoorFinder.openings(
             parts: doorParts.map { DoorShape(parts: metric($0.parts), source: $0.source) }, rooms: rooms.map(\.outline),
-            wallLines: wallLines, widestGap: options.doorGap, engine)
+            wallLines: wallLines.isEmpty ? [] : solidWalls, fillers: fillers, widestGap: options.doorGap, engine)
         report.unplacedDoors = doors.unplaced
+        report.rejectedGaps = doors.rejectedGaps
 
         // The earth.
         let placement: PlanPlacement

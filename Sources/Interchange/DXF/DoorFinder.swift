@@ -12,6 +12,13 @@ struct DoorShape {
     var source: String
 }
 
+/// Linework that fills a gap in a wall so that no one walks through it: a window, a column.
+struct GapFiller {
+    /// What it is, as the report counts the gaps it fills: "window" or "column".
+    var kind: String
+    var lines: [[Point]]
+}
+
 struct FoundOpening {
     var line: [Point]
     var width: Double
@@ -28,6 +35,15 @@ enum DoorFinder {
     static let onWall = 0.1
     /// Two leaves whose closed ends meet within this (metres) are one double door.
     static let doubleDoorMeeting = 0.15
+    /// The narrowest gap in a wall that is a door (metres): narrower ones are where walls miss
+    /// each other, or a pipe passes.
+    static let narrowestGap = 0.6
+    /// A gap is a door only along a straight wall: where the clear stretch of a room's outline
+    /// turns (its ends nearer than this share of its length), the outline went round something -
+    /// a column, a pier, a shaft - that the walls do not draw.
+    static let straightness = 0.9
+    /// A gap whose clear part, once a filler is laid in it, is under this share is filled.
+    static let filledShare = 0.5
 
     /// The door shapes of door layers and door blocks: a block's entities placed where its insert
     /// puts them; a loose arc a swing of its own.
@@ -47,8 +63,9 @@ enum DoorFinder {
     }
 
     static func openings(
-        parts shapes: [DoorShape], rooms: [Polygon], wallLines: [[Point]], widestGap: Double, _ engine: GeometryEngine
-    ) -> (openings: [FoundOpening], unplaced: Int) {
+        parts shapes: [DoorShape], rooms: [Polygon], wallLines: [[Point]], fillers: [GapFiller] = [], widestGap: Double,
+        _ engine: GeometryEngine
+    ) -> (openings: [FoundOpening], unplaced: Int, rejectedGaps: [String: Int]) {
         struct Candidate {
             var centre: Point
             var width: Double
@@ -110,15 +127,39 @@ enum DoorFinder {
                         source: leaf.source))
             }
         }
+        var rejectedGaps: [String: Int] = [:]
+        // A gap where a block or swing already shows a door is that door, not a rejected gap.
+        let shown = candidates.map(\.centre)
+        func reject(_ gap: [Point], as kind: String) {
+            let middle = Polyline.halfway(gap)
+            if !shown.contains(where: { $0.distance(to: middle) < 1 }) { rejectedGaps[kind, default: 0] += 1 }
+        }
         if !wallLines.isEmpty {
             let outlines = rooms.map { GeometryEngine.closed($0.exterior) }
+            var gaps: [[Point]] = []
             for pieces in engine.parts(of: outlines, fartherThan: onWall, from: wallLines) {
-                for piece in pieces {
-                    let width = Polyline.length(piece) + 2 * onWall
-                    if (0.5...(widestGap + 0.3)).contains(width) {
-                        candidates.append(Candidate(centre: Polyline.halfway(piece), width: width, source: "gap"))
+                for piece in pieces where (narrowestGap...(widestGap + 0.3)).contains(Polyline.length(piece) + 2 * onWall) {
+                    let length = Polyline.length(piece)
+                    if piece.first!.distance(to: piece.last!) < straightness * length {
+                        reject(piece, as: "bend")
+                    } else {
+                        gaps.append(piece)
                     }
                 }
+            }
+            // Each kind of filler laid in the gaps in turn: a gap it fills is no door.
+            var filled = Set<Int>()
+            for filler in fillers where !filler.lines.isEmpty {
+                let open = gaps.indices.filter { !filled.contains($0) }
+                let clear = engine.parts(of: open.map { gaps[$0] }, fartherThan: onWall, from: filler.lines)
+                for (number, pieces) in zip(open, clear)
+                where pieces.reduce(0, { $0 + Polyline.length($1) }) < filledShare * Polyline.length(gaps[number]) {
+                    filled.insert(number)
+                    reject(gaps[number], as: filler.kind)
+                }
+            }
+            for (number, gap) in gaps.enumerated() where !filled.contains(number) {
+                candidates.append(Candidate(centre: Polyline.halfway(gap), width: Polyline.length(gap) + 2 * onWall, source: "gap"))
             }
         }
         var kept: [Candidate] = []
@@ -147,6 +188,6 @@ enum DoorFinder {
             }
             openings.append(FoundOpening(line: line, width: candidate.width, source: candidate.source, rooms: near.prefix(2).map(\.0)))
         }
-        return (openings, unplaced)
+        return (openings, unplaced, rejectedGaps)
     }
 }

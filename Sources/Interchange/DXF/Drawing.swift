@@ -28,6 +28,9 @@ public struct DrawingEntity: Sendable, Equatable {
     public var paperSpace: Bool
     /// The entity's handle in the file (hexadecimal), to name it in messages.
     public var handle: String?
+    /// The block it was drawn by, when an insert was replaced by its block's entities (the
+    /// innermost, where blocks nest): a window block's lines say they are a window.
+    public var block: String?
 
     public init(layer: String, kind: Kind, shape: Shape, paperSpace: Bool = false, handle: String? = nil) {
         self.layer = layer
@@ -308,11 +311,13 @@ public struct Drawing: Sendable {
             entities.flatMap { entity -> [DrawingEntity] in
                 guard let (insert, parts) = definition(entity) else { return [entity] }
                 return replaced(
-                    insert.placed(parts, layer: entity.layer).map {
-                        var part = $0
-                        part.paperSpace = entity.paperSpace
-                        return part
-                    })
+                    insert.placed(parts, layer: entity.layer)
+                ).map {
+                    var part = $0
+                    part.paperSpace = entity.paperSpace
+                    if part.block == nil { part.block = insert.block }
+                    return part
+                }
             }
         }
     }

@@ -11,14 +11,23 @@ public enum LayerConventions {
         "room", "area", "space", "raum", "räume", "raeume", "rum", "salle", "local", "espacio", "sala", "stanza", "locale",
         "zone", "zimmer", "lokale", "房间", "房", "空间", "室", "面积", "a-area", "a-spce", "a-zone",
     ]
-    static let walls = [
-        "wall", "mur", "wand", "wände", "waende", "væg", "vaeg", "mure", "muro", "pared", "parete", "墙", "牆", "a-wall",
-        // Structure and partitions: national layer codes name walls so (`A-210 G - Existing
-        // Structure`, `A-320G - Permanent Solid Partitions`).
-        "structure", "partition", "cloison", "tabique", "tramezz", "struktur", "結構",
-        // Glazing encloses rooms as walls do.
+    static let walls =
+        [
+            "wall", "mur", "wand", "wände", "waende", "væg", "vaeg", "mure", "muro", "pared", "parete", "墙", "牆", "a-wall",
+            // Structure and partitions: national layer codes name walls so (`A-210 G - Existing
+            // Structure`, `A-320G - Permanent Solid Partitions`).
+            "structure", "partition", "cloison", "tabique", "tramezz", "struktur", "結構",
+        ] + windows  // Glazing encloses rooms as walls do.
+    /// Windows, glazing and curtain walls: walls for enclosing rooms, and what tells a window's
+    /// gap in a wall from a door's.
+    static let windows = [
         "glass", "glaz", "glas", "cristal", "crystal", "vidrio", "verre", "vetro", "玻璃", "window", "fenster", "ventana", "fenêtre",
-        "vindue", "a-glaz", "窗",
+        "fenetre", "finestra", "vindue", "a-glaz", "curtain", "窗",
+    ]
+    /// Columns and piers: solid where a room's outline leaves the walls to go round them.
+    static let columns = [
+        "colum", "a-cols", "s-cols", "pillar", "pilar", "säule", "saeule", "stütze", "stuetze", "poteau", "colonn",
+        "søjle", "soejle", "pilastro", "柱",
     ]
     static let doors = ["door", "dør", "doer", "tür", "tuer", "porte", "puerta", "porta", "deur", "dörr", "门", "門", "a-door"]
     static let text = [
@@ -50,6 +59,18 @@ public enum LayerConventions {
         }
         let name = layer.lowercased()
         return words.contains { name.contains($0) }
+    }
+
+    /// Whether a layer's (or a block's) name says it draws windows or glazing.
+    public static func namesWindows(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return windows.contains { lowered.contains($0) }
+    }
+
+    /// Whether a layer's (or a block's) name says it draws columns.
+    public static func namesColumns(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return columns.contains { lowered.contains($0) }
     }
 
     /// A layer named for clutter and for none of the roles (`A-WALL-FIRE` is a wall layer).

@@ -110,6 +110,13 @@ public enum DrawingImportWording {
         lines.append(
             "doors: \(report.openings)\(sources.isEmpty ? "" : " (\(sources.joined(separator: ", ")))")\(report.unplacedDoors > 0 ? "; \(report.unplacedDoors) not near any room's wall, not placed" : "")"
         )
+        if !report.rejectedGaps.isEmpty {
+            let reasons = ["window": "spanned by a window", "column": "filled by a column or a solid fill", "bend": "turning a corner"]
+            lines.append(
+                "wall gaps that are no door: "
+                    + report.rejectedGaps.sorted { $0.key < $1.key }.map { "\($0.value) \(reasons[$0.key] ?? $0.key)" }.joined(
+                        separator: ", "))
+        }
         if !report.unplacedLabels.isEmpty {
             lines.append(
                 "labels in no room (\(report.unplacedLabels.count)): "
@@ -153,6 +160,9 @@ public enum DrawingImportWording {
             key: "opening_sources",
             value: .object(JSONObject(report.openingSources.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: count($0.value)) })))
         json.append(key: "unplaced_doors", value: count(report.unplacedDoors))
+        json.append(
+            key: "gaps_not_doors",
+            value: .object(JSONObject(report.rejectedGaps.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: count($0.value)) })))
         json.append(
             key: "unplaced_labels",
             value: .array(

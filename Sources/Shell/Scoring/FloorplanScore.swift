@@ -28,6 +28,10 @@ public struct FloorplanScore: Sendable, Equatable {
     public var doorsFound = 0
     public var openings = 0
     public var falseOpenings = 0
+    /// Whether the openings were judged: not where the truth does not list every door (a drawing
+    /// whose doors are gaps alone cannot be counted), so an opening near no listed door is not
+    /// known to be false.
+    public var openingsJudged = true
     /// The imported metres per drawing unit over the truth's (1 is right); nil without placement.
     public var scaleRatio: Double?
 
@@ -52,6 +56,7 @@ public struct FloorplanScore: Sendable, Equatable {
         score.named = truth.rooms.filter { $0.name != nil || $0.number != nil }.count
         score.doors = truth.doors.count
         score.openings = openings.count
+        score.openingsJudged = truth.doorsComplete
         guard let projector, let map = DrawingMap(ties.map { ($0.drawing, projector.point(Position(x: $0.position.x, y: $0.position.y))) })
         else {
             score.falseOpenings = openings.count

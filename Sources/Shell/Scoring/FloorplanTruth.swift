@@ -29,6 +29,9 @@ public struct FloorplanTruth: Sendable {
     public var bestOptions: [String]
     public var rooms: [Room]
     public var doors: [Point]
+    /// False where the drawing's doors could not all be counted (doors drawn only as gaps):
+    /// `doors` lists some, and an opening near none of them is not known to be false.
+    public var doorsComplete: Bool
 
     /// Reads `NAME.json`; the error names the file and the field that is wrong.
     public static func read(_ path: String) throws(CommandFailure) -> FloorplanTruth {
@@ -44,6 +47,7 @@ public struct FloorplanTruth: Sendable {
             var bestOptions: [String]?
             var rooms: [Room]
             var doors: [[Double]]
+            var doorsComplete: Bool?
         }
         func failure(_ why: String) -> CommandFailure { CommandFailure(exitCode: CommandFailure.commandFailed, message: "\(path): \(why)") }
         let file: File
@@ -78,7 +82,7 @@ public struct FloorplanTruth: Sendable {
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         return FloorplanTruth(
             name: name, source: file.source, metresPerUnit: file.metresPerUnit, bestOptions: file.bestOptions ?? [], rooms: rooms,
-            doors: doors)
+            doors: doors, doorsComplete: file.doorsComplete ?? true)
     }
 
     static func nonEmpty(_ text: String) -> String? {
