@@ -126,6 +126,11 @@ public struct DXFImportReport: Sendable, Codable {
     /// The median area of the rooms found, in square metres.
     public var medianRoomArea: Double?
     public var named = 0
+    /// Rooms by the unit category they were given ("room" where nothing told).
+    public var categories: [String: Int] = [:]
+    /// Room types (a tag's type line) no category is known for, with how many rooms: those rooms
+    /// are `unspecified`.
+    public var unknownTypes: [String: Int] = [:]
     public var duplicatesDropped = 0
     public var outlinesDropped = 0
     /// Shapes under the smallest room or over the largest.

@@ -435,6 +435,59 @@ struct DXFImportTests {
             #expect(!written.contains { $0.contains(word) }, "\(word) in \(written)")
         }
         #expect(result.report.layers[.text] == ["TEXT"])
+        // The Chinese tag's type (办公室, office) gives its room's category; the English tag has
+        // no type, and its name (Seminar) gives one.
+        #expect(Set(result.rooms.compactMap(\.category)) == ["office", "classroom"], "\(result.rooms.map(\.category))")
+    }
+
+    @Test func functionLayersAreRoomLayersWhoseNameGivesTheCategory() throws {
+        var fixture = DXFFixture(insertionUnits: 6)
+        fixture.add(DXFFixture.rectangle("Offices", 0, 0, 4, 4))
+        fixture.add(DXFFixture.rectangle("Offices", 4, 0, 4, 4))
+        fixture.add(DXFFixture.rectangle("Toilets", 8, 0, 3, 4))
+        // A toilet pan on the toilets' layer: too small for a room.
+        fixture.add(DXFFixture.rectangle("Toilets", 8.5, 0.5, 0.4, 0.6))
+        // Stairs, a void, and furniture for offices: no rooms.
+        fixture.add(DXFFixture.rectangle("Stairs", 11, 0, 3, 4))
+        fixture.add(DXFFixture.rectangle("0_Void", 14, 0, 2, 2))
+        fixture.add(DXFFixture.rectangle("Office furniture", 1, 1, 1, 0.6))
+        fixture.add(DXFFixture.text("Labels", 9, 3, "WC Herren"))
+        let result = try Self.run(fixture)
+        #expect(result.report.layers[.rooms] == ["Offices", "Toilets"], "\(result.report.layers)")
+        #expect(result.report.layerReasons["Offices"] == "rooms by its name: office rooms")
+        #expect(result.rooms.count == 3)
+        #expect(result.rooms.map(\.category).sorted { ($0 ?? "") < ($1 ?? "") } == ["office", "office", "restroom"])
+        // Unlabelled rooms take the layer's name; a label wins.
+        #expect(result.rooms.compactMap(\.name).sorted() == ["Offices", "Offices", "WC Herren"])
+        #expect(result.report.categories == ["office": 2, "restroom": 1])
+    }
+
+    @Test func aRoomTypeNoCategoryIsKnownForIsUnspecifiedAndReported() throws {
+        var fixture = DXFFixture(insertionUnits: 6)
+        for index in 0..<4 { fixture.add(DXFFixture.rectangle("A-AREA", Double(index) * 5, 0, 5, 4)) }
+        fixture.add(DXFFixture.mtext("A-ANNO-TEXT", 1, 3, "房间编号：101\\P房间属性：业务用房"))
+        fixture.add(DXFFixture.mtext("A-ANNO-TEXT", 6, 3, "Room No.: 102\\PType: Storage"))
+        fixture.add(DXFFixture.text("A-ANNO-TEXT", 11, 3, "Kitchen"))
+        let result = try Self.run(fixture)
+        let categories = result.rooms.map { $0.category ?? "room" }
+        #expect(categories == ["unspecified", "storage", "kitchen", "room"], "\(categories)")
+        #expect(result.report.unknownTypes == ["业务用房": 1])
+        #expect(result.report.categories == ["unspecified": 1, "storage": 1, "kitchen": 1, "room": 1])
+        // The drafts carry the category; `room` where nothing told.
+        let drafts = result.drafts(file: "plan.dxf", language: "en").drafts.filter { $0.type == .unit }
+        #expect(drafts.map { $0.properties[PropertyKey.category.rawValue]?.stringValue } == ["unspecified", "storage", "kitchen", "room"])
+    }
+
+    @Test func aDeclaredUnitThatFitsIsKeptThoughCubiclesFitAnother() throws {
+        // Centimetres, declared: three rooms, and five cubicles on the room layer that read in
+        // feet would be room-sized.
+        var fixture = DXFFixture(insertionUnits: 5)
+        for index in 0..<3 { fixture.add(DXFFixture.rectangle("Rooms", Double(index) * 500, 0, 500, 400)) }
+        for index in 0..<5 { fixture.add(DXFFixture.rectangle("Rooms", 1600 + Double(index) * 100, 0, 60, 80)) }
+        let result = try Self.run(fixture)
+        #expect(result.report.units.unit == .centimetres, "\(result.report.units.reason)")
+        #expect(result.report.units.reason.contains("as declared"))
+        #expect(result.rooms.count == 3)
     }
 
     @Test func twoLeavesClosingOnOnePointAreOneDoubleDoor() throws {

@@ -1,5 +1,5 @@
-// The rooms and doors of an imported drawing as features to create: units of category `room`
-// named in the archive's language, and `pedestrian` openings (a swinging door where the drawing
+// The rooms and doors of an imported drawing as features to create: units of the category their
+// type, name or layer says (`room` where nothing does), named in the archive's language, and `pedestrian` openings (a swinging door where the drawing
 // draws one).
 
 import Geometry
@@ -15,7 +15,7 @@ extension DXFImportResult {
         func position(_ point: Point) -> Position { Position(x: point.x, y: point.y) }
         let roomDrafts = rooms.enumerated().map { number, room -> FeatureDraft in
             var properties = JSONObject()
-            properties.append(key: PropertyKey.category.rawValue, value: .string("room"))
+            properties.append(key: PropertyKey.category.rawValue, value: .string(room.category ?? "room"))
             if let name = room.name { properties.append(key: PropertyKey.name.rawValue, value: Labels(name, language: language).json) }
             if let altName = room.altName {
                 properties.append(key: PropertyKey.altName.rawValue, value: Labels(altName, language: language).json)

@@ -11,6 +11,8 @@ public struct ImportedRoom: Sendable, Equatable {
     public var rings: [[Point]]
     public var name: String?
     public var altName: String?
+    /// The unit category its type, name or layer says; nil (a `room`) when nothing tells.
+    public var category: String?
 }
 
 public struct ImportedOpening: Sendable, Equatable {
@@ -169,7 +171,9 @@ public enum DXFImporter {
 
         // Names.
         let texts = metric(on(.text) + on(.rooms).filter { if case .text = $0.kind { true } else { false } })
-        let unplaced = RoomNaming.name(&rooms, texts: texts, engine, peopleLeftOut: &report.peopleLeftOut)
+        let unplaced = RoomNaming.name(
+            &rooms, texts: texts, engine, peopleLeftOut: &report.peopleLeftOut, unknownTypes: &report.unknownTypes)
+        for room in rooms { report.categories[room.category ?? "room", default: 0] += 1 }
         report.unplacedLabels = unplaced.map { DXFImportReport.Label(text: $0.text, at: Point(x: $0.at.x / scale, y: $0.at.y / scale)) }
 
         // Doors. A gap in the walls is looked for without the windows, so that a window's gap
@@ -220,7 +224,7 @@ public enum DXFImporter {
         let placed = rooms.map { room in
             ImportedRoom(
                 rings: ([room.outline.exterior] + room.outline.holes).map { $0.map(placement.position) }, name: room.name,
-                altName: room.altName)
+                altName: room.altName, category: room.category)
         }
         let openings = doors.openings.map { door in
             ImportedOpening(

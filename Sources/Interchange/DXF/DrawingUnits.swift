@@ -53,6 +53,10 @@ public enum UnitCheck {
     ]
     /// A sheet scale is taken only when it explains the evidence this much better than every unit.
     static let sheetMargin = 0.5
+    /// A declared unit is kept when this share of the evidence fits it, whatever fits more: a room
+    /// layer also holds cubicles and fixtures, which another unit makes room-sized, while a unit
+    /// declared wrongly makes almost nothing plausible.
+    static let declaredFitShare = 0.2
 
     /// How well `metres` per drawing unit explains the evidence: the share of rooms and doors of a
     /// plausible size, each weighing as one; nil when the plan's extent is implausible at it.
@@ -108,7 +112,10 @@ public enum UnitCheck {
                     "a sheet in millimetres at 1:\(sheet.0.scale) (\(number(sheet.0.metres)) m per drawing unit): \(onPaper ? "the drawing is \(Int(evidence.sheet?.long ?? 0)) x \(Int(evidence.sheet?.short ?? 0)) units, a paper sheet in millimetres" : "no unit fits \(what), this scale does") (the drawing declares \(declaredText); --units to override)",
                 metresPerUnit: sheet.0.metres)
         }
-        guard let best, let winner = fits.first(where: { $0.1 == best })?.0 else {
+        let kinds = (evidence.roomAreas.isEmpty ? 0 : 1) + (evidence.doorWidths.isEmpty ? 0 : 1)
+        let declaredFits =
+            declared.flatMap { unit in fits.first { $0.0 == unit }?.1 }.map { $0 >= declaredFitShare * Double(kinds) } ?? false
+        guard let best, let winner = declaredFits ? declared : fits.first(where: { $0.1 == best })?.0 else {
             let unit = declared ?? .metres
             return UnitChoice(
                 unit: unit, declared: declared,

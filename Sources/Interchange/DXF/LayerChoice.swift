@@ -103,7 +103,9 @@ enum LayerChoice {
                 chosen[role] = names.filter { name in
                     (has(name, "closed polylines") || has(name, "hatches")) && !dimensions.contains(name)
                         && (LayerConventions.named(name, .rooms)
-                            || (LayerConventions.looksLikeRoomNumber(name) && !LayerConventions.isDefault(name)))
+                            || (LayerConventions.looksLikeRoomNumber(name) && !LayerConventions.isDefault(name)
+                                && !LayerConventions.isClutter(name))
+                            || (RoomFunctions.namesRooms(name) && !LayerConventions.isClutter(name)))
                 }
             case .walls:
                 chosen[role] = names.filter {
@@ -117,6 +119,12 @@ enum LayerChoice {
                     LayerConventions.named($0, .text) && has($0, "texts") && !dimensions.contains($0) && !LabelKey.namesPeople($0)
                 }
                 chosen[role] = named.isEmpty ? names.filter { has($0, "texts") && !leftOut($0) } : named
+            }
+        }
+
+        for name in chosen[.rooms]! where given[.rooms] == nil && !LayerConventions.named(name, .rooms) {
+            if RoomFunctions.namesRooms(name), let category = RoomFunctions.category(of: name) {
+                reasons[name] = "rooms by its name: \(category) rooms"
             }
         }
 

@@ -46,6 +46,8 @@ public enum LayerConventions {
         "elec", "mech", "hvac", "light", "cancel", "furniture",
         "shel", "regal", "table", "tisch", "bord", "desk", "chair", "stuhl", "stol", "couch", "sofa", "bench", "bank", "bed", "cabinet",
         "schrank", "skab", "tree", "plant", "landscape", "a-flor", "a-clng", "a-furn", "a-eqpm",
+        // Voids and shafts: holes in the floor, not rooms.
+        "void", "shaft", "schacht", "gaine", "patinillo", "cavedio", "竖井", "管井", "吹抜",
     ]
 
     /// Whether a layer's name says it has `role`.

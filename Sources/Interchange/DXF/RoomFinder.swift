@@ -11,6 +11,8 @@ struct FoundRoom {
     var layer: String?
     var name: String?
     var altName: String?
+    /// The IMDF unit category its type, name or layer names; nil when nothing tells.
+    var category: String?
 }
 
 struct FoundRooms {

@@ -4,7 +4,8 @@
 import Foundation
 
 public enum LabelKind: Sendable, Equatable {
-    case name, number, measurement
+    /// `type` is what a room tag's type key says the room is for (房间属性：办公室).
+    case name, number, measurement, type
 }
 
 public enum RoomLabels {

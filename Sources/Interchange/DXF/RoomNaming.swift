@@ -36,17 +36,21 @@ enum RoomNaming {
                 peopleLeftOut += value.split(whereSeparator: { "，,、;；/".contains($0) }).count
             case .number?: labels.append(Label(kind: .number, text: value, at: at))
             case .name?: labels.append(Label(kind: .name, text: value, at: at))
-            case .type?, .area?: break
+            case .type?: labels.append(Label(kind: .type, text: value, at: at))
+            case .area?: break
             case nil: if let kind = RoomLabels.kind(of: value) { labels.append(Label(kind: kind, text: value, at: at)) }
             }
         }
         return labels
     }
 
-    /// Names the rooms; returns the labels that lie in no room (measurements aside).
-    static func name(_ rooms: inout [FoundRoom], texts: [DrawingEntity], _ engine: GeometryEngine, peopleLeftOut: inout Int) -> [(
-        text: String, at: Point
-    )] {
+    /// Names the rooms and gives each the category its type, name or layer says (RoomFunctions);
+    /// a type no category is known for makes the room `unspecified`, and is counted in
+    /// `unknownTypes`. Returns the labels that lie in no room (measurements aside).
+    static func name(
+        _ rooms: inout [FoundRoom], texts: [DrawingEntity], _ engine: GeometryEngine, peopleLeftOut: inout Int,
+        unknownTypes: inout [String: Int]
+    ) -> [(text: String, at: Point)] {
         let areas = rooms.map { engine.prepare([$0.outline]) }
         let sizes = rooms.map { engine.area([$0.outline]) }
         var labels = [[Label]](repeating: [], count: rooms.count)
@@ -84,6 +88,18 @@ enum RoomNaming {
                 !LayerConventions.named(layer, .rooms)
             {
                 if LayerConventions.looksLikeRoomNumber(layer) { rooms[index].altName = layer } else { rooms[index].name = layer }
+            }
+            // A layer named for what its rooms are (`Offices`, `Toilets`) names each it holds.
+            if rooms[index].name == nil, rooms[index].altName == nil, let layer = rooms[index].layer, RoomFunctions.namesRooms(layer) {
+                rooms[index].name = layer
+            }
+            if let type = ordered.first(where: { $0.kind == .type })?.text {
+                rooms[index].category = RoomFunctions.category(of: type) ?? "unspecified"
+                if rooms[index].category == "unspecified" { unknownTypes[type, default: 0] += 1 }
+            } else {
+                rooms[index].category =
+                    (rooms[index].name ?? rooms[index].layer).flatMap(RoomFunctions.category)
+                    ?? rooms[index].layer.flatMap(RoomFunctions.category)
             }
         }
         return unplaced

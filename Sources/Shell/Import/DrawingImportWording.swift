@@ -95,6 +95,19 @@ public enum DrawingImportWording {
         let median = report.medianRoomArea.map { ", median \(String(format: $0 >= 100 ? "%.0f" : "%.1f", $0)) m²" } ?? ""
         lines.append(
             "rooms: \(report.rooms) (\(report.named) named, \(report.rooms - report.named) unnamed\(median)), \(report.roomSource)")
+        if !report.categories.isEmpty {
+            lines.append(
+                "categories: "
+                    + report.categories.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map {
+                        "\($0.value) \($0.key)\($0.key == "room" ? " (nothing tells)" : "")"
+                    }.joined(separator: ", "))
+        }
+        if !report.unknownTypes.isEmpty {
+            lines.append(
+                "room types no category is known for (unspecified): "
+                    + report.unknownTypes.sorted { $0.key < $1.key }.map { "\"\(TerminalText.escaped($0.key))\" (\($0.value))" }
+                    .joined(separator: ", "))
+        }
         if report.peopleLeftOut > 0 { lines.append("personal names left out: \(report.peopleLeftOut)") }
         if let language = report.namesLanguage { lines.append("language: \(TerminalText.escaped(language)) (--language to override)") }
         if let hint = report.hint { lines.append(TerminalText.sanitized(hint)) }
@@ -154,6 +167,12 @@ public enum DrawingImportWording {
         json.append(key: "named", value: count(report.named))
         json.append(key: "median_room_m2", value: report.medianRoomArea.map(number) ?? .null)
         json.append(key: "personal_names_left_out", value: count(report.peopleLeftOut))
+        json.append(
+            key: "categories",
+            value: .object(JSONObject(report.categories.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: count($0.value)) })))
+        json.append(
+            key: "unknown_types",
+            value: .object(JSONObject(report.unknownTypes.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: count($0.value)) })))
         json.append(key: "names_language", value: report.namesLanguage.map(JSONValue.string) ?? .null)
         json.append(key: "openings", value: count(report.openings))
         json.append(
