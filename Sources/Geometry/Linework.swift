@@ -2,6 +2,7 @@
 // clear of those lines (a door's gap in a wall).
 
 import CGEOS
+import Foundation
 
 extension GeometryEngine {
     /// The faces the lines enclose once they are noded where they cross or touch (GEOS's
@@ -20,14 +21,78 @@ extension GeometryEngine {
     /// than the gap, short and duplicate segments and slightly open corners all disappear in the
     /// union.
     public func spaces(enclosedBy lines: [[Point]], closingGapsUpTo gap: Double) -> [Polygon] {
+        guard let walls = grownWalls(lines, closingGapsUpTo: gap) else { return [] }
+        return spaces(within: walls, closingGapsUpTo: gap)
+    }
+
+    /// The spaces the walls enclose (as `spaces(enclosedBy:closingGapsUpTo:)`) and the plan's
+    /// outline: the outer face of its outer walls, with openings in them up to `bridging` wide
+    /// (an entrance wider than a door) bridged, and every space inside filled - the shape of the
+    /// floor, courtyards aside. Pieces under `smallest` m² (a stray column, a detail) are left out.
+    public func wallPlan(of lines: [[Point]], closingGapsUpTo gap: Double, bridging: Double, smallest: Double) -> (
+        spaces: [Polygon], outline: [Polygon]
+    ) {
+        guard let walls = grownWalls(lines, closingGapsUpTo: gap) else { return ([], []) }
+        let spaces = spaces(within: walls, closingGapsUpTo: gap)
+        // The grown walls with their holes filled, grown by half the bridge (closing openings up
+        // to it), filled again, and shrunk by as much plus half the gap: back to the outer face.
+        let filled = union(walls.polygons.map { Polygon(exterior: $0.exterior) })
+        let reach = bridging / 2
+        let bridged = buffer(filled, by: reach).map { Polygon(exterior: $0.exterior) }
+        guard let grown = context.geometry(bridged),
+            let shrunk = Geom(
+                GEOSBufferWithStyle_r(
+                    handle, grown.pointer, -(reach + gap / 2), 4, Int32(GEOSBUF_CAP_FLAT.rawValue), Int32(GEOSBUF_JOIN_MITRE.rawValue), 2),
+                context)
+        else { return (spaces, []) }
+        return (spaces, shrunk.polygons.map { Polygon(exterior: $0.exterior) }.filter { area([$0]) >= smallest })
+    }
+
+    /// What `polygons` and `others` share.
+    public func intersection(_ polygons: [Polygon], _ others: [Polygon]) -> [Polygon] {
+        guard let first = context.geometry(polygons), let second = context.geometry(others) else { return [] }
+        return Geom(GEOSIntersection_r(handle, first.pointer, second.pointer), context)?.polygons ?? []
+    }
+
+    /// What of `polygons` lies outside `others`. Others that do not overlap (rooms) are taken as
+    /// they are; united first only when overlay refuses them so.
+    public func difference(_ polygons: [Polygon], _ others: [Polygon]) -> [Polygon] {
+        guard let first = context.geometry(polygons) else { return [] }
+        guard !others.isEmpty else { return polygons }
+        if let second = context.geometry(others), let rest = Geom(GEOSDifference_r(handle, first.pointer, second.pointer), context) {
+            return rest.polygons
+        }
+        guard let second = context.geometry(union(others)) else { return polygons }
+        if let rest = Geom(GEOSDifference_r(handle, first.pointer, second.pointer), context) { return rest.polygons }
+        guard let valid = Geom(GEOSMakeValid_r(handle, first.pointer), context) else { return [] }
+        return Geom(GEOSDifference_r(handle, valid.pointer, second.pointer), context)?.polygons ?? []
+    }
+
+    /// The open space of a floor: what of `outline` no room covers, without the bands narrower than
+    /// `narrowest` (the inside of a double wall, a sliver between a room and the outline), in
+    /// pieces of at least `smallest` m² - corridors, halls, the open plan.
+    public func openSpaces(in outline: [Polygon], besides rooms: [Polygon], narrowest: Double, smallest: Double) -> [Polygon] {
+        let rest = difference(outline, rooms)
+        guard !rest.isEmpty else { return [] }
+        // An opening (shrink, then grow back) drops what is narrower than `narrowest`; clipped to
+        // what was there, as growing back rounds corners out.
+        let opened = buffer(buffer(rest, by: -narrowest / 2), by: narrowest / 2)
+        guard let shape = context.geometry(opened), let space = context.geometry(rest),
+            let clipped = Geom(GEOSIntersection_r(handle, shape.pointer, space.pointer), context)
+        else { return [] }
+        return clipped.polygons.filter { area([$0]) >= smallest }
+    }
+
+    /// Every segment of `lines` grown by half the gap with square ends, united: the walls as areas.
+    func grownWalls(_ lines: [[Point]], closingGapsUpTo gap: Double) -> Geom? {
         let half = gap / 2
         // Each segment grown into its rectangle (square ends reach past its ends by half the gap,
         // so ends that miss each other by up to the gap meet, and corners are filled), then the
         // rectangles united: GEOS's cascaded union of simple rectangles costs a fraction of
         // buffering the whole linework, whose offset curves must all be noded against each other.
-        guard half > 0 else { return [] }
+        guard half > 0 else { return nil }
         var rectangles: [Polygon] = []
-        for (a, b) in Self.distinctSegments(of: lines, grid: gap / 32) {
+        for (a, b) in Self.joined(Self.distinctSegments(of: lines, grid: gap / 32), bridging: gap, grid: gap / 32) {
             let length = a.distance(to: b)
             guard length > 0, length.isFinite else { continue }
             let (ux, uy) = ((b.x - a.x) / length * half, (b.y - a.y) / length * half)
@@ -40,8 +105,13 @@ extension GeometryEngine {
                     Point(x: end.x - nx, y: end.y - ny), Point(x: end.x + nx, y: end.y + ny),
                 ]))
         }
-        guard !rectangles.isEmpty, let all = context.geometry(rectangles), let walls = Geom(GEOSUnaryUnion_r(handle, all.pointer), context)
-        else { return [] }
+        guard !rectangles.isEmpty, let all = context.geometry(rectangles) else { return nil }
+        return Geom(GEOSUnaryUnion_r(handle, all.pointer), context)
+    }
+
+    /// The holes of the grown walls, each grown back by half the gap: the rooms.
+    func spaces(within walls: Geom, closingGapsUpTo gap: Double) -> [Polygon] {
+        let half = gap / 2
         let grown = walls.polygons.flatMap { wall in
             wall.holes.compactMap { hole -> Geom? in
                 guard let hole = context.geometry([Polygon(exterior: hole)]) else { return nil }
@@ -70,6 +140,49 @@ extension GeometryEngine {
             rooms.append((kept, bounds))
         }
         return rooms.flatMap(\.geometry.polygons)
+    }
+
+    /// Segments on one line (within `grid` of it and a thousandth of a radian of its direction)
+    /// whose ends are at most `gap` apart, joined into one: grown by half the gap with square ends
+    /// they unite into the same area, and a wall drawn in pieces - each room's side of it, or
+    /// broken at every door - becomes one rectangle instead of dozens for the union to merge.
+    static func joined(_ segments: [(Point, Point)], bridging gap: Double, grid: Double) -> [(Point, Point)] {
+        struct Line: Hashable {
+            var direction: Int
+            var offset: Int
+        }
+        let step = 0.001
+        let turns = Int((Double.pi / step).rounded())
+        var runs: [Line: [(start: Double, end: Double, from: Point, to: Point)]] = [:]
+        var order: [Line] = []
+        for (a, b) in segments {
+            var angle = atan2(b.y - a.y, b.x - a.x)
+            if angle < 0 { angle += .pi }
+            let direction = Int((angle / step).rounded()) % turns
+            let (ux, uy) = (cos(Double(direction) * step), sin(Double(direction) * step))
+            let offset = (-a.x * uy + a.y * ux) / grid
+            guard offset.isFinite, abs(offset) < Double(Int.max / 2) else { return segments }
+            let line = Line(direction: direction, offset: Int(offset.rounded()))
+            let (s, t) = (a.x * ux + a.y * uy, b.x * ux + b.y * uy)
+            if runs[line] == nil { order.append(line) }
+            runs[line, default: []].append(s <= t ? (s, t, a, b) : (t, s, b, a))
+        }
+        var result: [(Point, Point)] = []
+        for line in order {
+            var pieces = runs[line]!
+            pieces.sort { $0.start < $1.start }
+            var current = pieces[0]
+            for piece in pieces.dropFirst() {
+                if piece.start <= current.end + gap {
+                    if piece.end > current.end { (current.end, current.to) = (piece.end, piece.to) }
+                } else {
+                    result.append((current.from, current.to))
+                    current = piece
+                }
+            }
+            result.append((current.from, current.to))
+        }
+        return result
     }
 
     /// The segments of `lines` with their ends snapped to a grid of `grid` and each drawn once,

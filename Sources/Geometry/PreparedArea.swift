@@ -48,6 +48,13 @@ public final class PreparedArea {
         return GEOSPreparedIntersects_r(engine.handle, prepared, other.pointer) == 1
     }
 
+    /// How far the point is from the area (0 inside); infinity when it cannot be told.
+    public func distance(to point: Point) -> Double {
+        guard let prepared, let probe = engine.context.point(point) else { return .infinity }
+        var distance = 0.0
+        return GEOSPreparedDistance_r(engine.handle, prepared, probe.pointer, &distance) == 1 ? distance : .infinity
+    }
+
     /// GEOS predicates answer 2 on an exception (e.g. a badly invalid area); that is not a yes.
     private func test(_ point: Point, _ predicate: (GEOSContextHandle_t, OpaquePointer, OpaquePointer) -> CChar) -> Bool {
         guard let prepared, bounds.contains(point), let probe = engine.context.point(point) else { return false }

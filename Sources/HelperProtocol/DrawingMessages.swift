@@ -126,6 +126,11 @@ public struct DXFImportReport: Sendable, Codable {
     /// The median area of the rooms found, in square metres.
     public var medianRoomArea: Double?
     public var named = 0
+    /// Spaces the walls enclose that no room outline covers, imported as rooms beside them.
+    public var spacesAdded = 0
+    /// Open space inside the outer walls that no room covers: walkway units, and their area (m²).
+    public var walkways = 0
+    public var walkwayArea = 0.0
     /// Rooms by the unit category they were given ("room" where nothing told).
     public var categories: [String: Int] = [:]
     /// Room types (a tag's type line) no category is known for, with how many rooms: those rooms

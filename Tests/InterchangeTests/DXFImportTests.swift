@@ -560,6 +560,52 @@ struct DXFImportTests {
         #expect(result.report.rejectedGaps == ["column": 1])
     }
 
+    /// A 20 x 10 m building of single wall lines: a room at each end (x 0-6 and 14-20), each with
+    /// a 0.9 m door into the hall between them, whose south wall has a 3 m entrance - so the hall
+    /// is enclosed by no walls a door closes. With `outlined`, the two end rooms are drawn on a
+    /// room layer as well, and the hall is split by a wall at x = 10 into a store (x 6-10, a door
+    /// at y 4-4.9) and the rest of the hall.
+    static func hallBetweenRooms(outlined: Bool = false) -> DXFFixture {
+        var fixture = DXFFixture()
+        var walls: [(Double, Double, Double, Double)] = [
+            (0, 0, 8, 0), (11, 0, 20, 0), (20, 0, 20, 10), (20, 10, 0, 10), (0, 10, 0, 0),
+            (6, 0, 6, 4), (6, 4.9, 6, 10), (14, 0, 14, 4), (14, 4.9, 14, 10),
+        ]
+        if outlined {
+            walls += [(10, 0, 10, 4), (10, 4.9, 10, 10)]
+            fixture.add(DXFFixture.rectangle("A-AREA", 0, 0, 6, 10))
+            fixture.add(DXFFixture.rectangle("A-AREA", 14, 0, 6, 10))
+        }
+        for (x1, y1, x2, y2) in walls { fixture.add(DXFFixture.line("A-WALL", x1, y1, x2, y2)) }
+        return fixture
+    }
+
+    @Test func openSpaceInsideTheOuterWallsBecomesAWalkwayAndTheLevelTheWallsOutline() throws {
+        let result = try Self.run(Self.hallBetweenRooms())
+        #expect(result.report.walkways == 1, "\(result.report)")
+        let walkways = result.rooms.filter { $0.category == "walkway" }
+        #expect(walkways.count == 1 && result.rooms.count == 3)
+        // The hall: x 6-14 less the bits the walls' square ends reach, 80 m² at most.
+        #expect(walkways.allSatisfy { (70...80.5).contains(Self.area($0)) }, "\(walkways.map(Self.area))")
+        // The level is the outer walls' outline, the entrance bridged: 200 m².
+        let footprint = GeometryEngine().area(
+            result.footprint.map { Polygon(exterior: $0[0].map { Self.frame.point(longitude: $0.x, latitude: $0.y) }) })
+        #expect(abs(footprint - 200) < 2, "\(footprint)")
+        // Each room's door opens into the walkway.
+        let walkway = result.rooms.firstIndex { $0.category == "walkway" }!
+        #expect(result.openings.count == 2 && result.openings.allSatisfy { $0.rooms.contains(walkway) }, "\(result.openings)")
+    }
+
+    @Test func spacesTheWallsEncloseBesideOutlinedRoomsAreRoomsAndTheRestAWalkway() throws {
+        let result = try Self.run(Self.hallBetweenRooms(outlined: true))
+        #expect(result.report.spacesAdded == 1 && result.report.walkways == 1, "\(result.report)")
+        #expect(result.rooms.count == 4)
+        let areas = result.rooms.map(Self.area).sorted()
+        // The store (x 6-10, 40 m²), the two outlined rooms (60 m² each), and the walkway (x 10-14).
+        #expect(abs(areas[3] - 60) < 0.5 && abs(areas[2] - 60) < 0.5, "\(areas)")
+        #expect(areas[0] > 30 && areas[1] < 41 && areas[1] > 30, "\(areas)")
+    }
+
     @Test func namesAreTaggedWithTheLanguageTheirScriptAllows() throws {
         func tags(_ names: [String], archive: String, given: Bool = false) throws -> (Set<String>, String?) {
             var fixture = Self.twoOffices()
@@ -639,9 +685,12 @@ struct GeneratedDrawingTests {
         let path = folder.appendingPathComponent("plan.dxf").path
         try DrawingGenerator.plan(rows: 4, columns: 3).write(toFile: path, atomically: true, encoding: .utf8)
         let result = try DXFImporter.run(try Drawing.read(path), options: DXFImportOptions(), corner: DXFImportTests.corner)
-        #expect(result.rooms.count == 12)
-        #expect(result.rooms.allSatisfy { $0.name == "Office" })
-        #expect(Set(result.rooms.compactMap(\.altName)).count == 12)
+        // The offices, and the corridor between their rows as open space.
+        let offices = result.rooms.filter { $0.category != "walkway" }
+        #expect(offices.count == 12)
+        #expect(offices.allSatisfy { $0.name == "Office" && $0.category == "office" })
+        #expect(Set(offices.compactMap(\.altName)).count == 12)
+        #expect(result.report.walkways >= 1 && result.rooms.count == 12 + result.report.walkways)
         #expect(result.openings.count == 12, "\(result.report.openingSources)")
         #expect(result.report.droppedLayers.map(\.layer) == ["A-FURN"])
         #expect(result.report.problems.isEmpty)

@@ -75,6 +75,19 @@ public enum DXFImporter {
 
     /// A hatch no larger than this across (metres) fills a column or a pier, not a floor.
     static let largestSolidFill = 1.5
+    /// Openings in the outer walls up to this wide (metres) are bridged for the floor's outline:
+    /// an entrance or a glazed front wider than a door.
+    static let widestEntrance = 6.0
+    /// Open space is looked for this far from a room at most (metres): corridors and halls lie
+    /// between rooms; a frame drawn round the sheet is no floor.
+    static let openSpaceReach = 8.0
+    /// Open space narrower than this (metres) is the inside of a wall or a sliver, not a walkway.
+    static let narrowestWalkway = 0.7
+    /// Walls chosen by their content are the plan's when their outline holds this share of the
+    /// outlined rooms' area.
+    static let roomsInsideWalls = 0.8
+    /// Open space smaller than this (m²) is a recess, not a walkway.
+    static let smallestWalkway = 4.0
 
     static func area(_ value: Double) -> String { value >= 100 ? String(Int(value.rounded())) : String(format: "%.1f", value) }
 
@@ -135,9 +148,17 @@ public enum DXFImporter {
                 return !DoorFinder.leaf.contains(arc.radius * scale)
             }
         ).flatMap { Self.lines($0.shape) }
+        // The spaces the walls enclose and the floor's outline, once: rooms where no layer
+        // outlines them; beside outlined rooms, the rooms they leave out; the open space.
+        let plan =
+            wallLines.isEmpty
+            ? (spaces: [], outline: [])
+            : engine.wallPlan(
+                of: wallLines, closingGapsUpTo: options.doorGap, bridging: Self.widestEntrance, smallest: RoomFinder.smallestSpace)
         var found = RoomFinder.rooms(fromRoomLayers: metric(on(.rooms)), engine)
+        let outlined = !found.rooms.isEmpty
         if found.rooms.isEmpty {
-            found = RoomFinder.rooms(fromWalls: wallLines, closingGapsUpTo: options.doorGap, engine)
+            found = RoomFinder.rooms(fromSpaces: plan.spaces, engine)
             report.roomSource =
                 wallLines.isEmpty
                 ? "no closed outlines and no wall lines"
@@ -169,6 +190,44 @@ public enum DXFImporter {
         let areas = (rooms.isEmpty ? found.areas : rooms.map { engine.area([$0.outline]) }).sorted()
         report.medianRoomArea = areas.isEmpty ? nil : areas[areas.count / 2]
 
+        // The whole floor: spaces the walls enclose that no outline covers are rooms too; what
+        // of the floor inside the outer walls no room covers is open space, `walkway` units.
+        var floor: [Polygon] = []
+        let drawn = rooms.count
+        // Beside outlined rooms, walls are trusted for the rest of the floor where a name or an
+        // option says they are walls, or where their outline holds the rooms: the layer with the
+        // most linework may be furniture or stairs.
+        func wallsHoldRooms() -> Bool {
+            let outlines = rooms.map(\.outline)
+            return engine.intersectionArea(outlines, plan.outline) >= Self.roomsInsideWalls * engine.area(outlines)
+        }
+        if !rooms.isEmpty,
+            !outlined || (roles[.walls] ?? []).contains(where: { !decision.wallsByContent.contains($0) }) || wallsHoldRooms()
+        {
+            if outlined {
+                let added = RoomFinder.uncovered(plan.spaces, by: rooms.map(\.outline), engine)
+                report.spacesAdded = added.count
+                rooms += added
+            }
+            // The outline near the rooms only: a sheet's frame drawn with the walls encloses the
+            // whole sheet.
+            let near = rooms.reduce(Bounds.empty) { $0.union($1.outline.bounds) }.expanded(by: Self.openSpaceReach)
+            floor = engine.intersection(
+                plan.outline,
+                [
+                    Polygon(exterior: [
+                        Point(x: near.minX, y: near.minY), Point(x: near.maxX, y: near.minY), Point(x: near.maxX, y: near.maxY),
+                        Point(x: near.minX, y: near.maxY), Point(x: near.minX, y: near.minY),
+                    ])
+                ])
+            let walkways = engine.openSpaces(
+                in: floor, besides: rooms.map(\.outline), narrowest: Self.narrowestWalkway, smallest: Self.smallestWalkway)
+            report.walkways = walkways.count
+            report.walkwayArea = walkways.reduce(0) { $0 + engine.area([$1]) }
+            rooms += walkways.map { FoundRoom(outline: $0, layer: nil, category: "walkway") }
+        }
+        let enclosed = rooms.count - report.walkways
+
         // Names.
         let texts = metric(on(.text) + on(.rooms).filter { if case .text = $0.kind { true } else { false } })
         let unplaced = RoomNaming.name(
@@ -198,7 +257,9 @@ public enum DXFImporter {
         ]
         let doors = DoorFinder.openings(
             parts: doorParts.map { DoorShape(parts: metric($0.parts), source: $0.source) }, rooms: rooms.map(\.outline),
-            wallLines: wallLines.isEmpty ? [] : solidWalls, fillers: fillers, widestGap: options.doorGap, engine)
+            enclosed: enclosed, searchedForGaps: drawn, wallLines: wallLines.isEmpty ? [] : solidWalls, fillers: fillers,
+            widestGap: options.doorGap,
+            engine)
         report.unplacedDoors = doors.unplaced
         report.rejectedGaps = doors.rejectedGaps
 
@@ -241,7 +302,9 @@ public enum DXFImporter {
         report.named = placed.filter { $0.name != nil }.count
         report.openings = openings.count
         for opening in openings { report.openingSources[opening.source, default: 0] += 1 }
-        let outlines = rooms.map(\.outline)
+        // The floor's outline and the rooms it does not cover: united, only those are worked on.
+        let covering = engine.prepare(floor)
+        let outlines = floor + rooms.map(\.outline).filter { floor.isEmpty || !covering.covers([$0]) }
         let footprint = engine.buffer(engine.buffer(engine.union(outlines), by: 0.6), by: -0.6).map { polygon in
             ([polygon.exterior] + polygon.holes).map { $0.map(placement.position) }
         }

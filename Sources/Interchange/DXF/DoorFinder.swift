@@ -63,16 +63,20 @@ enum DoorFinder {
     }
 
     static func openings(
-        parts shapes: [DoorShape], rooms: [Polygon], wallLines: [[Point]], fillers: [GapFiller] = [], widestGap: Double,
-        _ engine: GeometryEngine
+        parts shapes: [DoorShape], rooms: [Polygon], enclosed: Int? = nil, searchedForGaps: Int? = nil, wallLines: [[Point]],
+        fillers: [GapFiller] = [], widestGap: Double, _ engine: GeometryEngine
     ) -> (openings: [FoundOpening], unplaced: Int, rejectedGaps: [String: Int]) {
         struct Candidate {
             var centre: Point
             var width: Double
             var source: String
         }
+        // The enclosed rooms are searched for the wall a door is on; the open space (after them,
+        // large shapes of many vertices) only for the room on a door's other side, prepared.
+        let enclosed = enclosed ?? rooms.count
         let index = SpatialIndex<Int>(engine: engine)
-        for (number, room) in rooms.enumerated() { index.insert(room.bounds, number) }
+        for (number, room) in rooms.prefix(enclosed).enumerated() { index.insert(room.bounds, number) }
+        let open = rooms.indices.dropFirst(enclosed).map { ($0, engine.prepare([rooms[$0]])) }
         func near(_ point: Point, within distance: Double) -> [Int] {
             index.query(Bounds(minX: point.x - distance, minY: point.y - distance, maxX: point.x + distance, maxY: point.y + distance))
         }
@@ -135,7 +139,9 @@ enum DoorFinder {
             if !shown.contains(where: { $0.distance(to: middle) < 1 }) { rejectedGaps[kind, default: 0] += 1 }
         }
         if !wallLines.isEmpty {
-            let outlines = rooms.map { GeometryEngine.closed($0.exterior) }
+            // Open space is bounded by rooms and by where the floor's outline was drawn, not by
+            // walls: only the rooms' outlines are searched for gaps.
+            let outlines = rooms.prefix(searchedForGaps ?? rooms.count).map { GeometryEngine.closed($0.exterior) }
             var gaps: [[Point]] = []
             for pieces in engine.parts(of: outlines, fartherThan: onWall, from: wallLines) {
                 for piece in pieces where (narrowestGap...(widestGap + 0.3)).contains(Polyline.length(piece) + 2 * onWall) {
@@ -162,19 +168,34 @@ enum DoorFinder {
                 candidates.append(Candidate(centre: Polyline.halfway(gap), width: Polyline.length(gap) + 2 * onWall, source: "gap"))
             }
         }
+        // One door drawn twice - a block of its frame and a loose swing, a swing and the gap it
+        // leaves - gives candidates up to most of a door's width apart; two doors side by side
+        // stand at least a door's width and a wall apart.
         var kept: [Candidate] = []
         for candidate in candidates
-        where !kept.contains(where: { $0.centre.distance(to: candidate.centre) < Swift.min(0.6, Swift.max($0.width, candidate.width) / 2) })
-        {
+        where !kept.contains(where: {
+            $0.centre.distance(to: candidate.centre) < Swift.min(0.8, Swift.max($0.width, candidate.width) * 0.8)
+        }) {
             kept.append(candidate)
         }
         var openings: [FoundOpening] = []
         var unplaced = 0
         for candidate in kept {
-            let near = near(candidate.centre, within: reach)
+            var near = near(candidate.centre, within: reach)
                 .map { ($0, engine.nearestBoundaryPosition(on: rooms[$0], to: candidate.centre)) }
                 .filter { $0.1.distance <= reach }
                 .sorted { $0.1.distance < $1.1.distance }
+            if near.count < 2 {
+                let reached = open.filter {
+                    $0.1.bounds.expanded(by: reach).contains(candidate.centre) && $0.1.distance(to: candidate.centre) <= reach
+                }
+                if near.isEmpty {
+                    near = reached.map { ($0.0, engine.nearestBoundaryPosition(on: rooms[$0.0], to: candidate.centre)) }
+                        .sorted { $0.1.distance < $1.1.distance }
+                } else if let walkway = reached.first {
+                    near.append((walkway.0, near[0].1))
+                }
+            }
             guard let host = near.first else {
                 unplaced += 1
                 continue

@@ -15,6 +15,8 @@ enum LayerChoice {
         var reasons: [String: String]
         /// Layers left out as dimensions by their content: clutter in --list.
         var dimensions: Set<String>
+        /// Wall layers chosen by what they hold, no name or option saying so.
+        var wallsByContent: Set<String> = []
     }
 
     /// What one layer holds, counted once.
@@ -85,6 +87,7 @@ enum LayerChoice {
         }
 
         var chosen: [LayerRole: [String]] = [:]
+        var wallsByContent = Set<String>()
         for role in LayerRole.allCases {
             if let globs = given[role] {
                 var matched: [String] = []
@@ -186,6 +189,7 @@ enum LayerChoice {
                 // One layer when it holds most of the linework; those of a similar size with it.
                 let walls = candidates.filter { contents[$0]!.linework * 2 >= count }
                 chosen[.walls] = walls
+                wallsByContent = Set(walls)
                 for name in walls {
                     reasons[name] =
                         "walls by content: \(contents[name]!.linework) lines, arcs and outlines\(name == dominant ? ", the most of any layer" : ""); no layer is named for walls"
@@ -197,7 +201,7 @@ enum LayerChoice {
                 "\(path): no layer looks like rooms (closed outlines) or walls; say which with --rooms-layer or --walls-layer. Its layers: \(listing())"
             )
         }
-        return Decision(roles: chosen, reasons: reasons, dimensions: dimensions)
+        return Decision(roles: chosen, reasons: reasons, dimensions: dimensions, wallsByContent: wallsByContent)
     }
 
     /// Whether most of a layer's texts are numbers and it holds lines for them: a dimension layer.

@@ -11,7 +11,8 @@ struct FoundRoom {
     var layer: String?
     var name: String?
     var altName: String?
-    /// The IMDF unit category its type, name or layer names; nil when nothing tells.
+    /// The IMDF unit category its type, name or layer names (`walkway` for open space); nil
+    /// when nothing tells.
     var category: String?
 }
 
@@ -31,6 +32,8 @@ enum RoomFinder {
     static let smallestOutline = 1.0
     /// Below this a space between walls is a wall's cavity or a shaft (m2).
     static let smallestSpace = 2.0
+    /// Below this a space the walls enclose beside outlined rooms is a shaft or a duct (m2).
+    static let smallestAdded = 4.0
     /// Above this no outline is a room (m2): exhibition halls and atriums stay well below it.
     static let largest = 100_000.0
     /// Two outlines sharing this much of the larger one are the same room drawn twice.
@@ -66,10 +69,26 @@ enum RoomFinder {
         return clean(candidates, smallest: smallestOutline, engine)
     }
 
-    static func rooms(fromWalls lines: [[Point]], closingGapsUpTo gap: Double, _ engine: GeometryEngine) -> FoundRooms {
-        clean(
-            engine.spaces(enclosedBy: lines, closingGapsUpTo: gap).map { FoundRoom(outline: $0, layer: nil) }, smallest: smallestSpace,
-            engine)
+    /// The rooms among the spaces walls enclose (GeometryEngine.wallPlan).
+    static func rooms(fromSpaces spaces: [Polygon], _ engine: GeometryEngine) -> FoundRooms {
+        clean(spaces.map { FoundRoom(outline: $0, layer: nil) }, smallest: smallestSpace, engine)
+    }
+
+    /// The spaces walls enclose that no room outline covers (less than half of each): rooms the
+    /// room layer does not outline - what is left of each beside the outlines, where at least
+    /// `smallestSpace` is.
+    static func uncovered(_ spaces: [Polygon], by rooms: [Polygon], _ engine: GeometryEngine) -> [FoundRoom] {
+        let index = SpatialIndex<Int>(engine: engine)
+        for (number, room) in rooms.enumerated() { index.insert(room.bounds, number) }
+        return spaces.compactMap { space in
+            let near = index.query(space.bounds).map { rooms[$0] }
+            let size = engine.area([space])
+            guard size <= largest, engine.intersectionArea([space], near) < size / 2 else { return nil }
+            guard let rest = engine.difference([space], near).max(by: { engine.area([$0]) < engine.area([$1]) }),
+                engine.area([rest]) >= smallestAdded, engine.validity([rest]) == .valid
+            else { return nil }
+            return FoundRoom(outline: rest, layer: nil)
+        }
     }
 
     static func clean(_ candidates: [FoundRoom], smallest: Double, _ engine: GeometryEngine) -> FoundRooms {

@@ -115,26 +115,44 @@ public enum RoomFunctions {
         "foodservice", "auditorium", "mailroom", "fitnessroom", "waitingroom", "lounge", "office", "lobby",
     ]
 
+    /// The table's words sorted once by how they are matched: Latin words against the text's words
+    /// (folded: no case, no accents), phrases against its run of words, Han and kana anywhere.
+    struct Entry {
+        var category: String
+        var words: Set<String>
+        var phrases: [String]
+        var glyphs: [String]
+    }
+
+    static let entries: [Entry] = table.map { category, words in
+        var entry = Entry(category: category, words: [], phrases: [], glyphs: [])
+        for word in words {
+            if word.unicodeScalars.contains(where: { $0.value >= 0x3000 }) {
+                entry.glyphs.append(word)
+                continue
+            }
+            let parts = word.folding(options: .diacriticInsensitive, locale: nil).split { !$0.isLetter && !$0.isNumber }
+            if parts.count > 1 { entry.phrases.append(" " + parts.joined(separator: " ")) } else { entry.words.insert(String(parts[0])) }
+        }
+        return entry
+    }
+
     /// The category the words of `text` name, if any.
     public static func category(of text: String) -> String? {
         let lowered = text.lowercased()
-        let folded = lowered.folding(options: .diacriticInsensitive, locale: nil)
-        let tokens = folded.split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        let tokens = lowered.folding(options: .diacriticInsensitive, locale: nil).split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        // A word or its plural: "offices" is "office", "classes" "class".
+        var forms = Set(tokens)
+        for token in tokens {
+            if token.hasSuffix("s") { forms.insert(String(token.dropLast())) }
+            if token.hasSuffix("es") { forms.insert(String(token.dropLast(2))) }
+        }
         let spaced = " " + tokens.joined(separator: " ") + " "
-        for (category, words) in table {
-            for word in words {
-                if word.unicodeScalars.contains(where: { $0.value >= 0x3000 }) {
-                    if lowered.contains(word) { return category }
-                    continue
-                }
-                let plain = word.folding(options: .diacriticInsensitive, locale: nil)
-                if plain.contains(" ") || plain.contains("-") || plain.contains("'") {
-                    let phrase = " " + plain.split { !$0.isLetter && !$0.isNumber }.joined(separator: " ")
-                    if spaced.contains(phrase + " ") || spaced.contains(phrase + "s ") { return category }
-                } else if tokens.contains(where: { $0 == plain || $0 == plain + "s" || $0 == plain + "es" }) {
-                    return category
-                }
-            }
+        let glyphs = lowered.unicodeScalars.contains { $0.value >= 0x3000 }
+        for entry in entries {
+            if !entry.words.isDisjoint(with: forms) { return entry.category }
+            if entry.phrases.contains(where: { spaced.contains($0 + " ") || spaced.contains($0 + "s ") }) { return entry.category }
+            if glyphs, entry.glyphs.contains(where: { lowered.contains($0) }) { return entry.category }
         }
         return nil
     }

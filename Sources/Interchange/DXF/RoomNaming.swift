@@ -55,10 +55,13 @@ enum RoomNaming {
         let sizes = rooms.map { engine.area([$0.outline]) }
         var labels = [[Label]](repeating: [], count: rooms.count)
         var unplaced: [(text: String, at: Point)] = []
+        var peopleLayers: [String: Bool] = [:]
         for entity in texts {
             guard case .text(let raw) = entity.kind, case .point(let at) = entity.shape else { continue }
             // The texts of a layer of people's names are not read.
-            if LabelKey.namesPeople(entity.layer) {
+            let people = peopleLayers[entity.layer] ?? LabelKey.namesPeople(entity.layer)
+            peopleLayers[entity.layer] = people
+            if people {
                 peopleLeftOut += 1
                 continue
             }
@@ -99,7 +102,7 @@ enum RoomNaming {
             } else {
                 rooms[index].category =
                     (rooms[index].name ?? rooms[index].layer).flatMap(RoomFunctions.category)
-                    ?? rooms[index].layer.flatMap(RoomFunctions.category)
+                    ?? rooms[index].layer.flatMap(RoomFunctions.category) ?? rooms[index].category
             }
         }
         return unplaced

@@ -116,6 +116,14 @@ public enum DrawingImportWording {
         if report.outlinesDropped > 0 { dropped.append("\(report.outlinesDropped) outlines around several rooms") }
         if report.tooSmallDropped > 0 { dropped.append("\(report.tooSmallDropped) shapes too small or too large to be rooms") }
         if !dropped.isEmpty { lines.append("not rooms: " + dropped.joined(separator: ", ")) }
+        if report.spacesAdded > 0 {
+            lines.append("rooms from the walls: \(report.spacesAdded) spaces the walls enclose that no room outline covers")
+        }
+        if report.walkways > 0 {
+            lines.append(
+                "open space: \(report.walkways) walkway\(report.walkways == 1 ? "" : "s") (\(Int(report.walkwayArea.rounded())) m²), the floor inside the outer walls that no room covers"
+            )
+        }
         for repair in report.repaired { lines.append("repaired: \(TerminalText.sanitized(repair))") }
         let sources = report.openingSources.sorted { $0.key < $1.key }.map {
             "\($0.value) from \($0.key == "gap" ? "wall gaps" : $0.key == "swing" ? "swings" : "door blocks")"
@@ -167,6 +175,9 @@ public enum DrawingImportWording {
         json.append(key: "named", value: count(report.named))
         json.append(key: "median_room_m2", value: report.medianRoomArea.map(number) ?? .null)
         json.append(key: "personal_names_left_out", value: count(report.peopleLeftOut))
+        json.append(key: "spaces_added", value: count(report.spacesAdded))
+        json.append(key: "walkways", value: count(report.walkways))
+        json.append(key: "walkway_m2", value: number(report.walkwayArea))
         json.append(
             key: "categories",
             value: .object(JSONObject(report.categories.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: count($0.value)) })))

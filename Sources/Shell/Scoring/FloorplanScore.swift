@@ -69,9 +69,11 @@ public struct FloorplanScore: Sendable, Equatable {
         var used = Set<Int>()
         for room in truth.rooms {
             let point = map.apply(room.at)
-            guard let unit = shapes.indices.first(where: { !shapes[$0].isEmpty && engine.distance(from: point, to: shapes[$0]) == 0 })
+            // A unit stands for one room: one holding the points of two (an open space that took in
+            // rooms the walls did not close) recalls the first only.
+            guard let unit = shapes.indices.first(where: { !shapes[$0].isEmpty && engine.distance(from: point, to: shapes[$0]) == 0 }),
+                used.insert(unit).inserted
             else { continue }
-            used.insert(unit)
             if let outline = room.outline {
                 let truthShape = [Polygon(exterior: outline.map(map.apply))]
                 let shared = engine.intersectionArea(truthShape, shapes[unit])

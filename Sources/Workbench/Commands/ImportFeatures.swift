@@ -173,7 +173,7 @@ public struct ImportFeatures: EditCommand {
         let projector = document.projector(near: start)
         let engine = GeometryEngine()
         let level = document.feature(levelID)
-        let outline = projector.polygons(levelOutline ?? level?.geometry)
+        let outline = projector.polygons(levelOutline ?? level?.geometry).map { (polygons: $0, prepared: engine.prepare($0)) }
         var accepted: [Accepted] = []
         var problems: [Problem] = []
         for (index, draft) in drafts.enumerated() {
@@ -211,7 +211,8 @@ public struct ImportFeatures: EditCommand {
 
     /// The draft made ready to create, or why it cannot be.
     private func check(
-        _ draft: FeatureDraft, index: Int, _ document: Document, _ projector: Projector, _ engine: GeometryEngine, _ outline: [Polygon]?
+        _ draft: FeatureDraft, index: Int, _ document: Document, _ projector: Projector, _ engine: GeometryEngine,
+        _ outline: (polygons: [Polygon], prepared: PreparedArea)?
     ) throws(EditError) -> Accepted {
         let type = draft.type
         guard Self.types.contains(type) else {
@@ -259,7 +260,12 @@ public struct ImportFeatures: EditCommand {
         default: break
         }
         if !allowOutside, let outline {
-            let distance = geometry.positions.map { engine.distance(from: projector.point($0), to: outline) }.max() ?? 0
+            // Most points lie on the level: a prepared test first, the distance only for the rest.
+            let distance =
+                geometry.positions.map { position in
+                    let point = projector.point(position)
+                    return outline.prepared.covers(point) ? 0 : engine.distance(from: point, to: outline.polygons)
+                }.max() ?? 0
             if distance > LevelOutline.slack {
                 let name = document.feature(levelID).map { $0.described(in: document) } ?? "the level"
                 throw EditError("lies \(String(metres: distance)) m outside \(name) (--outside imports it there)")
