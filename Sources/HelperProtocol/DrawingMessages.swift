@@ -97,6 +97,17 @@ public struct DXFImportReport: Sendable, Codable {
         }
     }
 
+    /// An open polyline on a room layer left open: where it starts (drawing units), its gap (m).
+    public struct OpenOutline: Sendable, Equatable, Codable {
+        public var at: Point
+        public var gap: Double
+
+        public init(at: Point, gap: Double) {
+            self.at = at
+            self.gap = gap
+        }
+    }
+
     /// A point of the drawing (drawing units) and where it landed (longitude, latitude).
     public struct Tie: Sendable, Equatable, Codable {
         public var drawing: Point
@@ -126,6 +137,10 @@ public struct DXFImportReport: Sendable, Codable {
     /// The median area of the rooms found, in square metres.
     public var medianRoomArea: Double?
     public var named = 0
+    /// Open polylines on room layers closed (their gap under 2% of their length), and those left
+    /// open: where each starts (drawing units) and its gap (metres).
+    public var closedOutlines = 0
+    public var openOutlines: [OpenOutline] = []
     /// Spaces the walls enclose that no room outline covers, imported as rooms beside them.
     public var spacesAdded = 0
     /// Open space inside the outer walls that no room covers: walkway units, and their area (m²).

@@ -606,6 +606,19 @@ struct DXFImportTests {
         #expect(areas[0] > 30 && areas[1] < 41 && areas[1] > 30, "\(areas)")
     }
 
+    @Test func anOpenPolylineOnARoomLayerIsClosedWhenItsEndsNearlyMeetElseReported() throws {
+        var fixture = DXFFixture()
+        // 18 m round, ends 0.2 m apart (1.1%): a room. Ends 1 m apart (5.9%): left open.
+        fixture.add(DXFFixture.polyline("A-AREA", [(0, 0), (5, 0), (5, 4), (0, 4), (0, 0.2)], closed: false))
+        fixture.add(DXFFixture.polyline("A-AREA", [(10, 0), (15, 0), (15, 4), (10, 4), (10, 1)], closed: false))
+        fixture.add(DXFFixture.rectangle("A-AREA", 20, 0, 4, 4))
+        let result = try Self.run(fixture)
+        #expect(result.rooms.count == 2, "\(result.rooms.map(Self.area))")
+        #expect(result.rooms.contains { abs(Self.area($0) - 20) < 0.5 })
+        #expect(result.report.closedOutlines == 1)
+        #expect(result.report.openOutlines == [DXFImportReport.OpenOutline(at: Point(x: 10, y: 0), gap: 1)])
+    }
+
     @Test func namesAreTaggedWithTheLanguageTheirScriptAllows() throws {
         func tags(_ names: [String], archive: String, given: Bool = false) throws -> (Set<String>, String?) {
             var fixture = Self.twoOffices()

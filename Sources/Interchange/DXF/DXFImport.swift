@@ -184,6 +184,10 @@ public enum DXFImporter {
         report.outlinesDropped = found.outlines
         report.tooSmallDropped = found.tooSmall
         report.repaired = found.repaired
+        report.closedOutlines = found.closed
+        report.openOutlines = found.leftOpen.map {
+            DXFImportReport.OpenOutline(at: Point(x: $0.at.x / scale, y: $0.at.y / scale), gap: $0.gap)
+        }
         var rooms = found.rooms
         // The median of every shape the rooms were chosen from: at a wrong unit the rooms are
         // the ones dropped as too large (or small) for rooms.

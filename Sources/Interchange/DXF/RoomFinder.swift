@@ -22,6 +22,10 @@ struct FoundRooms {
     var outlines = 0
     var tooSmall = 0
     var repaired: [String] = []
+    /// Open polylines on room layers closed, their gap under `closableGap` of their length.
+    var closed = 0
+    /// Open polylines on room layers left open, their gap wider: where each starts, and the gap.
+    var leftOpen: [(at: Point, gap: Double)] = []
     /// The areas of every shape considered (m²), rooms and those too small or large for one: what
     /// the drawing's unit is judged by.
     var areas: [Double] = []
@@ -36,6 +40,9 @@ enum RoomFinder {
     static let smallestAdded = 4.0
     /// Above this no outline is a room (m2): exhibition halls and atriums stay well below it.
     static let largest = 100_000.0
+    /// An open polyline on a room layer whose ends are nearer than this share of its length is an
+    /// outline its author did not close.
+    static let closableGap = 0.02
     /// Two outlines sharing this much of the larger one are the same room drawn twice.
     static let sameRoom = 0.9
     /// An outline holding this much of each of two or more rooms is drawn around them.
@@ -44,6 +51,8 @@ enum RoomFinder {
     static func rooms(fromRoomLayers entities: [DrawingEntity], _ engine: GeometryEngine) -> FoundRooms {
         var candidates: [FoundRoom] = []
         var openLines: [String: [[Point]]] = [:]
+        var closed = 0
+        var leftOpen: [(at: Point, gap: Double)] = []
         for entity in entities {
             switch entity.kind {
             case .closedLine, .area:
@@ -57,7 +66,21 @@ enum RoomFinder {
                     default: break
                     }
                 }
-            case .line, .arc:
+            case .line:
+                for line in DXFImporter.lines(entity.shape) {
+                    // A polyline of three or more corners whose ends nearly meet is a room.
+                    if line.count >= 3, let first = line.first, let last = line.last, first != last {
+                        let gap = first.distance(to: last)
+                        if gap <= closableGap * Polyline.length(line) {
+                            candidates.append(FoundRoom(outline: Polygon(exterior: line + [first]), layer: entity.layer))
+                            closed += 1
+                            continue
+                        }
+                        leftOpen.append((first, gap))
+                    }
+                    openLines[entity.layer, default: []].append(line)
+                }
+            case .arc:
                 openLines[entity.layer, default: []] += DXFImporter.lines(entity.shape)
             default: break
             }
@@ -66,7 +89,10 @@ enum RoomFinder {
         for (layer, lines) in openLines.sorted(by: { $0.key < $1.key }) {
             candidates += engine.faces(of: lines).map { FoundRoom(outline: $0, layer: layer) }
         }
-        return clean(candidates, smallest: smallestOutline, engine)
+        var found = clean(candidates, smallest: smallestOutline, engine)
+        found.closed = closed
+        found.leftOpen = leftOpen
+        return found
     }
 
     /// The rooms among the spaces walls enclose (GeometryEngine.wallPlan).

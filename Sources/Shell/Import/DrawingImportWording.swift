@@ -116,6 +116,17 @@ public enum DrawingImportWording {
         if report.outlinesDropped > 0 { dropped.append("\(report.outlinesDropped) outlines around several rooms") }
         if report.tooSmallDropped > 0 { dropped.append("\(report.tooSmallDropped) shapes too small or too large to be rooms") }
         if !dropped.isEmpty { lines.append("not rooms: " + dropped.joined(separator: ", ")) }
+        if report.closedOutlines > 0 {
+            lines.append("closed: \(report.closedOutlines) open polylines on room layers whose ends nearly meet (under 2% of their length)")
+        }
+        if !report.openOutlines.isEmpty {
+            lines.append(
+                "left open: \(report.openOutlines.count) polylines on room layers whose ends are further apart (a room only where other lines close them): "
+                    + report.openOutlines.prefix(10).map {
+                        "at \(number($0.at.x)),\(number($0.at.y)) (gap \(String(format: "%.2f", $0.gap)) m)"
+                    }.joined(separator: ", ")
+                    + (report.openOutlines.count > 10 ? ", ..." : ""))
+        }
         if report.spacesAdded > 0 {
             lines.append("rooms from the walls: \(report.spacesAdded) spaces the walls enclose that no room outline covers")
         }
@@ -176,6 +187,13 @@ public enum DrawingImportWording {
         json.append(key: "median_room_m2", value: report.medianRoomArea.map(number) ?? .null)
         json.append(key: "personal_names_left_out", value: count(report.peopleLeftOut))
         json.append(key: "spaces_added", value: count(report.spacesAdded))
+        json.append(key: "outlines_closed", value: count(report.closedOutlines))
+        json.append(
+            key: "outlines_left_open",
+            value: .array(
+                report.openOutlines.map { open in
+                    .object(["x": number(open.at.x), "y": number(open.at.y), "gap_m": number(open.gap)])
+                }))
         json.append(key: "walkways", value: count(report.walkways))
         json.append(key: "walkway_m2", value: number(report.walkwayArea))
         json.append(
