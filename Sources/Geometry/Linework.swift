@@ -29,10 +29,14 @@ extension GeometryEngine {
     /// outline: the outer face of its outer walls, with openings in them up to `bridging` wide
     /// (an entrance wider than a door) bridged, and every space inside filled - the shape of the
     /// floor, courtyards aside. Pieces under `smallest` m² (a stray column, a detail) are left out.
+    ///
+    /// `open` is the floor inside the outline that the walls do not enclose (a corridor open at its
+    /// ends, a hall round an entrance), reaching the walls' faces as the spaces do: worked out from
+    /// the walls' outer shape, not by taking every room from the outline.
     public func wallPlan(of lines: [[Point]], closingGapsUpTo gap: Double, bridging: Double, smallest: Double) -> (
-        spaces: [Polygon], outline: [Polygon]
+        spaces: [Polygon], outline: [Polygon], open: [Polygon]
     ) {
-        guard let walls = grownWalls(lines, closingGapsUpTo: gap) else { return ([], []) }
+        guard let walls = grownWalls(lines, closingGapsUpTo: gap) else { return ([], [], []) }
         let spaces = spaces(within: walls, closingGapsUpTo: gap)
         // The grown walls with their holes filled, grown by half the bridge (closing openings up
         // to it), filled again, and shrunk by as much plus half the gap: back to the outer face.
@@ -44,8 +48,18 @@ extension GeometryEngine {
                 GEOSBufferWithStyle_r(
                     handle, grown.pointer, -(reach + gap / 2), 4, Int32(GEOSBUF_CAP_FLAT.rawValue), Int32(GEOSBUF_JOIN_MITRE.rawValue), 2),
                 context)
-        else { return (spaces, []) }
-        return (spaces, shrunk.polygons.map { Polygon(exterior: $0.exterior) }.filter { area([$0]) >= smallest })
+        else { return (spaces, [], []) }
+        let outline = shrunk.polygons.map { Polygon(exterior: $0.exterior) }.filter { area([$0]) >= smallest }
+        // Inside the bridged shape (at the grown walls' outer edge), outside the grown walls and
+        // what they enclose; grown back by half the gap, within the outline.
+        let edge = buffer(bridged, by: -reach).map { Polygon(exterior: $0.exterior) }
+        let unenclosed = difference(edge, filled)
+        guard !unenclosed.isEmpty, let open = context.geometry(unenclosed),
+            let reaching = Geom(
+                GEOSBufferWithStyle_r(
+                    handle, open.pointer, gap / 2, 4, Int32(GEOSBUF_CAP_FLAT.rawValue), Int32(GEOSBUF_JOIN_MITRE.rawValue), 2), context)
+        else { return (spaces, outline, []) }
+        return (spaces, outline, intersection(reaching.polygons, outline))
     }
 
     /// What `polygons` and `others` share.

@@ -152,7 +152,7 @@ public enum DXFImporter {
         // outlines them; beside outlined rooms, the rooms they leave out; the open space.
         let plan =
             wallLines.isEmpty
-            ? (spaces: [], outline: [])
+            ? (spaces: [], outline: [], open: [])
             : engine.wallPlan(
                 of: wallLines, closingGapsUpTo: options.doorGap, bridging: Self.widestEntrance, smallest: RoomFinder.smallestSpace)
         var found = RoomFinder.rooms(fromRoomLayers: metric(on(.rooms)), engine)
@@ -224,8 +224,15 @@ public enum DXFImporter {
                         Point(x: near.minX, y: near.maxY), Point(x: near.minX, y: near.minY),
                     ])
                 ])
-            let walkways = engine.openSpaces(
-                in: floor, besides: rooms.map(\.outline), narrowest: Self.narrowestWalkway, smallest: Self.smallestWalkway)
+            // Rooms formed from the walls leave the floor the walls do not enclose; outlined rooms,
+            // whatever of the floor they do not cover.
+            let walkways =
+                outlined
+                ? engine.openSpaces(
+                    in: floor, besides: rooms.map(\.outline), narrowest: Self.narrowestWalkway, smallest: Self.smallestWalkway)
+                : engine.openSpaces(
+                    in: engine.intersection(plan.open, floor), besides: [], narrowest: Self.narrowestWalkway,
+                    smallest: Self.smallestWalkway)
             report.walkways = walkways.count
             report.walkwayArea = walkways.reduce(0) { $0 + engine.area([$1]) }
             rooms += walkways.map { FoundRoom(outline: $0, layer: nil, category: "walkway") }
