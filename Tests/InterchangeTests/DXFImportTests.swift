@@ -619,6 +619,42 @@ struct DXFImportTests {
         #expect(result.report.openOutlines == [DXFImportReport.OpenOutline(at: Point(x: 10, y: 0), gap: 1)])
     }
 
+    @Test func aLayerNamedForOneRoomHoldingLinesDrawsThatRoomsWalls() throws {
+        // Each room's walls on a layer named after it, its name as a text on the same layer.
+        var fixture = DXFFixture()
+        for (layer, x) in [("BedRoom1", 0.0), ("Kitchen", 5.0)] {
+            for (x1, y1, x2, y2) in [(x, 0.0, x + 5, 0.0), (x + 5, 0, x + 5, 1.5), (x + 5, 2.4, x + 5, 4), (x + 5, 4, x, 4), (x, 4, x, 0)] {
+                fixture.add(DXFFixture.line(layer, x1, y1, x2, y2))
+            }
+            fixture.add(DXFFixture.text(layer, x + 1, 2, layer))
+        }
+        let result = try Self.run(fixture)
+        #expect(result.report.layers[.walls] == ["BedRoom1", "Kitchen"], "\(result.report.layers)")
+        #expect(result.report.layerReasons["Kitchen"] == "walls of the room its name says: lines and no closed outline")
+        #expect(Set(result.rooms.filter { $0.category != "walkway" }.compactMap(\.name)) == ["BedRoom1", "Kitchen"])
+    }
+
+    @Test func wallsOnLayerZeroBesideAFewOnAWallLayerAreWallsToo() throws {
+        var fixture = Self.walledPair("0")
+        fixture.add(DXFFixture.line("A-WALL", 20, 0, 22, 0))
+        let result = try Self.run(fixture)
+        #expect(result.report.layers[.walls] == ["A-WALL", "0"])
+        #expect(result.report.layerReasons["0"]?.contains("6 times the 1 on the layers named for walls") == true)
+        #expect(result.rooms.filter { $0.category != "walkway" }.count == 2)
+    }
+
+    @Test func doorLeavesDrawnAsLinesTellTheUnit() throws {
+        // Inches declared as feet: read in feet the 0.9 m door gap is 10.8 m, no room closes;
+        // the leaves on the door layer (35 units) are doors in inches.
+        var fixture = Self.walledPair("A-WALL", scale: 39.37, insertionUnits: 2)
+        for index in 0..<3 {
+            fixture.add(DXFFixture.line("A-DOOR", 196.85, 98.4 + Double(index) * 40, 196.85 + 35, 98.4 + Double(index) * 40))
+        }
+        let result = try Self.run(fixture)
+        #expect(result.report.units.unit == .inches, "\(result.report.units.reason)")
+        #expect(result.rooms.filter { $0.category != "walkway" }.count == 2)
+    }
+
     @Test func namesAreTaggedWithTheLanguageTheirScriptAllows() throws {
         func tags(_ names: [String], archive: String, given: Bool = false) throws -> (Set<String>, String?) {
             var fixture = Self.twoOffices()

@@ -196,9 +196,16 @@ struct DrawingImportTests {
     @Test func badArgumentsAndUnreadableDrawingsChangeNothing() throws {
         var session = try Fixtures.generated(seed: 43)
         let path = try Self.plan().write()
+        // Walls that enclose nothing, beside a layer of tables.
+        var open = DXFFixture()
+        for (x1, y1, x2, y2) in [(0.0, 0.0, 6.0, 0.0), (6, 0, 6, 4)] { open.add(DXFFixture.line("A-WALL", x1, y1, x2, y2)) }
+        open.add(DXFFixture.line("Tables", 1, 1, 2, 1))
+        let nothing = try open.write(named: "open")
         let before = session.document
         let steps = session.history.undoStack.count
         for (line, says) in [
+            ("import dxf \(nothing)", "no room found: the 2 wall lines on A-WALL enclose nothing"),
+            ("import dxf \(nothing)", "nothing imported. Try --units"),
             ("import dxf \(path) control=garbage", "control: \"garbage\" is not X,Y=@LON,LAT or X,Y=REF"),
             ("import dxf \(path) units=yards", "units=: yards is not mm or cm or m or in or ft or a number of metres per drawing unit"),
             ("import dxf \(path) control=0,0=@200,95 control=9,0=@10,55", "is not @LON,LAT"),

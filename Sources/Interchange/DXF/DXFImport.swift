@@ -131,7 +131,7 @@ public enum DXFImporter {
         let sheetBounds = usable.reduce(Bounds.empty) { $0.union($1.shape.bounds) }
         let evidence = SizeEvidence(
             roomAreas: on(.rooms).flatMap(Self.outlines).map { abs(GeometryEngine.signedArea($0)) },
-            doorWidths: doorParts.flatMap(\.parts).compactMap { if case .arc(let arc) = $0.kind { arc.radius } else { nil } },
+            doorWidths: doorWidths(doorParts, leaves: on(.doors)),
             extent: planBounds.longerSide,
             sheet: sheetBounds.isEmpty ? nil : (sheetBounds.longerSide, Swift.min(sheetBounds.width, sheetBounds.height)))
         report.units = UnitCheck.choose(
@@ -320,6 +320,17 @@ public enum DXFImporter {
             ([polygon.exterior] + polygon.holes).map { $0.map(placement.position) }
         }
         return DXFImportResult(rooms: placed, openings: openings, footprint: footprint, report: report)
+    }
+
+    /// The widths doors are drawn at: their swings' radii; where no door has a swing, the lines
+    /// on door layers, which are then the leaves (and some frames).
+    static func doorWidths(_ doors: [DoorShape], leaves: [DrawingEntity]) -> [Double] {
+        let radii = doors.flatMap(\.parts).compactMap { part -> Double? in if case .arc(let arc) = part.kind { arc.radius } else { nil } }
+        guard radii.isEmpty else { return radii }
+        return leaves.compactMap { entity in
+            guard case .line = entity.kind, case .lineString(let points) = entity.shape, points.count == 2 else { return nil }
+            return points[0].distance(to: points[1])
+        }
     }
 
     /// The closed outlines of an entity (closed polylines, hatches), in its coordinates.

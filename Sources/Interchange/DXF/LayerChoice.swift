@@ -42,6 +42,9 @@ enum LayerChoice {
     /// layer has this share of its outlines around rooms of another room layer.
     static let grossShare = 0.6
     static let grossLayerShare = 0.7
+    /// A layer whose name says nothing holding this many times the linework of the layers named
+    /// for walls holds walls too.
+    static let overlookedWalls = 3
 
     /// The mean of a ring's vertices: inside the room for the rooms this is asked of.
     static func centroid(_ ring: [Point]) -> Point {
@@ -114,6 +117,13 @@ enum LayerChoice {
                 chosen[role] = names.filter {
                     !LayerConventions.isDefault($0) && LayerConventions.named($0, .walls) && !dimensions.contains($0)
                         && (has($0, "lines") || has($0, "closed polylines"))
+                }
+                // A layer named for one room (`BedRoom2`, `Kitchen`, `Staircase`) holding lines and
+                // no outline draws that room's walls.
+                for name in names where !chosen[role]!.contains(name) && !leftOut(name) && has(name, "lines") {
+                    guard !has(name, "closed polylines"), !has(name, "hatches"), LayerConventions.namesARoom(name) else { continue }
+                    chosen[role]!.append(name)
+                    reasons[name] = "walls of the room its name says: lines and no closed outline"
                 }
             case .doors:
                 chosen[role] = names.filter { LayerConventions.named($0, .doors) && !dimensions.contains($0) }
@@ -194,6 +204,24 @@ enum LayerChoice {
                     reasons[name] =
                         "walls by content: \(contents[name]!.linework) lines, arcs and outlines\(name == dominant ? ", the most of any layer" : ""); no layer is named for walls"
                 }
+            }
+        }
+        // Layers named for walls that hold a fraction of the drawing's linework: the rest of the
+        // walls are on a layer whose name says nothing (layer 0), which has several times as much.
+        if given[.walls] == nil, !chosen[.walls]!.isEmpty, wallsByContent.isEmpty {
+            let named = chosen[.walls]!.reduce(0) { $0 + contents[$1]!.linework }
+            let rooms = Set(chosen[.rooms]!)
+            let unnamed = names.filter { name in
+                !leftOut(name) && !rooms.contains(name) && !chosen[.walls]!.contains(name) && !(chosen[.doors] ?? []).contains(name)
+                    && !gross.contains(name) && !LayerRole.allCases.contains { LayerConventions.named(name, $0) }
+            }
+            if let dominant = unnamed.max(by: { contents[$0]!.linework < contents[$1]!.linework }),
+                contents[dominant]!.linework >= Self.overlookedWalls * Swift.max(named, 1)
+            {
+                chosen[.walls]!.append(dominant)
+                wallsByContent.insert(dominant)
+                reasons[dominant] =
+                    "walls by content: \(contents[dominant]!.linework) lines, arcs and outlines, \(contents[dominant]!.linework / Swift.max(named, 1)) times the \(named) on the layers named for walls"
             }
         }
         if chosen[.rooms]!.isEmpty && chosen[.walls]!.isEmpty {

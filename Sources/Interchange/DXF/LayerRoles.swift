@@ -75,6 +75,12 @@ public enum LayerConventions {
         return columns.contains { lowered.contains($0) }
     }
 
+    /// Whether a layer is named for one room or a kind of room (`BedRoom2`, `Kitchen`,
+    /// `Staircase`, `会议室`) rather than for rooms in general (`A-AREA`).
+    public static func namesARoom(_ layer: String) -> Bool {
+        layer.lowercased().contains("room") || RoomFunctions.category(of: layer) != nil
+    }
+
     /// A layer named for clutter and for none of the roles (`A-WALL-FIRE` is a wall layer).
     public static func isClutter(_ layer: String) -> Bool {
         let name = layer.lowercased()

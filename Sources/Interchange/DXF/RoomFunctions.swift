@@ -140,7 +140,8 @@ public enum RoomFunctions {
     /// The category the words of `text` name, if any.
     public static func category(of text: String) -> String? {
         let lowered = text.lowercased()
-        let tokens = lowered.folding(options: .diacriticInsensitive, locale: nil).split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        // Words end where letters do: `BathRoom1`, `Office_2`, `WC3`.
+        let tokens = lowered.folding(options: .diacriticInsensitive, locale: nil).split { !$0.isLetter }.map(String.init)
         // A word or its plural: "offices" is "office", "classes" "class".
         var forms = Set(tokens)
         for token in tokens {

@@ -79,10 +79,13 @@ public enum DrawingImportWording {
     static func lines(_ report: DXFImportReport) -> [String] {
         var lines: [String] = []
         lines.append("units: \(report.units.reason)")
+        // A layer's reason is given once, with the first role it has (the one it explains).
+        var explained = Set<String>()
         for role in LayerRole.allCases {
             let layers = report.layers[role] ?? []
             let shown = layers.map { layer in
-                TerminalText.escaped(layer) + (report.layerReasons[layer].map { " (\(TerminalText.escaped($0)))" } ?? "")
+                let reason = explained.insert(layer).inserted ? report.layerReasons[layer] : nil
+                return TerminalText.escaped(layer) + (reason.map { " (\(TerminalText.escaped($0)))" } ?? "")
             }
             lines.append("\(role.rawValue) layers: \(layers.isEmpty ? "none" : shown.joined(separator: ", "))")
         }

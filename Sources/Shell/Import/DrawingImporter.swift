@@ -59,6 +59,13 @@ struct DrawingImporter: Importer {
         } catch {
             throw EditError("import dxf: \(error.message)", argument: "FILE")
         }
+        // No room: the import is refused with what was tried and what to try, not carried out empty.
+        if reply.report.rooms == 0 {
+            let why = reply.report.hint.map(TerminalText.sanitized) ?? "no room found"
+            throw EditError(
+                "import dxf: \(TerminalText.sanitized(file)): \(why); units: \(TerminalText.sanitized(reply.report.units.reason)); nothing imported. Try --units (mm, cm, m, in, ft, or metres per drawing unit), --walls-layer or --rooms-layer (--list shows the layers and what they hold), or a wider --door-gap",
+                argument: "FILE")
+        }
         return Self.reading(reply)
     }
 
