@@ -655,6 +655,20 @@ struct DXFImportTests {
         #expect(result.rooms.filter { $0.category != "walkway" }.count == 2)
     }
 
+    @Test func aRoomIsNamedByItsOwnLabelNotByTheThingsStandingInIt() throws {
+        var fixture = Self.twoOffices(layer: "areas")
+        // The first room's name on the room layer; what stands in it labelled on another layer.
+        fixture.add(DXFFixture.mtext("areas", 2, 2, "Wood Shop"))
+        fixture.add(DXFFixture.text("equipment", 0.5, 3.5, "Table Saw"))
+        fixture.add(DXFFixture.text("equipment", 4, 0.5, "Pallet Rack"))
+        // The second: no room-layer text; its name in the middle in two lines, a label by a wall.
+        fixture.add(DXFFixture.text("labels", 6.5, 2.3, "Meeting"))
+        fixture.add(DXFFixture.text("labels", 6.5, 1.8, "Room"))
+        fixture.add(DXFFixture.text("labels", 8.6, 3.7, "TV"))
+        let result = try Self.run(fixture)
+        #expect(result.rooms.map(\.name) == ["Wood Shop", "Meeting Room"], "\(result.rooms.map(\.name))")
+    }
+
     @Test func namesAreTaggedWithTheLanguageTheirScriptAllows() throws {
         func tags(_ names: [String], archive: String, given: Bool = false) throws -> (Set<String>, String?) {
             var fixture = Self.twoOffices()

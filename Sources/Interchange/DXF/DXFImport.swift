@@ -242,7 +242,8 @@ public enum DXFImporter {
         // Names.
         let texts = metric(on(.text) + on(.rooms).filter { if case .text = $0.kind { true } else { false } })
         let unplaced = RoomNaming.name(
-            &rooms, texts: texts, engine, peopleLeftOut: &report.peopleLeftOut, unknownTypes: &report.unknownTypes)
+            &rooms, texts: texts, roomLayers: Set(roles[.rooms] ?? []), engine, peopleLeftOut: &report.peopleLeftOut,
+            unknownTypes: &report.unknownTypes)
         for room in rooms { report.categories[room.category ?? "room", default: 0] += 1 }
         report.unplacedLabels = unplaced.map { DXFImportReport.Label(text: $0.text, at: Point(x: $0.at.x / scale, y: $0.at.y / scale)) }
 

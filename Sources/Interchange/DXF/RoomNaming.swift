@@ -9,7 +9,14 @@ enum RoomNaming {
         var kind: LabelKind
         var text: String
         var at: Point
+        /// Whether the text is on a room layer: the room's own label, beside texts of other
+        /// layers that name what stands in the room (`Table Saw`, `Pallet Rack`).
+        var onRoomLayer = false
     }
+
+    /// Name lines this near each other (metres) read as one label: the lines of a name written as
+    /// separate texts (`Meeting` over `Room`); labels further apart are separate labels.
+    static let lineSpacing = 1.2
 
     /// The labels of one text: its lines as names, numbers or measurements; a tag of `key: value`
     /// lines by its keys, the people it names left out (and counted).
@@ -44,12 +51,36 @@ enum RoomNaming {
         return labels
     }
 
+    /// The name of a room from the name labels inside it, in reading order: those on a room layer
+    /// where there are any; of several labels, the one nearest the room's middle (a room's name
+    /// is written in it, the names of what stands in it beside the things); its lines joined.
+    static func name(among labels: [Label], centre: Point) -> String? {
+        let own = labels.contains(where: \.onRoomLayer) ? labels.filter(\.onRoomLayer) : labels
+        var clusters: [[Label]] = []
+        for label in own {
+            if let near = clusters.firstIndex(where: { $0.last!.at.distance(to: label.at) <= lineSpacing }) {
+                clusters[near].append(label)
+            } else {
+                clusters.append([label])
+            }
+        }
+        func middle(_ cluster: [Label]) -> Point {
+            Point(
+                x: cluster.reduce(0) { $0 + $1.at.x } / Double(cluster.count), y: cluster.reduce(0) { $0 + $1.at.y } / Double(cluster.count)
+            )
+        }
+        guard let chosen = clusters.min(by: { middle($0).distance(to: centre) < middle($1).distance(to: centre) }) else { return nil }
+        var lines: [String] = []
+        for label in chosen where !lines.contains(label.text) { lines.append(label.text) }
+        return lines.joined(separator: " ")
+    }
+
     /// Names the rooms and gives each the category its type, name or layer says (RoomFunctions);
     /// a type no category is known for makes the room `unspecified`, and is counted in
     /// `unknownTypes`. Returns the labels that lie in no room (measurements aside).
     static func name(
-        _ rooms: inout [FoundRoom], texts: [DrawingEntity], _ engine: GeometryEngine, peopleLeftOut: inout Int,
-        unknownTypes: inout [String: Int]
+        _ rooms: inout [FoundRoom], texts: [DrawingEntity], roomLayers: Set<String> = [], _ engine: GeometryEngine,
+        peopleLeftOut: inout Int, unknownTypes: inout [String: Int]
     ) -> [(text: String, at: Point)] {
         let areas = rooms.map { engine.prepare([$0.outline]) }
         let sizes = rooms.map { engine.area([$0.outline]) }
@@ -74,16 +105,18 @@ enum RoomNaming {
                 if kinds.contains(where: { $0.kind != .measurement }) { unplaced.append((kinds.map(\.text).joined(separator: " "), at)) }
                 continue
             }
-            labels[room] += kinds
+            labels[room] += kinds.map {
+                var label = $0
+                label.onRoomLayer = roomLayers.contains(entity.layer)
+                return label
+            }
         }
         var perLayer: [String: Int] = [:]
         for room in rooms { if let layer = room.layer { perLayer[layer, default: 0] += 1 } }
         for index in rooms.indices {
             // Reading order: top to bottom, then left to right.
             let ordered = labels[index].sorted { $0.at.y != $1.at.y ? $0.at.y > $1.at.y : $0.at.x < $1.at.x }
-            var names: [String] = []
-            for label in ordered where label.kind == .name && !names.contains(label.text) { names.append(label.text) }
-            if !names.isEmpty { rooms[index].name = names.joined(separator: " ") }
+            rooms[index].name = Self.name(among: ordered.filter { $0.kind == .name }, centre: rooms[index].outline.bounds.centre)
             rooms[index].altName = ordered.first { $0.kind == .number }?.text
             // The layer as identity: a layer holding this one room and named like a room, not
             // like a kind of layer.
