@@ -78,16 +78,6 @@ public enum DXFImporter {
     /// Openings in the outer walls up to this wide (metres) are bridged for the floor's outline:
     /// an entrance or a glazed front wider than a door.
     static let widestEntrance = 6.0
-    /// Open space is looked for this far from a room at most (metres): corridors and halls lie
-    /// between rooms; a frame drawn round the sheet is no floor.
-    static let openSpaceReach = 8.0
-    /// Open space narrower than this (metres) is the inside of a wall or a sliver, not a walkway.
-    static let narrowestWalkway = 0.7
-    /// Walls chosen by their content are the plan's when their outline holds this share of the
-    /// outlined rooms' area.
-    static let roomsInsideWalls = 0.8
-    /// Open space smaller than this (m²) is a recess, not a walkway.
-    static let smallestWalkway = 4.0
 
     static func area(_ value: Double) -> String { value >= 100 ? String(Int(value.rounded())) : String(format: "%.1f", value) }
 
@@ -194,49 +184,16 @@ public enum DXFImporter {
         let areas = (rooms.isEmpty ? found.areas : rooms.map { engine.area([$0.outline]) }).sorted()
         report.medianRoomArea = areas.isEmpty ? nil : areas[areas.count / 2]
 
-        // The whole floor: spaces the walls enclose that no outline covers are rooms too; what
-        // of the floor inside the outer walls no room covers is open space, `walkway` units.
-        var floor: [Polygon] = []
+        // The whole floor: spaces the walls enclose beside outlined rooms, and the open space.
         let drawn = rooms.count
-        // Beside outlined rooms, walls are trusted for the rest of the floor where a name or an
-        // option says they are walls, or where their outline holds the rooms: the layer with the
-        // most linework may be furniture or stairs.
-        func wallsHoldRooms() -> Bool {
-            let outlines = rooms.map(\.outline)
-            return engine.intersectionArea(outlines, plan.outline) >= Self.roomsInsideWalls * engine.area(outlines)
-        }
-        if !rooms.isEmpty,
-            !outlined || (roles[.walls] ?? []).contains(where: { !decision.wallsByContent.contains($0) }) || wallsHoldRooms()
-        {
-            if outlined {
-                let added = RoomFinder.uncovered(plan.spaces, by: rooms.map(\.outline), engine)
-                report.spacesAdded = added.count
-                rooms += added
-            }
-            // The outline near the rooms only: a sheet's frame drawn with the walls encloses the
-            // whole sheet.
-            let near = rooms.reduce(Bounds.empty) { $0.union($1.outline.bounds) }.expanded(by: Self.openSpaceReach)
-            floor = engine.intersection(
-                plan.outline,
-                [
-                    Polygon(exterior: [
-                        Point(x: near.minX, y: near.minY), Point(x: near.maxX, y: near.minY), Point(x: near.maxX, y: near.maxY),
-                        Point(x: near.minX, y: near.maxY), Point(x: near.minX, y: near.minY),
-                    ])
-                ])
-            // Rooms formed from the walls leave the floor the walls do not enclose; outlined rooms,
-            // whatever of the floor they do not cover.
-            let walkways =
-                outlined
-                ? engine.openSpaces(
-                    in: floor, besides: rooms.map(\.outline), narrowest: Self.narrowestWalkway, smallest: Self.smallestWalkway)
-                : engine.openSpaces(
-                    in: engine.intersection(plan.open, floor), besides: [], narrowest: Self.narrowestWalkway,
-                    smallest: Self.smallestWalkway)
-            report.walkways = walkways.count
-            report.walkwayArea = walkways.reduce(0) { $0 + engine.area([$1]) }
-            rooms += walkways.map { FoundRoom(outline: $0, layer: nil, category: "walkway") }
-        }
+        let whole = FloorFinder.whole(
+            rooms, outlined: outlined, plan: plan,
+            wallsTrusted: (roles[.walls] ?? []).contains(where: { !decision.wallsByContent.contains($0) }), engine)
+        rooms = whole.rooms
+        let floor = whole.outline
+        report.spacesAdded = whole.spacesAdded
+        report.walkways = whole.walkways
+        report.walkwayArea = whole.walkwayArea
         let enclosed = rooms.count - report.walkways
 
         // Names.
