@@ -59,21 +59,20 @@ public enum LayerConventions {
         case .doors: words = doors
         case .text: words = text + ["iden", "nr", "no."]
         }
-        let name = layer.lowercased()
-        return words.contains { name.contains($0) }
+        return mentions(layer, words)
+    }
+
+    /// Whether `name`, in any case, holds one of `words`.
+    static func mentions(_ name: String, _ words: [String]) -> Bool {
+        let lowered = name.lowercased()
+        return words.contains { lowered.contains($0) }
     }
 
     /// Whether a layer's (or a block's) name says it draws windows or glazing.
-    public static func namesWindows(_ name: String) -> Bool {
-        let lowered = name.lowercased()
-        return windows.contains { lowered.contains($0) }
-    }
+    public static func namesWindows(_ name: String) -> Bool { mentions(name, windows) }
 
     /// Whether a layer's (or a block's) name says it draws columns.
-    public static func namesColumns(_ name: String) -> Bool {
-        let lowered = name.lowercased()
-        return columns.contains { lowered.contains($0) }
-    }
+    public static func namesColumns(_ name: String) -> Bool { mentions(name, columns) }
 
     /// Whether a layer is named for one room or a kind of room (`BedRoom2`, `Kitchen`,
     /// `Staircase`, `会议室`) rather than for rooms in general (`A-AREA`).
@@ -83,8 +82,7 @@ public enum LayerConventions {
 
     /// A layer named for clutter and for none of the roles (`A-WALL-FIRE` is a wall layer).
     public static func isClutter(_ layer: String) -> Bool {
-        let name = layer.lowercased()
-        return clutter.contains { name.contains($0) } && !LayerRole.allCases.contains { named(layer, $0) }
+        mentions(layer, clutter) && !LayerRole.allCases.contains { named(layer, $0) }
     }
 
     /// AutoCAD's default layer "0" and its layer of dimension points: every drawing has them, and

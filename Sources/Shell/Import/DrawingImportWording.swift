@@ -183,6 +183,10 @@ public enum DrawingImportWording {
     static func json(_ report: DXFImportReport) -> JSONObject {
         func number(_ value: Double) -> JSONValue { JSONNumber(value).map(JSONValue.number) ?? .null }
         func count(_ value: Int) -> JSONValue { .number(JSONNumber(value)) }
+        /// Counts by name, as an object in name order.
+        func counts(_ values: [String: Int]) -> JSONValue {
+            .object(JSONObject(values.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: count($0.value)) }))
+        }
         func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
         var json = JSONObject()
         json.append(key: "rooms", value: count(report.rooms))
@@ -201,19 +205,19 @@ public enum DrawingImportWording {
         json.append(key: "walkway_m2", value: number(report.walkwayArea))
         json.append(
             key: "categories",
-            value: .object(JSONObject(report.categories.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: count($0.value)) })))
+            value: counts(report.categories))
         json.append(
             key: "unknown_types",
-            value: .object(JSONObject(report.unknownTypes.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: count($0.value)) })))
+            value: counts(report.unknownTypes))
         json.append(key: "names_language", value: report.namesLanguage.map(JSONValue.string) ?? .null)
         json.append(key: "openings", value: count(report.openings))
         json.append(
             key: "opening_sources",
-            value: .object(JSONObject(report.openingSources.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: count($0.value)) })))
+            value: counts(report.openingSources))
         json.append(key: "unplaced_doors", value: count(report.unplacedDoors))
         json.append(
             key: "gaps_not_doors",
-            value: .object(JSONObject(report.rejectedGaps.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: count($0.value)) })))
+            value: counts(report.rejectedGaps))
         json.append(
             key: "unplaced_labels",
             value: .array(
