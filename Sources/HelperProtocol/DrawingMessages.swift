@@ -143,6 +143,9 @@ public struct DXFImportReport: Sendable, Codable {
     public var openOutlines: [OpenOutline] = []
     /// Spaces the walls enclose that no room outline covers, imported as rooms beside them.
     public var spacesAdded = 0
+    /// Rooms formed round labels the spaces at the door width left without a room of their own,
+    /// by the closing width (metres, as text: "0.6") that enclosed each alone.
+    public var roomsAroundLabels: [String: Int] = [:]
     /// Open space inside the outer walls that no room covers: walkway units, and their area (m²).
     public var walkways = 0
     public var walkwayArea = 0.0

@@ -57,13 +57,16 @@ struct DXFImportTests {
     }
 
     @Test func areaAndDimensionStringsAreNoNamesAndNumbersAreTold() {
-        for measurement in ["60 m2", "12,5 m²", "345 SF", "120 sq ft", "14'2'' x 12'4''", "3.20 x 4.10", "3,2 m", "A = 24.5 m2"] {
+        for measurement in [
+            "60 m2", "12,5 m²", "345 SF", "120 sq ft", "14'2'' x 12'4''", "3.20 x 4.10", "3,2 m", "A = 24.5 m2", "（5.2帖）", "(12 m²)", "約6畳",
+            "[345 SF]",
+        ] {
             #expect(RoomLabels.kind(of: measurement) == .measurement, "\(measurement)")
         }
         for number in ["101", "E14-348", "2.041", "B-12a", "0.12"] {
             #expect(RoomLabels.kind(of: number) == .number, "\(number)")
         }
-        for name in ["Kitchen", "Møderum 2", "会议室", "WC"] {
+        for name in ["Kitchen", "Møderum 2", "会议室", "WC", "洋室", "(Storage)"] {
             #expect(RoomLabels.kind(of: name) == .name, "\(name)")
         }
         #expect(RoomLabels.plainText("{\\fArial|b0|i0;\\H0.7x;Mødelokale}\\PNord") == "Mødelokale Nord")
@@ -188,6 +191,60 @@ struct DXFImportTests {
         let result = try Self.run(fixture, options)
         #expect(result.rooms.count == 2)
         #expect(result.openings.contains { $0.rooms.count == 2 && abs($0.width - 1.6) < 0.15 }, "\(result.openings)")
+    }
+
+    /// Two 5 x 4 m rooms of single-line walls, the wall between them open for 1.6 m: wider than
+    /// the door width the spaces are formed at.
+    static func twoRoomsOpenForABiFold() -> DXFFixture {
+        var fixture = DXFFixture()
+        for (x1, y1, x2, y2) in [(0.0, 0.0, 10.0, 0.0), (10, 0, 10, 4), (10, 4, 0, 4), (0, 4, 0, 0), (5, 0, 5, 1), (5, 2.6, 5, 4)] {
+            fixture.add(DXFFixture.line("Walls", x1, y1, x2, y2))
+        }
+        return fixture
+    }
+
+    @Test func aRoomOpenWiderThanADoorIsFormedRoundEachOfItsLabels() throws {
+        var fixture = Self.twoRoomsOpenForABiFold()
+        fixture.add(DXFFixture.text("Text", 2, 3, "Bedroom"))
+        fixture.add(DXFFixture.text("Text", 7, 3, "Study"))
+        let result = try Self.run(fixture)
+        #expect(result.rooms.compactMap(\.name).sorted() == ["Bedroom", "Study"], "\(result.rooms)")
+        #expect(result.rooms.map(Self.area).allSatisfy { abs($0 - 20) < 1 }, "\(result.rooms.map(Self.area))")
+        #expect(result.report.roomsAroundLabels == ["1.8": 1])
+        #expect(result.report.problems.isEmpty)
+    }
+
+    @Test func labelsOfOneKindOrTagsWrittenTwiceDoNotSplitASpace() throws {
+        // Window tags are numbers written more than once: no room's.
+        var tagged = Self.twoRoomsOpenForABiFold()
+        tagged.add(DXFFixture.text("Text", 2, 3, "W1"))
+        tagged.add(DXFFixture.text("Text", 7, 3, "W1"))
+        #expect(try Self.run(tagged).rooms.count == 1)
+        // A car park: a 12 x 6 m room, stalls marked by lines 4 m long from its south wall, each
+        // labelled CAR: one room, not three stalls.
+        var park = DXFFixture()
+        for (x1, y1, x2, y2) in [(0.0, 0.0, 12.0, 0.0), (12, 0, 12, 6), (12, 6, 0, 6), (0, 6, 0, 0), (4, 0, 4, 4), (8, 0, 8, 4)] {
+            park.add(DXFFixture.line("Walls", x1, y1, x2, y2))
+        }
+        for x in [1.5, 5.5, 9.5] { park.add(DXFFixture.text("Text", x, 2, "CAR")) }
+        let result = try Self.run(park)
+        #expect(result.rooms.count == 1, "\(result.rooms.map(Self.area))")
+        #expect(result.report.roomsAroundLabels.isEmpty)
+    }
+
+    @Test func aLabelledClosetTooSmallForAnUnlabelledSpaceIsARoom() throws {
+        // A 6 x 4 m room with a 1.2 x 1 m closet in its corner, closed by its sliding door's line.
+        var fixture = DXFFixture()
+        for (x1, y1, x2, y2) in [(0.0, 0.0, 6.0, 0.0), (6, 0, 6, 4), (6, 4, 0, 4), (0, 4, 0, 0), (4.8, 4, 4.8, 3), (4.8, 3, 6, 3)] {
+            fixture.add(DXFFixture.line("Walls", x1, y1, x2, y2))
+        }
+        fixture.add(DXFFixture.text("Text", 2, 2, "Bedroom"))
+        #expect(try Self.run(fixture).rooms.count == 1)
+        fixture.add(DXFFixture.text("Text", 5, 3.4, "Closet"))
+        let result = try Self.run(fixture)
+        #expect(result.rooms.compactMap(\.name).sorted() == ["Bedroom", "Closet"], "\(result.rooms)")
+        #expect(result.rooms.first { $0.name == "Closet" }.map(Self.area).map { abs($0 - 1.2) < 0.3 } == true)
+        #expect(result.report.problems.isEmpty)
     }
 
     @Test func doorBlocksBecomeOpeningsOnTheWallTheyShareWhateverTheirAngle() throws {

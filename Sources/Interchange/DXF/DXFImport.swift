@@ -145,10 +145,18 @@ public enum DXFImporter {
             ? (spaces: [], outline: [], open: [])
             : engine.wallPlan(
                 of: wallLines, closingGapsUpTo: options.doorGap, bridging: Self.widestEntrance, smallest: RoomFinder.smallestSpace)
+        let texts = RoomNaming.read(
+            metric(on(.text) + on(.rooms).filter { if case .text = $0.kind { true } else { false } }), peopleLeftOut: &report.peopleLeftOut)
         var found = RoomFinder.rooms(fromRoomLayers: metric(on(.rooms)), engine)
+        var aroundLabels: [Polygon] = []
         let outlined = !found.rooms.isEmpty
         if found.rooms.isEmpty {
             found = RoomFinder.rooms(fromSpaces: plan.spaces, engine)
+            let around = RoomSeeds.grow(
+                &found.rooms, seeds: RoomSeeds.seeds(texts), spaces: plan.spaces, lines: wallLines, gap: options.doorGap,
+                outline: plan.outline, engine)
+            report.roomsAroundLabels = Dictionary(uniqueKeysWithValues: around.map { (String(format: "%.1f", $0.key), $0.value) })
+            aroundLabels = found.rooms.suffix(around.values.reduce(0, +)).map(\.outline)
             report.roomSource =
                 wallLines.isEmpty
                 ? "no closed outlines and no wall lines"
@@ -188,7 +196,8 @@ public enum DXFImporter {
         let drawn = rooms.count
         let whole = FloorFinder.whole(
             rooms, outlined: outlined, plan: plan,
-            wallsTrusted: (roles[.walls] ?? []).contains(where: { !decision.wallsByContent.contains($0) }), engine)
+            wallsTrusted: (roles[.walls] ?? []).contains(where: { !decision.wallsByContent.contains($0) }), aroundLabels: aroundLabels,
+            engine)
         rooms = whole.rooms
         let floor = whole.outline
         report.spacesAdded = whole.spacesAdded
@@ -197,10 +206,8 @@ public enum DXFImporter {
         let enclosed = rooms.count - report.walkways
 
         // Names.
-        let texts = metric(on(.text) + on(.rooms).filter { if case .text = $0.kind { true } else { false } })
         let unplaced = RoomNaming.name(
-            &rooms, texts: texts, roomLayers: Set(roles[.rooms] ?? []), engine, peopleLeftOut: &report.peopleLeftOut,
-            unknownTypes: &report.unknownTypes)
+            &rooms, texts: texts, roomLayers: Set(roles[.rooms] ?? []), engine, unknownTypes: &report.unknownTypes)
         for room in rooms { report.categories[room.category ?? "room", default: 0] += 1 }
         report.unplacedLabels = unplaced.map { DXFImportReport.Label(text: $0.text, at: Point(x: $0.at.x / scale, y: $0.at.y / scale)) }
 

@@ -30,10 +30,11 @@ enum FloorFinder {
     /// The floor of `rooms` (outlined on a room layer, or formed from the walls) and the walls'
     /// `plan`. Beside outlined rooms, walls chosen by their content (`wallsTrusted` false) count
     /// only when their outline holds the rooms: the layer with the most linework may be furniture
-    /// or stairs.
+    /// or stairs. Rooms formed from the walls leave the open floor `plan` gives, but for those
+    /// formed round labels on it (`aroundLabels`).
     static func whole(
         _ rooms: [FoundRoom], outlined: Bool, plan: (spaces: [Polygon], outline: [Polygon], open: [Polygon]), wallsTrusted: Bool,
-        _ engine: GeometryEngine
+        aroundLabels: [Polygon] = [], _ engine: GeometryEngine
     ) -> Floor {
         var floor = Floor(rooms: rooms)
         guard !rooms.isEmpty else { return floor }
@@ -56,14 +57,15 @@ enum FloorFinder {
                     Point(x: near.minX, y: near.maxY), Point(x: near.minX, y: near.minY),
                 ])
             ])
-        // Rooms formed from the walls leave the floor the walls do not enclose; outlined rooms,
-        // whatever of the floor they do not cover.
+        // Rooms formed from the walls leave the floor the walls do not enclose (less the rooms
+        // formed round labels on it); outlined rooms, whatever of the floor they do not cover.
         let walkways =
             outlined
             ? engine.openSpaces(
                 in: floor.outline, besides: floor.rooms.map(\.outline), narrowest: narrowestWalkway, smallest: smallestWalkway)
             : engine.openSpaces(
-                in: engine.intersection(plan.open, floor.outline), besides: [], narrowest: narrowestWalkway, smallest: smallestWalkway)
+                in: engine.intersection(plan.open, floor.outline), besides: aroundLabels, narrowest: narrowestWalkway,
+                smallest: smallestWalkway)
         floor.walkways = walkways.count
         floor.walkwayArea = walkways.reduce(0) { $0 + engine.area([$1]) }
         floor.rooms += walkways.map { FoundRoom(outline: $0, layer: nil, category: "walkway") }

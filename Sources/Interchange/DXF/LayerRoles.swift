@@ -92,7 +92,7 @@ public enum LayerConventions {
     /// A layer named like a room's number (`E14-348`, `2.041`, `101A`): in some drawings the only
     /// identity a room has is the layer its outline is on.
     public static func looksLikeRoomNumber(_ text: String) -> Bool {
-        text.range(of: #"^[A-Za-z]{0,4}[-_. ]?[0-9]+[A-Za-z]?([-_./][0-9A-Za-z]+)*$"#, options: .regularExpression) != nil
-            && text.count <= 16
+        text.count <= 16 && roomNumber.matches(text)
     }
+    static let roomNumber = TextPattern(#"^[A-Za-z]{0,4}[-_. ]?[0-9]+[A-Za-z]?([-_./][0-9A-Za-z]+)*$"#)
 }

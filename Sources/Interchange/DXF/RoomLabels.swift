@@ -9,6 +9,19 @@ public enum LabelKind: Sendable, Equatable {
 }
 
 public enum RoomLabels {
+    // Japanese plans give a room's size in tatami mats (帖, 畳: about 1.6 m²), often "about" (約).
+    private static let number = #"[0-9]+([.,][0-9]+)?"#
+    static let measurement = TextPattern(
+        [
+            #"^(a\s*=\s*|約\s*)?"# + number
+                + #"\s*(m2|m²|m\^2|qm|sqm|sq\.?\s*m|sf|s\.f\.|sq\.?\s*ft|ft2|ft²|㎡|平米|平方米|帖|畳|坪)\.?$"#,
+            #"^"# + number + #"\s*(m|cm|mm|ft|in)$"#,
+            #"^[0-9'"″′\s.,-]+\s*[x×]\s*[0-9'"″′\s.,-]+$"#,
+            #"^[0-9]+'\s*-?\s*[0-9]*("|''|″)?$"#,
+            #"^[0-9]+[.,][0-9]+$"#, #"^[0-9]{1,3}([.,][0-9]{3})+$"#,
+        ].joined(separator: "|"))
+    static let floorDecimal = TextPattern(#"^[0-9]{1,2}\.[0-9]{2,3}$"#)
+
     /// The text without MTEXT formatting codes (fonts, heights, colours, stacking, non-breaking
     /// spaces, paragraph breaks) and AutoCAD's %% specials; runs of white space become one space.
     public static func plainText(_ raw: String) -> String {
@@ -41,27 +54,38 @@ public enum RoomLabels {
         return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
-    /// Areas ("60 m2", "12,5 m²", "345 SF", "120 sq ft"), dimensions ("14'2'' x 12'4''",
-    /// "3.20 x 4.10", "3,2 m") and bare decimals are measurements; short codes with a digit
-    /// ("101", "E14-348", "2.041", "B-12a") are room numbers; anything else with a letter is a name.
+    /// Areas ("60 m2", "12,5 m²", "345 SF", "120 sq ft", "(5.2帖)", "約6畳"), dimensions
+    /// ("14'2'' x 12'4''", "3.20 x 4.10", "3,2 m") and bare decimals are measurements, in brackets
+    /// or not; short codes with a digit ("101", "E14-348", "2.041", "B-12a") are room numbers;
+    /// anything else with a letter is a name.
     public static func kind(of text: String) -> LabelKind? {
-        let lowered = text.lowercased()
+        var lowered = text.lowercased()
         guard lowered.contains(where: { $0.isLetter || $0.isNumber }) else { return nil }
-        let number = #"[0-9]+([.,][0-9]+)?"#
-        let measurementPatterns = [
-            #"^(a\s*=\s*)?"# + number + #"\s*(m2|m²|m\^2|qm|sqm|sq\.?\s*m|sf|s\.f\.|sq\.?\s*ft|ft2|ft²|㎡|平米|平方米)\.?$"#,
-            #"^"# + number + #"\s*(m|cm|mm|ft|in)$"#,
-            #"^[0-9'"″′\s.,-]+\s*[x×]\s*[0-9'"″′\s.,-]+$"#,
-            #"^[0-9]+'\s*-?\s*[0-9]*("|''|″)?$"#,
-            #"^[0-9]+[.,][0-9]+$"# + "|" + #"^[0-9]{1,3}([.,][0-9]{3})+$"#,
-        ]
-        if measurementPatterns.contains(where: { lowered.range(of: $0, options: .regularExpression) != nil }) {
+        // An area written under a name in brackets is the area all the same.
+        if let first = lowered.first, let last = lowered.last, lowered.count >= 2, "(（[".contains(first), ")）]".contains(last) {
+            lowered = String(lowered.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces)
+        }
+        if measurement.matches(lowered) {
             // "2.041" is a room number in many numbering schemes, "2.5" a measurement: three
             // decimals after a one-digit floor count as a room number.
-            if lowered.range(of: #"^[0-9]{1,2}\.[0-9]{2,3}$"#, options: .regularExpression) != nil { return .number }
-            return .measurement
+            return floorDecimal.matches(lowered) ? .number : .measurement
         }
         if LayerConventions.looksLikeRoomNumber(text) { return .number }
         return lowered.contains(where: \.isLetter) ? .name : .number
+    }
+}
+
+/// A regular expression compiled once. `String.range(of:options: .regularExpression)` compiles its
+/// pattern on every call, which for the thousands of labels of a large plan cost more than the
+/// rest of naming its rooms.
+struct TextPattern: @unchecked Sendable {
+    // NSRegularExpression is immutable once made, and safe to use from several threads.
+    private let expression: NSRegularExpression?
+
+    /// A pattern that does not compile matches nothing (the patterns are the program's own).
+    init(_ pattern: String) { expression = try? NSRegularExpression(pattern: pattern) }
+
+    func matches(_ text: String) -> Bool {
+        expression?.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
     }
 }

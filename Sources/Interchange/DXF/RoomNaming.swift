@@ -75,31 +75,47 @@ enum RoomNaming {
         return lines.joined(separator: " ")
     }
 
-    /// Names the rooms and gives each the category its type, name or layer says (RoomFunctions);
-    /// a type no category is known for makes the room `unspecified`, and is counted in
-    /// `unknownTypes`. Returns the labels that lie in no room (measurements aside).
-    static func name(
-        _ rooms: inout [FoundRoom], texts: [DrawingEntity], roomLayers: Set<String> = [], _ engine: GeometryEngine,
-        peopleLeftOut: inout Int, unknownTypes: inout [String: Int]
-    ) -> [(text: String, at: Point)] {
-        let areas = rooms.map { engine.prepare([$0.outline]) }
-        let sizes = rooms.map { engine.area([$0.outline]) }
-        var labels = [[Label]](repeating: [], count: rooms.count)
-        var unplaced: [(text: String, at: Point)] = []
+    /// A text of the drawing read as labels, where it stands.
+    struct PlacedText {
+        var layer: String
+        var at: Point
+        var labels: [Label]
+    }
+
+    /// The texts as labels, read once for finding rooms round them and for naming. The texts of
+    /// a layer of people's names are not read, only counted in `peopleLeftOut`; MTEXT paragraphs
+    /// (GDAL turns \P into line feeds) are labels of their own: a name over a number.
+    static func read(_ texts: [DrawingEntity], peopleLeftOut: inout Int) -> [PlacedText] {
         var peopleLayers: [String: Bool] = [:]
+        var placed: [PlacedText] = []
         for entity in texts {
             guard case .text(let raw) = entity.kind, case .point(let at) = entity.shape else { continue }
-            // The texts of a layer of people's names are not read.
             let people = peopleLayers[entity.layer] ?? LabelKey.namesPeople(entity.layer)
             peopleLayers[entity.layer] = people
             if people {
                 peopleLeftOut += 1
                 continue
             }
-            // MTEXT paragraphs (GDAL turns \P into line feeds) are labels of their own: a name over
-            // a number.
-            let kinds = Self.labels(of: raw, at: at, peopleLeftOut: &peopleLeftOut)
-            guard !kinds.isEmpty else { continue }
+            let labels = Self.labels(of: raw, at: at, peopleLeftOut: &peopleLeftOut)
+            if !labels.isEmpty { placed.append(PlacedText(layer: entity.layer, at: at, labels: labels)) }
+        }
+        return placed
+    }
+
+    /// Names the rooms and gives each the category its type, name or layer says (RoomFunctions);
+    /// a type no category is known for makes the room `unspecified`, and is counted in
+    /// `unknownTypes`. Returns the labels that lie in no room (measurements aside).
+    static func name(
+        _ rooms: inout [FoundRoom], texts: [PlacedText], roomLayers: Set<String> = [], _ engine: GeometryEngine,
+        unknownTypes: inout [String: Int]
+    ) -> [(text: String, at: Point)] {
+        let areas = rooms.map { engine.prepare([$0.outline]) }
+        let sizes = rooms.map { engine.area([$0.outline]) }
+        var labels = [[Label]](repeating: [], count: rooms.count)
+        var unplaced: [(text: String, at: Point)] = []
+        for text in texts {
+            let kinds = text.labels
+            let at = text.at
             let holders = areas.indices.filter { areas[$0].bounds.contains(at) && areas[$0].covers(at) }
             guard let room = holders.min(by: { sizes[$0] < sizes[$1] }) else {
                 if kinds.contains(where: { $0.kind != .measurement }) { unplaced.append((kinds.map(\.text).joined(separator: " "), at)) }
@@ -107,7 +123,7 @@ enum RoomNaming {
             }
             labels[room] += kinds.map {
                 var label = $0
-                label.onRoomLayer = roomLayers.contains(entity.layer)
+                label.onRoomLayer = roomLayers.contains(text.layer)
                 return label
             }
         }

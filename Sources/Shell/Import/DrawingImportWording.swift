@@ -133,6 +133,13 @@ public enum DrawingImportWording {
         if report.spacesAdded > 0 {
             lines.append("rooms from the walls: \(report.spacesAdded) spaces the walls enclose that no room outline covers")
         }
+        if !report.roomsAroundLabels.isEmpty {
+            let total = report.roomsAroundLabels.values.reduce(0, +)
+            lines.append(
+                "rooms round their labels: \(total) label\(total == 1 ? "" : "s") with no room of its own got the space the walls enclose round it alone, gaps closed up to ("
+                    + report.roomsAroundLabels.sorted { $0.key < $1.key }.map { "\($0.value) at \($0.key) m" }.joined(separator: ", ") + ")"
+            )
+        }
         if report.walkways > 0 {
             lines.append(
                 "open space: \(report.walkways) walkway\(report.walkways == 1 ? "" : "s") (\(Int(report.walkwayArea.rounded())) m²), the floor inside the outer walls that no room covers"
@@ -194,6 +201,7 @@ public enum DrawingImportWording {
         json.append(key: "median_room_m2", value: report.medianRoomArea.map(number) ?? .null)
         json.append(key: "personal_names_left_out", value: count(report.peopleLeftOut))
         json.append(key: "spaces_added", value: count(report.spacesAdded))
+        json.append(key: "rooms_around_labels", value: counts(report.roomsAroundLabels))
         json.append(key: "outlines_closed", value: count(report.closedOutlines))
         json.append(
             key: "outlines_left_open",

@@ -1,0 +1,134 @@
+// Rooms around their labels. A plan drawn with walls only is closed at one width, a door's; but
+// houses draw their doors' leaves and sliding panels in the gaps (the gaps close at less), while
+// a bi-fold closet or a glazed slider is wider than a door. A label that the spaces formed at the
+// one width leave without a room of its own - on the open floor, or sharing a space with another
+// label - gets the space enclosed at the nearest other width in which it stands alone.
+
+import Geometry
+
+enum RoomSeeds {
+    /// The other closing widths tried (metres), nearest a door's first.
+    static let widths: [Double] = [0.9, 0.6, 1.8, 0.3, 2.4]
+    /// A space found so must be mostly new: at least this share of it no other room covers.
+    static let newShare = 0.5
+    /// A labelled space this small is a room still (m²): a closet, a toilet; unlabelled spaces
+    /// must be `RoomFinder.smallestSpace`.
+    static let smallestLabelled = 0.5
+    /// Label lines nearer than this (metres) are one label. Tighter than a name's line spacing
+    /// (RoomNaming): in a house the labels of a toilet and the closet beside it are a metre
+    /// apart, and a label split in two only leaves its room as it was.
+    static let labelSpacing = 0.6
+
+    /// One label: its name lines and its number, where it stands.
+    struct Seed: Equatable {
+        var at: Point
+        var names: [String] = []
+        var numbers: [String] = []
+
+        /// Two labels of two rooms: different names, or different numbers. A name and a number
+        /// are the two labels of one room, as are two copies of one name (the stalls of a car
+        /// park, the desks of an open office, each marked alike).
+        func conflicts(with other: Seed) -> Bool {
+            (!names.isEmpty && !other.names.isEmpty && names != other.names)
+                || (!numbers.isEmpty && !other.numbers.isEmpty && numbers != other.numbers)
+        }
+    }
+
+    /// Where the rooms' labels are: the name and number lines of the texts (measurements, types
+    /// and people aside), lines nearer than `labelSpacing` as one label. A number written twice
+    /// or more is a tag of a kind (a door type `D1`, a window type `W3`), not a room's: room
+    /// numbers are unique.
+    static func seeds(_ texts: [RoomNaming.PlacedText]) -> [Seed] {
+        let lines = texts.flatMap { text in
+            text.labels.filter { $0.kind == .name || $0.kind == .number }.map { (at: text.at, label: $0) }
+        }
+        var numbers: [String: Int] = [:]
+        for line in lines where line.label.kind == .number { numbers[line.label.text, default: 0] += 1 }
+        var clusters: [[(at: Point, label: RoomNaming.Label)]] = []
+        for line in lines where line.label.kind == .name || numbers[line.label.text] == 1 {
+            if let near = clusters.firstIndex(where: { $0.contains { $0.at.distance(to: line.at) <= labelSpacing } }) {
+                clusters[near].append(line)
+            } else {
+                clusters.append([line])
+            }
+        }
+        return clusters.map { cluster in
+            Seed(
+                at: Point(
+                    x: cluster.reduce(0) { $0 + $1.at.x } / Double(cluster.count),
+                    y: cluster.reduce(0) { $0 + $1.at.y } / Double(cluster.count)),
+                names: cluster.filter { $0.label.kind == .name }.map(\.label.text),
+                numbers: cluster.filter { $0.label.kind == .number }.map(\.label.text))
+        }
+    }
+
+    /// Adds to `rooms` (chosen from `spaces`, formed from `lines` at `gap`) the space of each seed
+    /// inside the floor's `outline` that has no room of its own, from the first of `gap` (a
+    /// closet too small for an unlabelled room) and `widths` where no other room's label is in
+    /// it: what of it the other rooms do not cover, cut from a room it shared with another
+    /// room's label. Returns how many rooms each width gave.
+    static func grow(
+        _ rooms: inout [FoundRoom], seeds all: [Seed], spaces: [Polygon], lines: [[Point]], gap: Double, outline: [Polygon],
+        _ engine: GeometryEngine
+    ) -> [Double: Int] {
+        let floor = engine.prepare(outline)
+        let seeds = outline.isEmpty ? all : all.filter { floor.bounds.contains($0.at) && floor.covers($0.at) }
+        var added: [Double: Int] = [:]
+        guard !seeds.isEmpty, !lines.isEmpty else { return added }
+        typealias Area = (outline: Polygon, area: PreparedArea, size: Double)
+        func indexed(_ polygons: [Polygon]) -> (areas: [Area], index: SpatialIndex<Int>) {
+            let index = SpatialIndex<Int>(engine: engine)
+            let areas = polygons.enumerated().map { number, polygon -> Area in
+                index.insert(polygon.bounds, number)
+                return (polygon, engine.prepare([polygon]), engine.area([polygon]))
+            }
+            return (areas, index)
+        }
+        func holding(_ point: Point, in found: (areas: [Area], index: SpatialIndex<Int>)) -> [Int] {
+            found.index.query(Bounds(minX: point.x, minY: point.y, maxX: point.x, maxY: point.y)).filter {
+                found.areas[$0].area.covers(point)
+            }
+            .sorted()
+        }
+        // Which seeds each room holds, worked out again only when the rooms change.
+        var current = indexed(rooms.map(\.outline))
+        let seedIndex = SpatialIndex<Int>(engine: engine)
+        for (number, seed) in seeds.enumerated() {
+            seedIndex.insert(Bounds(minX: seed.at.x, minY: seed.at.y, maxX: seed.at.x, maxY: seed.at.y), number)
+        }
+        func labels(in area: Area) -> [Seed] { seedIndex.query(area.outline.bounds).map { seeds[$0] }.filter { area.area.covers($0.at) } }
+        var formed: [Double: (areas: [Area], index: SpatialIndex<Int>)] = [:]
+        for seed in seeds {
+            let holders = holding(seed.at, in: current)
+            // A seed with no other room's label in its room is served.
+            if let holder = holders.first, !labels(in: current.areas[holder]).contains(where: seed.conflicts) { continue }
+            for width in [gap] + widths.filter({ $0 != gap }) {
+                let spaces = formed[width] ?? indexed(width == gap ? spaces : engine.spaces(enclosedBy: lines, closingGapsUpTo: width))
+                formed[width] = spaces
+                guard let face = holding(seed.at, in: spaces).map({ spaces.areas[$0] }).min(by: { $0.size < $1.size }),
+                    face.size >= smallestLabelled, face.size <= RoomFinder.largest, !labels(in: face).contains(where: seed.conflicts)
+                else { continue }
+                // The rooms of other labels (and of none) keep their space; rooms shared with
+                // this label give theirs up.
+                let others = current.index.query(face.outline.bounds).filter { !holders.contains($0) }.map { rooms[$0].outline }
+                guard
+                    let piece = engine.difference([face.outline], others).first(where: { engine.prepare([$0]).covers(seed.at) }),
+                    engine.area([piece]) >= Swift.max(smallestLabelled, newShare * face.size), engine.validity([piece]) == .valid
+                else { continue }
+                for holder in holders.reversed() {
+                    let left = engine.difference([rooms[holder].outline], [piece]).max(by: { engine.area([$0]) < engine.area([$1]) })
+                    if let left, engine.area([left]) >= RoomFinder.smallestSpace, engine.validity([left]) == .valid {
+                        rooms[holder].outline = left
+                    } else {
+                        rooms.remove(at: holder)
+                    }
+                }
+                rooms.append(FoundRoom(outline: piece, layer: nil))
+                current = indexed(rooms.map(\.outline))
+                added[width, default: 0] += 1
+                break
+            }
+        }
+        return added
+    }
+}
