@@ -313,10 +313,13 @@ extension GeometryEngine {
             if value < least { (nearest, least) = (t, value) }
         }
         guard least <= distance else { return nil }
+        // Halving until a step is a tenth of a millimetre (a plan's coordinates hold no finer
+        // detail), not a fixed fifty times: this is the inner loop of finding a large plan's doors.
+        let steps = Swift.min(50, Swift.max(1, Int((log2(squared.squareRoot() / 1e-4)).rounded(.up))))
         func edge(_ inside: Double, _ outside: Double, _ outsideGap: Double) -> Double {
             guard outsideGap > distance else { return outside }
             var (inside, outside) = (inside, outside)
-            for _ in 0..<50 {
+            for _ in 0..<steps {
                 let middle = (inside + outside) / 2
                 if gap(middle) <= distance { inside = middle } else { outside = middle }
             }

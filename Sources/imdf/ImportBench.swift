@@ -6,7 +6,7 @@ import SyntheticVenue
 /// `imdf bench import`: `imdf import dxf` of a generated 3 MB floor plan (1,296 rooms between
 /// double walls drawn in short lines, door gaps with door blocks, names, numbers, areas,
 /// furniture) onto the blank template's level, timed as the executable a person runs
-/// (target: under 5 s).
+/// (PRODUCT.md section 9: <= 2 s).
 struct ImportBenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
@@ -32,7 +32,7 @@ struct ImportBenchCommand: ParsableCommand {
         let result = try Self.measure(rows: rows, columns: columns, runs: runs, in: workFolder)
         Output.line("drawing    \(result.drawing): \(String(format: "%.1f", Double(result.bytes) / 1_000_000)) MB, \(rows * columns) rooms")
         Output.line(
-            "import     median \(AllBenchCommand.seconds(result.median)) (\(result.times.map(AllBenchCommand.seconds).joined(separator: ", "))), peak memory \(AllBenchCommand.megabytes(result.peak))  target < 5 s: \(result.median < 5 ? "met" : "MISSED")"
+            "import     median \(AllBenchCommand.seconds(result.median)) (\(result.times.map(AllBenchCommand.seconds).joined(separator: ", "))), peak memory \(AllBenchCommand.megabytes(result.peak))  target <= 2 s: \(result.median <= 2 ? "met" : "MISSED")"
         )
     }
 

@@ -103,9 +103,15 @@ public enum DXFImporter {
         var dropped: [String: Int] = [:]
         for entity in kept where !used.contains(entity.layer) { dropped[entity.layer, default: 0] += 1 }
         report.droppedLayers = dropped.sorted { $0.key < $1.key }.map { DXFImportReport.DroppedLayer(layer: $0.key, entities: $0.value) }
+        // Each role's entities, picked out of all once: copying entities is what an import of a
+        // large plan spends most on, after GEOS.
+        var picked: [LayerRole: [DrawingEntity]] = [:]
         func on(_ role: LayerRole) -> [DrawingEntity] {
+            if let known = picked[role] { return known }
             let names = Set(roles[role] ?? [])
-            return kept.filter { names.contains($0.layer) }
+            let found = kept.filter { names.contains($0.layer) }
+            picked[role] = found
+            return found
         }
         let doorBlocks = Set(drawing.blocks.keys.filter { LayerConventions.named($0, .doors) })
         // Quarter arcs drawn with the walls (drawings with everything on one layer) are swings.

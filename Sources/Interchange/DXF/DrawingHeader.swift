@@ -16,14 +16,13 @@ extension DrawingHeader {
         guard !data.starts(with: Array("AutoCAD Binary DXF".utf8)) else { return DrawingHeader() }
         let text = String(decoding: data, as: UTF8.self)
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-            .map { $0.trimmingCharacters(in: .whitespaces) }
         var header = DrawingHeader()
         var index = 0
         var inHeader = false
         var variable: String?
         while index + 1 < lines.count {
-            let code = lines[index]
-            let value = lines[index + 1]
+            let code = trimmed(lines[index])
+            let value = trimmed(lines[index + 1])
             index += 2
             if code == "0" {
                 if value == "ENDSEC", inHeader { break }
@@ -35,16 +34,25 @@ extension DrawingHeader {
             }
             guard inHeader else { continue }
             if code == "9" {
-                variable = value
+                variable = String(value)
                 continue
             }
             switch (variable, code) {
-            case ("$ACADVER", "1"): header.version = value
+            case ("$ACADVER", "1"): header.version = String(value)
             case ("$INSUNITS", "70"): header.insertionUnits = Int(value)
-            case ("$DWGCODEPAGE", "3"): header.codePage = value
+            case ("$DWGCODEPAGE", "3"): header.codePage = String(value)
             default: break
             }
         }
         return header
+    }
+
+    /// A line without the blanks round it. Lines are trimmed as they are reached, not all of the
+    /// 256 KB read: the header ends long before, and Foundation's trimming of every line cost
+    /// more than reading the header.
+    private static func trimmed(_ line: Substring) -> Substring {
+        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+        guard let first = line.firstIndex(where: { !blank($0) }), let last = line.lastIndex(where: { !blank($0) }) else { return "" }
+        return line[first...last]
     }
 }
