@@ -59,13 +59,19 @@ struct DXFImportTests {
     @Test func areaAndDimensionStringsAreNoNamesAndNumbersAreTold() {
         for measurement in [
             "60 m2", "12,5 m²", "345 SF", "120 sq ft", "14'2'' x 12'4''", "3.20 x 4.10", "3,2 m", "A = 24.5 m2", "（5.2帖）", "(12 m²)", "約6畳",
-            "[345 SF]",
+            "[345 SF]", "18\"",
         ] {
             #expect(RoomLabels.kind(of: measurement) == .measurement, "\(measurement)")
         }
         for number in ["101", "E14-348", "2.041", "B-12a", "0.12"] {
             #expect(RoomLabels.kind(of: number) == .number, "\(number)")
         }
+        // Areas written after a name on its line are not part of it.
+        #expect(RoomLabels.label("Co-Creator 51ft² 36in²")?.text == "Co-Creator")
+        #expect(RoomLabels.label("Office 12 m2")?.text == "Office")
+        #expect(RoomLabels.label("洋室 (5.2帖)")?.text == "洋室")
+        #expect(RoomLabels.label("Room 2")?.text == "Room 2")
+        #expect(RoomLabels.label("51ft² 36in²")?.kind == .measurement)
         for name in ["Kitchen", "Møderum 2", "会议室", "WC", "洋室", "(Storage)"] {
             #expect(RoomLabels.kind(of: name) == .name, "\(name)")
         }

@@ -112,9 +112,16 @@ public enum UnitCheck {
                     "a sheet in millimetres at 1:\(sheet.0.scale) (\(number(sheet.0.metres)) m per drawing unit): \(onPaper ? "the drawing is \(Int(evidence.sheet?.long ?? 0)) x \(Int(evidence.sheet?.short ?? 0)) units, a paper sheet in millimetres" : "no unit fits \(what), this scale does") (the drawing declares \(declaredText); --units to override)",
                 metresPerUnit: sheet.0.metres)
         }
-        let kinds = (evidence.roomAreas.isEmpty ? 0 : 1) + (evidence.doorWidths.isEmpty ? 0 : 1)
+        // Kept when a share of each kind of evidence fits it: toilets drawn in detail beside a
+        // millimetre plan make room-sized areas in inches too, but no door fits inches there.
         let declaredFits =
-            declared.flatMap { unit in fits.first { $0.0 == unit }?.1 }.map { $0 >= declaredFitShare * Double(kinds) } ?? false
+            declared.map { unit in
+                let rooms = SizeEvidence(roomAreas: evidence.roomAreas, extent: evidence.extent)
+                let doors = SizeEvidence(doorWidths: evidence.doorWidths, extent: evidence.extent)
+                return [(evidence.roomAreas.isEmpty, rooms), (evidence.doorWidths.isEmpty, doors)].allSatisfy { none, part in
+                    none || (fit(unit.metres, part) ?? 0) >= declaredFitShare
+                } && fit(unit.metres, evidence) != nil
+            } ?? false
         guard let best, let winner = declaredFits ? declared : fits.first(where: { $0.1 == best })?.0 else {
             let unit = declared ?? .metres
             return UnitChoice(

@@ -11,16 +11,31 @@ public enum LabelKind: Sendable, Equatable {
 public enum RoomLabels {
     // Japanese plans give a room's size in tatami mats (帖, 畳: about 1.6 m²), often "about" (約).
     private static let number = #"[0-9]+([.,][0-9]+)?"#
+    private static let areaUnit = #"(m2|m²|m\^2|qm|sqm|sq\.?\s*m|sf|s\.f\.|sq\.?\s*ft|ft2|ft²|in2|in²|㎡|平米|平方米|帖|畳|坪)"#
     static let measurement = TextPattern(
         [
-            #"^(a\s*=\s*|約\s*)?"# + number
-                + #"\s*(m2|m²|m\^2|qm|sqm|sq\.?\s*m|sf|s\.f\.|sq\.?\s*ft|ft2|ft²|㎡|平米|平方米|帖|畳|坪)\.?$"#,
-            #"^"# + number + #"\s*(m|cm|mm|ft|in)$"#,
+            #"^(a\s*=\s*|約\s*)?"# + number + #"\s*"# + areaUnit + #"\.?$"#,
+            #"^"# + number + #"\s*(m|cm|mm|ft|in|"|″)$"#,
             #"^[0-9'"″′\s.,-]+\s*[x×]\s*[0-9'"″′\s.,-]+$"#,
             #"^[0-9]+'\s*-?\s*[0-9]*("|''|″)?$"#,
             #"^[0-9]+[.,][0-9]+$"#, #"^[0-9]{1,3}([.,][0-9]{3})+$"#,
         ].joined(separator: "|"))
     static let floorDecimal = TextPattern(#"^[0-9]{1,2}\.[0-9]{2,3}$"#)
+    /// An area written with a name on its line ("Co-Creator 51ft² 36in²", "Office 12 m2"), or
+    /// alone (the areas of a line "51ft² 36in²").
+    static let areaAfterName = TextPattern(
+        #"(^|\s+)\(?(約\s*)?"# + number + #"\s*"# + areaUnit + #"\.?\)?(?=\s|$)"#, caseInsensitive: true)
+
+    /// A line of a label as what it is, and its text: a name line without the areas written after
+    /// the name ("Co-Creator 51ft² 36in²" is the name "Co-Creator"); nil for a line with no letter
+    /// or digit.
+    public static func label(_ line: String) -> (kind: LabelKind, text: String)? {
+        guard let kind = kind(of: line) else { return nil }
+        guard kind == .name else { return (kind, line) }
+        let name = areaAfterName.replacing(in: line, with: "").trimmingCharacters(in: .whitespaces)
+        guard name != line else { return (.name, line) }
+        return name.contains(where: \.isLetter) ? (Self.kind(of: name) ?? .name, name) : (.measurement, line)
+    }
 
     /// The text without MTEXT formatting codes (fonts, heights, colours, stacking, non-breaking
     /// spaces, paragraph breaks) and AutoCAD's %% specials; runs of white space become one space.
@@ -83,9 +98,17 @@ struct TextPattern: @unchecked Sendable {
     private let expression: NSRegularExpression?
 
     /// A pattern that does not compile matches nothing (the patterns are the program's own).
-    init(_ pattern: String) { expression = try? NSRegularExpression(pattern: pattern) }
+    init(_ pattern: String, caseInsensitive: Bool = false) {
+        expression = try? NSRegularExpression(pattern: pattern, options: caseInsensitive ? [.caseInsensitive] : [])
+    }
 
     func matches(_ text: String) -> Bool {
         expression?.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    }
+
+    /// The text with every match replaced by `template`.
+    func replacing(in text: String, with template: String) -> String {
+        guard let expression else { return text }
+        return expression.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text), withTemplate: template)
     }
 }

@@ -24,7 +24,7 @@ enum RoomNaming {
         let lines = raw.split(whereSeparator: \.isNewline).map { RoomLabels.plainText(String($0)) }.filter { !$0.isEmpty }
         let keyed = lines.map(LabelKey.split)
         guard keyed.contains(where: { $0 != nil }) else {
-            return lines.compactMap { line in RoomLabels.kind(of: line).map { Label(kind: $0, text: line, at: at) } }
+            return lines.compactMap { line in RoomLabels.label(line).map { Label(kind: $0.kind, text: $0.text, at: at) } }
         }
         var labels: [Label] = []
         var current: LabelKey?
@@ -45,7 +45,7 @@ enum RoomNaming {
             case .name?: labels.append(Label(kind: .name, text: value, at: at))
             case .type?: labels.append(Label(kind: .type, text: value, at: at))
             case .area?: break
-            case nil: if let kind = RoomLabels.kind(of: value) { labels.append(Label(kind: kind, text: value, at: at)) }
+            case nil: if let label = RoomLabels.label(value) { labels.append(Label(kind: label.kind, text: label.text, at: at)) }
             }
         }
         return labels
