@@ -160,7 +160,7 @@ extension GeometryEngine {
     /// whose ends are at most `gap` apart, joined into one: grown by half the gap with square ends
     /// they unite into the same area, and a wall drawn in pieces - each room's side of it, or
     /// broken at every door - becomes one rectangle instead of dozens for the union to merge.
-    static func joined(_ segments: [(Point, Point)], bridging gap: Double, grid: Double) -> [(Point, Point)] {
+    public static func joined(_ segments: [(Point, Point)], bridging gap: Double, grid: Double) -> [(Point, Point)] {
         struct Line: Hashable {
             var direction: Int
             var offset: Int

@@ -18,6 +18,10 @@ public struct DXFImportOptions: Sendable, Equatable, Codable {
     public var fit: TransformKind = .similarity
     /// The widest gap in a wall closed when rooms are formed from wall lines, in metres.
     public var doorGap = 1.3
+    /// Which of several plans drawn side by side on one sheet is imported, in reading order from
+    /// 0: the level's place among its building's levels, from the lowest (floors are drawn in
+    /// order, the lowest first). Not used with `extent`.
+    public var planOnSheet = 0
 
     public init() {}
 }
@@ -143,6 +147,10 @@ public struct DXFImportReport: Sendable, Codable {
     public var openOutlines: [OpenOutline] = []
     /// Spaces the walls enclose that no room outline covers, imported as rooms beside them.
     public var spacesAdded = 0
+    /// The plans drawn side by side on the sheet (drawing units, reading order), when there are
+    /// several, and which was imported.
+    public var plansOnSheet: [Bounds] = []
+    public var planImported: Int?
     /// Rooms formed round labels the spaces at the door width left without a room of their own,
     /// by the closing width (metres, as text: "0.6") that enclosed each alone.
     public var roomsAroundLabels: [String: Int] = [:]

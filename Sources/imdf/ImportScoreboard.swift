@@ -72,7 +72,29 @@ enum ImportScoreboard {
     ) throws -> Run {
         let out = work + "/out-\(truth.name)-\(mode)"
         try? FileManager.default.removeItem(atPath: out)
-        let arguments = [imdf, "import", "dxf", drawing, "--archive", blank, "--save", out, "--json"] + options
+        var arguments = [imdf, "import", "dxf", drawing, "--archive", blank, "--save", out, "--json"] + options
+        // A plan of an upper floor goes onto a level of its ordinal, added to the blank archive.
+        if truth.levelOrdinal != 0 {
+            let name = "Floor \(truth.levelOrdinal)"
+            let floors = work + "/blank-\(truth.levelOrdinal)"
+            if !FileManager.default.fileExists(atPath: floors) {
+                let script = floors + ".imdfs"
+                // The ground floor gets a stand-in room, so that it is no level without units (the
+                // scoreboard counts it as an extra unit).
+                let lines = [
+                    "add level \"\(name)\" ordinal=\(truth.levelOrdinal) rect 0,0 20x20", "use level \"Ground Floor\"",
+                    "add unit \"Stand-in\" category=room rect 1,1 2x2",
+                ]
+                try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: script))
+                guard try ChildRun.run([imdf, "run", script, "--archive", blank, "--save", floors], environment: environment).status == 0
+                else {
+                    throw CommandFailure(
+                        exitCode: CommandFailure.commandFailed,
+                        message: "\(floors): a level of ordinal \(truth.levelOrdinal) could not be added")
+                }
+            }
+            arguments = [imdf, "import", "dxf", drawing, "--archive", floors, "--level", name, "--save", out, "--json"] + options
+        }
         let result = try ChildRun.run(arguments, environment: environment, capturing: true)
         // The import's own words beside its archive, to look into a score.
         try? Data(result.output.utf8).write(to: URL(fileURLWithPath: out + ".report.json"))
@@ -84,8 +106,13 @@ enum ImportScoreboard {
             return run
         }
         let archive = load.archive
+        // The import's level only: another floor's rooms stand where the plan does.
+        let level = FloorplanScore.level(in: result.output)
+        func imported(_ type: FeatureType) -> [Feature] {
+            archive.features(of: type).filter { level == nil || $0.string(.levelID) == level }
+        }
         run.score = FloorplanScore.score(
-            truth, units: archive.features(of: .unit), openings: archive.features(of: .opening),
+            truth, units: imported(.unit), openings: imported(.opening),
             ties: FloorplanScore.ties(in: result.output),
             projector: Projector(archive: archive))
         run.errors = Validator.validate(load).count(.error)

@@ -100,42 +100,34 @@ struct DXFImportTests {
         #expect(right.report.units.reason.contains("as declared"))
     }
 
-    /// Two rooms inside double walls 0.2 m thick, drawn as many short lines with a duplicate, with
-    /// a 0.9 m gap in the wall between them and one in the outer wall.
-    static func doubleWalls() -> DXFFixture {
-        var fixture = DXFFixture()
-        func wall(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, pieces: Int = 3) {
-            for piece in 0..<pieces {
-                let a = Double(piece) / Double(pieces)
-                let b = Double(piece + 1) / Double(pieces)
-                fixture.add(DXFFixture.line("A-WALL", x1 + (x2 - x1) * a, y1 + (y2 - y1) * a, x1 + (x2 - x1) * b, y1 + (y2 - y1) * b))
-            }
-        }
-        // Outer faces: 0..8.2 x 0..4.2; inner faces 0.2..8.0 x 0.2..4.0; the middle wall 4.0..4.2.
-        wall(0, 0, 1.0, 0, pieces: 1)
-        wall(1.9, 0, 8.2, 0)
-        wall(8.2, 0, 8.2, 4.2)
-        wall(8.2, 4.2, 0, 4.2)
-        wall(0, 4.2, 0, 0)
-        // The south wall has a door gap from x 1.0 to 1.9 in both faces.
-        wall(0.2, 0.2, 1.0, 0.2, pieces: 1)
-        wall(1.9, 0.2, 4.0, 0.2, pieces: 2)
-        wall(4.2, 0.2, 8.0, 0.2)
-        wall(8.0, 0.2, 8.0, 4.0)
-        wall(8.0, 4.0, 4.2, 4.0)
-        wall(4.0, 4.0, 0.2, 4.0)
-        wall(0.2, 4.0, 0.2, 0.2)
-        // The middle wall, with a gap from y 1.5 to 2.4 on both faces.
-        wall(4.0, 0.2, 4.0, 1.5, pieces: 1)
-        wall(4.0, 2.4, 4.0, 4.0, pieces: 1)
-        wall(4.2, 0.2, 4.2, 1.5, pieces: 1)
-        wall(4.2, 2.4, 4.2, 4.0, pieces: 1)
-        // A duplicate and a sliver: drawings are full of both.
-        wall(8.0, 0.2, 8.0, 4.0, pieces: 1)
-        fixture.add(DXFFixture.line("A-WALL", 8.0, 4.0, 8.0, 4.0001))
-        fixture.add(DXFFixture.text("A-ANNO-TEXT", 2, 3, "Kitchen"))
-        fixture.add(DXFFixture.text("A-ANNO-TEXT", 6, 3, "Store"))
-        return fixture
+    static func doubleWalls() -> DXFFixture { DXFFixture.doubleWalls() }
+    static func twoPlansOnASheet() -> DXFFixture { DXFFixture.twoPlansOnASheet() }
+
+    @Test func ofTwoPlansOnASheetTheLevelsPlaceChoosesOneAndTheOtherIsReported() throws {
+        let first = try Self.run(Self.twoPlansOnASheet())
+        #expect(Set(first.rooms.compactMap(\.name)) == ["Kitchen", "Store"], "\(first.rooms.map(\.name))")
+        #expect(first.report.plansOnSheet.count == 2)
+        #expect(first.report.planImported == 0)
+        #expect(first.report.plansOnSheet.last.map { $0.minX > 19 && $0.maxX < 29 } == true, "\(first.report.plansOnSheet)")
+        var options = DXFImportOptions()
+        options.planOnSheet = 1
+        let second = try Self.run(Self.twoPlansOnASheet(), options)
+        #expect(Set(second.rooms.compactMap(\.name)) == ["Bedroom", "Bath"])
+        // A window given is the plan: nothing is chosen.
+        options.extent = Bounds(minX: -1, minY: -2, maxX: 30, maxY: 5)
+        let both = try Self.run(Self.twoPlansOnASheet(), options)
+        #expect(both.report.plansOnSheet.isEmpty)
+        #expect(Set(both.rooms.compactMap(\.name)) == ["Kitchen", "Store", "Bedroom", "Bath"])
+    }
+
+    @Test func wallsJoinedByARoomOutlineAreOnePlan() throws {
+        // An open studio outlined on a room layer between two wings drawn with double walls.
+        var fixture = Self.twoPlansOnASheet()
+        fixture.add(DXFFixture.rectangle("A-AREA", 8.2, 0, 11.8, 4.2))
+        let result = try Self.run(fixture)
+        #expect(result.report.plansOnSheet.isEmpty)
+        // A plan of single lines is one plan whatever lies around it.
+        #expect(try Self.run(Self.twoRoomsOpenForABiFold()).report.plansOnSheet.isEmpty)
     }
 
     @Test func doubleWallsWithDoorGapsFormRoomsWithOpeningsInTheGaps() throws {

@@ -142,6 +142,30 @@ struct DrawingImportTests {
         #expect(session.document == before)
     }
 
+    /// Two floors drawn side by side: onto the ground floor the first, onto the floor above the
+    /// second, each saying where the other plan is.
+    @Test func ofFloorsDrawnSideBySideEachLevelTakesItsOwn() throws {
+        var session = try EditingSession.open(Samples.packageRoot.path + "/Templates/blank") { _ in }
+        let path = try DXFFixture.twoPlansOnASheet().write()
+        _ = try Interpreter.execute("use level \"Ground Floor\"", in: &session)
+        let ground = try Interpreter.execute("import dxf \(path)", in: &session)
+        #expect(ground.contains("plans on the sheet: 2 drawn side by side (1 at "), "\(ground)")
+        #expect(ground.contains("imported plan 1"))
+        _ = try Interpreter.execute("add level \"First Floor\" ordinal=1 rect 0,0 20x20", in: &session)
+        _ = try Interpreter.execute("use level \"First Floor\"", in: &session)
+        let upper = try Interpreter.execute("import dxf \(path)", in: &session)
+        #expect(upper.contains("imported plan 2"), "\(upper)")
+        let language = session.document.labelLanguage
+        func names(on level: String) -> Set<String> {
+            Set(session.document.features(onLevel: level).compactMap { $0.labels(.name)?[language] })
+        }
+        let levels = session.document.features(of: .level)
+        let first = try #require(levels.first { $0.integer(PropertyKey.ordinal.rawValue) == 0 })
+        let second = try #require(levels.first { $0.integer(PropertyKey.ordinal.rawValue) == 1 })
+        #expect(names(on: first.id).isSuperset(of: ["Kitchen", "Store"]) && names(on: first.id).isDisjoint(with: ["Bedroom", "Bath"]))
+        #expect(names(on: second.id).isSuperset(of: ["Bedroom", "Bath"]) && names(on: second.id).isDisjoint(with: ["Kitchen", "Store"]))
+    }
+
     /// A plan larger than the template it lands on: the building's footprints become the new
     /// level outline, the venue grows to cover it and the building's display point moves inside,
     /// in the same step - the result validates with no error - and one undo takes it all back.

@@ -82,6 +82,60 @@ public struct DXFFixture {
         return fixture
     }
 
+    /// Two rooms inside double walls 0.2 m thick, drawn as many short lines with a duplicate, with
+    /// a 0.9 m gap in the wall between them and one in the outer wall.
+    /// The plan drawn `east` metres to the east, its rooms named `names`, into `fixture`.
+    public static func doubleWalls(east: Double = 0, names: [String] = ["Kitchen", "Store"], into fixture: inout DXFFixture) {
+        func wall(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, pieces: Int = 3) {
+            for piece in 0..<pieces {
+                let a = Double(piece) / Double(pieces)
+                let b = Double(piece + 1) / Double(pieces)
+                fixture.add(
+                    DXFFixture.line("A-WALL", east + x1 + (x2 - x1) * a, y1 + (y2 - y1) * a, east + x1 + (x2 - x1) * b, y1 + (y2 - y1) * b))
+            }
+        }
+        // Outer faces: 0..8.2 x 0..4.2; inner faces 0.2..8.0 x 0.2..4.0; the middle wall 4.0..4.2.
+        wall(0, 0, 1.0, 0, pieces: 1)
+        wall(1.9, 0, 8.2, 0)
+        wall(8.2, 0, 8.2, 4.2)
+        wall(8.2, 4.2, 0, 4.2)
+        wall(0, 4.2, 0, 0)
+        // The south wall has a door gap from x 1.0 to 1.9 in both faces.
+        wall(0.2, 0.2, 1.0, 0.2, pieces: 1)
+        wall(1.9, 0.2, 4.0, 0.2, pieces: 2)
+        wall(4.2, 0.2, 8.0, 0.2)
+        wall(8.0, 0.2, 8.0, 4.0)
+        wall(8.0, 4.0, 4.2, 4.0)
+        wall(4.0, 4.0, 0.2, 4.0)
+        wall(0.2, 4.0, 0.2, 0.2)
+        // The middle wall, with a gap from y 1.5 to 2.4 on both faces.
+        wall(4.0, 0.2, 4.0, 1.5, pieces: 1)
+        wall(4.0, 2.4, 4.0, 4.0, pieces: 1)
+        wall(4.2, 0.2, 4.2, 1.5, pieces: 1)
+        wall(4.2, 2.4, 4.2, 4.0, pieces: 1)
+        // A duplicate and a sliver: drawings are full of both.
+        wall(8.0, 0.2, 8.0, 4.0, pieces: 1)
+        fixture.add(DXFFixture.line("A-WALL", east + 8.0, 4.0, east + 8.0, 4.0001))
+        fixture.add(DXFFixture.text("A-ANNO-TEXT", east + 2, 3, names[0]))
+        fixture.add(DXFFixture.text("A-ANNO-TEXT", east + 6, 3, names[1]))
+    }
+
+    public static func doubleWalls() -> DXFFixture {
+        var fixture = DXFFixture()
+        doubleWalls(into: &fixture)
+        return fixture
+    }
+
+    /// Two such plans side by side, 12 m apart, joined by a dimension line drawn with the walls.
+    public static func twoPlansOnASheet() -> DXFFixture {
+        var fixture = DXFFixture()
+        doubleWalls(into: &fixture)
+        doubleWalls(east: 20, names: ["Bedroom", "Bath"], into: &fixture)
+        fixture.add(DXFFixture.line("A-WALL", 0, -1.5, 28.2, -1.5))
+        for x in [0.0, 8.2, 20, 28.2] { fixture.add(DXFFixture.line("A-WALL", x, -1.8, x, -0.3)) }
+        return fixture
+    }
+
     public mutating func add(_ entity: String) { entities += entity }
 
     public mutating func block(_ name: String, _ body: String) { blocks.append((name, body)) }

@@ -91,7 +91,7 @@ public enum DXFImporter {
         // Coordinates no plan has (non-finite, or beyond a million kilometres in millimetres),
         // then clutter far from the plan, or outside the window asked for.
         let usable = all.filter { $0.shape.points.allSatisfy { $0.x.isFinite && $0.y.isFinite && abs($0.x) < 1e12 && abs($0.y) < 1e12 } }
-        let (kept, strays) = Extent.split(usable, window: options.extent)
+        var (kept, strays) = Extent.split(usable, window: options.extent)
         report.straysDropped = strays.count + all.count - usable.count
 
         // Layers.
@@ -116,12 +116,13 @@ public enum DXFImporter {
         let doorBlocks = Set(drawing.blocks.keys.filter { LayerConventions.named($0, .doors) })
         // Quarter arcs drawn with the walls (drawings with everything on one layer) are swings.
         func isSwing(_ entity: DrawingEntity) -> Bool { if case .arc(let arc) = entity.kind { arc.isQuarter } else { false } }
-        let doorEntities =
+        func doorEntities() -> [DrawingEntity] {
             on(.doors) + on(.walls).filter(isSwing)
-            + kept.filter { if case .insert(let insert) = $0.kind { doorBlocks.contains(insert.block) } else { false } }
+                + kept.filter { if case .insert(let insert) = $0.kind { doorBlocks.contains(insert.block) } else { false } }
+        }
 
         // Unit, checked against the content.
-        let doorParts = DoorFinder.parts(doorEntities, blocks: drawing.blocks)
+        var doorParts = DoorFinder.parts(doorEntities(), blocks: drawing.blocks)
         let planBounds = kept.reduce(Bounds.empty) { $0.union($1.shape.bounds) }
         // The sheet a plan is drawn on is the whole drawing, frame and title block included.
         let sheetBounds = usable.reduce(Bounds.empty) { $0.union($1.shape.bounds) }
@@ -135,6 +136,25 @@ public enum DXFImporter {
         let scale = report.units.metresPerUnit
         let toMetres: (Point) -> Point = { Point(x: $0.x * scale, y: $0.y * scale) }
         func metric(_ entities: [DrawingEntity]) -> [DrawingEntity] { entities.map { $0.mapped(toMetres, scale: scale) } }
+
+        // Several plans side by side on one sheet (PlanSheet): the one asked for, the others
+        // reported with where they are.
+        if options.extent == nil {
+            let plans = PlanSheet.plans(
+                in: metric(on(.walls)).flatMap { Self.lines($0.shape) },
+                joinedBy: metric(on(.rooms)).flatMap(Self.outlines).compactMap { Bounds(points: $0) }, engine)
+            if plans.count >= 2 {
+                let chosen = Swift.min(Swift.max(options.planOnSheet, 0), plans.count - 1)
+                report.plansOnSheet = plans.map {
+                    Bounds(minX: $0.minX / scale, minY: $0.minY / scale, maxX: $0.maxX / scale, maxY: $0.maxY / scale)
+                }
+                report.planImported = chosen
+                let window = plans[chosen].expanded(by: PlanSheet.reach)
+                kept = kept.filter { window.contains(toMetres($0.shape.bounds.centre)) }
+                picked = [:]
+                doorParts = DoorFinder.parts(doorEntities(), blocks: drawing.blocks)
+            }
+        }
 
         // Rooms.
         // A swing drawn on a wall layer would wall the door's gap off, and cut into the room.

@@ -133,6 +133,14 @@ public enum DrawingImportWording {
         if report.spacesAdded > 0 {
             lines.append("rooms from the walls: \(report.spacesAdded) spaces the walls enclose that no room outline covers")
         }
+        if let chosen = report.planImported, report.plansOnSheet.count > chosen {
+            let plans = report.plansOnSheet.enumerated().map { index, plan in
+                "\(index + 1) at \(number(plan.minX)),\(number(plan.minY)) \(number(plan.maxX - plan.minX))x\(number(plan.maxY - plan.minY))"
+            }
+            lines.append(
+                "plans on the sheet: \(plans.count) drawn side by side (\(plans.joined(separator: "; "))); imported plan \(chosen + 1): the level's place among its building's levels, the lowest taking the first (floors are drawn in reading order); --extent \"X,Y WxH\" imports another"
+            )
+        }
         if !report.roomsAroundLabels.isEmpty {
             let total = report.roomsAroundLabels.values.reduce(0, +)
             lines.append(
@@ -202,6 +210,13 @@ public enum DrawingImportWording {
         json.append(key: "personal_names_left_out", value: count(report.peopleLeftOut))
         json.append(key: "spaces_added", value: count(report.spacesAdded))
         json.append(key: "rooms_around_labels", value: counts(report.roomsAroundLabels))
+        json.append(
+            key: "plans_on_sheet",
+            value: .array(
+                report.plansOnSheet.map { plan in
+                    .array([plan.minX, plan.minY, plan.maxX - plan.minX, plan.maxY - plan.minY].map(number))
+                }))
+        json.append(key: "plan_imported", value: report.planImported.map { count($0 + 1) } ?? .null)
         json.append(key: "outlines_closed", value: count(report.closedOutlines))
         json.append(
             key: "outlines_left_open",

@@ -62,8 +62,17 @@ struct DrawingImporter: Importer {
         // No room: the import is refused with what was tried and what to try, not carried out empty.
         if reply.report.rooms == 0 {
             let why = reply.report.hint.map(TerminalText.sanitized) ?? "no room found"
+            // Of several plans on the sheet, the one looked in, and where the others are.
+            var plans = ""
+            if let chosen = reply.report.planImported {
+                let windows = reply.report.plansOnSheet.map { plan in
+                    "\"\(DrawingImportWording.number(plan.minX)),\(DrawingImportWording.number(plan.minY)) \(DrawingImportWording.number(plan.maxX - plan.minX))x\(DrawingImportWording.number(plan.maxY - plan.minY))\""
+                }
+                plans =
+                    " in plan \(chosen + 1) of the \(windows.count) drawn side by side (--extent \(windows.joined(separator: ", ")) at these units)"
+            }
             throw EditError(
-                "import dxf: \(TerminalText.sanitized(file)): \(why); units: \(TerminalText.sanitized(reply.report.units.reason)); nothing imported. Try --units (mm, cm, m, in, ft, or metres per drawing unit), --walls-layer or --rooms-layer (--list shows the layers and what they hold), or a wider --door-gap",
+                "import dxf: \(TerminalText.sanitized(file)): \(why)\(plans); units: \(TerminalText.sanitized(reply.report.units.reason)); nothing imported. Try --units (mm, cm, m, in, ft, or metres per drawing unit), --extent \"X,Y WxH\" for one plan of several, --walls-layer or --rooms-layer (--list shows the layers and what they hold), or a wider --door-gap",
                 argument: "FILE")
         }
         return Self.reading(reply)
@@ -116,7 +125,20 @@ struct DrawingImporter: Importer {
             }
             options.doorGap = gap
         }
+        options.planOnSheet = Self.placeAmongLevels(context.levelID, in: context.document)
         return options
+    }
+
+    /// The level's place among its building's levels from the lowest (0 for the lowest): of
+    /// several plans drawn side by side, the one it takes.
+    static func placeAmongLevels(_ levelID: String, in document: Document) -> Int {
+        guard let level = document.feature(levelID) else { return 0 }
+        let ordinal = level.integer(PropertyKey.ordinal.rawValue) ?? 0
+        let buildings = Set(level.strings(.buildingIDs) ?? [])
+        let ordinals = Set(
+            document.features(of: .level).filter { buildings.isEmpty || !buildings.isDisjoint(with: $0.strings(.buildingIDs) ?? []) }
+                .compactMap { $0.integer(PropertyKey.ordinal.rawValue) })
+        return ordinals.filter { $0 < ordinal }.count
     }
 
     /// Where a plan without control points goes: the south-west corner of the level's outline.

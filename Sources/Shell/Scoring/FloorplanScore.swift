@@ -105,6 +105,14 @@ public struct FloorplanScore: Sendable, Equatable {
         return score
     }
 
+    /// The level an import's JSON report says it imported onto.
+    public static func level(in output: String) -> String? {
+        guard let start = output.firstIndex(of: "{"), let end = output.lastIndex(of: "}"),
+            let object = try? JSONSerialization.jsonObject(with: Data(output[start...end].utf8)) as? [String: Any]
+        else { return nil }
+        return object["level"] as? String
+    }
+
     /// The placement of an import's JSON report (`import dxf --json`), wherever the report stands
     /// in `output` (after any note on standard error).
     public static func ties(in output: String) -> [DXFImportReport.Tie] {

@@ -32,6 +32,9 @@ public struct FloorplanTruth: Sendable {
     /// False where the drawing's doors could not all be counted (doors drawn only as gaps):
     /// `doors` lists some, and an opening near none of them is not known to be false.
     public var doorsComplete: Bool
+    /// The floor of the building the plan is (0 the lowest): of plans drawn side by side on one
+    /// sheet, the one the truth counts; the scoreboard imports onto a level of this ordinal.
+    public var levelOrdinal = 0
 
     /// Reads `NAME.json`; the error names the file and the field that is wrong.
     public static func read(_ path: String) throws(CommandFailure) -> FloorplanTruth {
@@ -48,6 +51,7 @@ public struct FloorplanTruth: Sendable {
             var rooms: [Room]
             var doors: [[Double]]
             var doorsComplete: Bool?
+            var levelOrdinal: Int?
         }
         func failure(_ why: String) -> CommandFailure { CommandFailure(exitCode: CommandFailure.commandFailed, message: "\(path): \(why)") }
         let file: File
@@ -82,7 +86,7 @@ public struct FloorplanTruth: Sendable {
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         return FloorplanTruth(
             name: name, source: file.source, metresPerUnit: file.metresPerUnit, bestOptions: file.bestOptions ?? [], rooms: rooms,
-            doors: doors, doorsComplete: file.doorsComplete ?? true)
+            doors: doors, doorsComplete: file.doorsComplete ?? true, levelOrdinal: file.levelOrdinal ?? 0)
     }
 
     static func nonEmpty(_ text: String) -> String? {
