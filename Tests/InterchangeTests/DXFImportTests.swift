@@ -120,6 +120,20 @@ struct DXFImportTests {
         #expect(Set(both.rooms.compactMap(\.name)) == ["Kitchen", "Store", "Bedroom", "Bath"])
     }
 
+    @Test func aSparsePlanBesideADenselyHatchedOneIsNoStray() throws {
+        // 200 lines of tiling in a 2 x 2 m corner of the first plan: most of the sheet's entities.
+        var fixture = Self.twoPlansOnASheet()
+        for index in 0..<200 {
+            let y = 0.4 + Double(index) * 0.009
+            fixture.add(DXFFixture.line("A-FLOR-PATT", 0.4, y, 2.4, y))
+        }
+        var options = DXFImportOptions()
+        options.planOnSheet = 1
+        let result = try Self.run(fixture, options)
+        #expect(result.report.straysDropped == 0)
+        #expect(Set(result.rooms.compactMap(\.name)) == ["Bedroom", "Bath"], "\(result.rooms.map(\.name))")
+    }
+
     @Test func wallsJoinedByARoomOutlineAreOnePlan() throws {
         // An open studio outlined on a room layer between two wings drawn with double walls.
         var fixture = Self.twoPlansOnASheet()

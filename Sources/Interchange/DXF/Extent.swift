@@ -5,8 +5,8 @@
 import Geometry
 
 enum Extent {
-    /// The entities inside the window (their centre in it), or, without a window, those within one
-    /// four times the spread of the middle half of all entities' centres; and the rest.
+    /// The entities inside the window (their centre in it), or, without a window, those within
+    /// twice the spread of the middle 80% of all entities' centres of it; and the rest.
     static func split(_ entities: [DrawingEntity], window: Bounds?) -> (kept: [DrawingEntity], strays: [DrawingEntity]) {
         let centres = entities.map { $0.shape.bounds.centre }
         let area: Bounds
@@ -17,15 +17,17 @@ enum Extent {
             let xs = centres.map(\.x).sorted()
             let ys = centres.map(\.y).sorted()
             func quantile(_ values: [Double], _ q: Double) -> Double { values[Int((Double(values.count - 1) * q).rounded())] }
-            // Quartiles, not extremes: a few strays move neither, however far away they are.
-            let (x0, x1, y0, y1) = (quantile(xs, 0.25), quantile(xs, 0.75), quantile(ys, 0.25), quantile(ys, 0.75))
+            // The middle 80%, not the extremes: a few strays move neither end, however far away
+            // they are; not the middle half, which on a sheet of two floors, one of them densely
+            // hatched, is that floor alone, and set the other aside as strays.
+            let (x0, x1, y0, y1) = (quantile(xs, 0.1), quantile(xs, 0.9), quantile(ys, 0.1), quantile(ys, 0.9))
             // In a small symmetric plan the quartiles can coincide (four walls and a partition
             // have their middle half of centres on one point): the spread is at least the size of
             // a typical entity, so a plan is never set aside as strays from itself.
             let sizes = entities.map { Swift.max($0.shape.bounds.maxX - $0.shape.bounds.minX, $0.shape.bounds.maxY - $0.shape.bounds.minY) }
                 .sorted()
             let spread = Swift.max(x1 - x0, y1 - y0, quantile(sizes, 0.5), 1e-9)
-            area = Bounds(minX: x0 - 4 * spread, minY: y0 - 4 * spread, maxX: x1 + 4 * spread, maxY: y1 + 4 * spread)
+            area = Bounds(minX: x0 - 2 * spread, minY: y0 - 2 * spread, maxX: x1 + 2 * spread, maxY: y1 + 2 * spread)
         }
         var kept: [DrawingEntity] = []
         var strays: [DrawingEntity] = []
