@@ -39,6 +39,9 @@ public struct Bounds: Hashable, Sendable, Codable {
         self.maxY = maxY
     }
 
+    /// The box of one point (a probe for a spatial index).
+    public init(point: Point) { self.init(minX: point.x, minY: point.y, maxX: point.x, maxY: point.y) }
+
     /// Nil for no points.
     public init?(points: [Point]) {
         guard let first = points.first else { return nil }

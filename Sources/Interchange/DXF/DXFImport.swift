@@ -139,10 +139,11 @@ public enum DXFImporter {
 
         // Several plans side by side on one sheet (PlanSheet): the one asked for, the others
         // reported with where they are.
+        var walls = metric(on(.walls))
+        var roomOutlines = metric(on(.rooms))
         if options.extent == nil {
             let plans = PlanSheet.plans(
-                in: metric(on(.walls)).flatMap { Self.lines($0.shape) },
-                joinedBy: metric(on(.rooms)).flatMap(Self.outlines).compactMap { Bounds(points: $0) }, engine)
+                in: walls.flatMap { Self.lines($0.shape) }, joinedBy: roomOutlines.flatMap(Self.outlines).compactMap { Bounds(points: $0) })
             if plans.count >= 2 {
                 let chosen = Swift.min(Swift.max(options.planOnSheet, 0), plans.count - 1)
                 report.plansOnSheet = plans.map {
@@ -153,17 +154,17 @@ public enum DXFImporter {
                 kept = kept.filter { window.contains(toMetres($0.shape.bounds.centre)) }
                 picked = [:]
                 doorParts = DoorFinder.parts(doorEntities(), blocks: drawing.blocks)
+                walls = metric(on(.walls))
+                roomOutlines = metric(on(.rooms))
             }
         }
 
         // Rooms.
         // A swing drawn on a wall layer would wall the door's gap off, and cut into the room.
-        let wallLines = metric(
-            on(.walls).filter { entity in
-                guard isSwing(entity), case .arc(let arc) = entity.kind else { return true }
-                return !DoorFinder.leaf.contains(arc.radius * scale)
-            }
-        ).flatMap { Self.lines($0.shape) }
+        let wallLines = walls.filter { entity in
+            guard isSwing(entity), case .arc(let arc) = entity.kind else { return true }
+            return !DoorFinder.leaf.contains(arc.radius)
+        }.flatMap { Self.lines($0.shape) }
         // The spaces the walls enclose and the floor's outline, once: rooms where no layer
         // outlines them; beside outlined rooms, the rooms they leave out; the open space.
         let plan =
@@ -173,8 +174,7 @@ public enum DXFImporter {
                 of: wallLines, closingGapsUpTo: options.doorGap, bridging: Self.widestEntrance, smallest: RoomFinder.smallestSpace)
         let texts = RoomNaming.read(
             metric(on(.text) + on(.rooms).filter { if case .text = $0.kind { true } else { false } }), peopleLeftOut: &report.peopleLeftOut)
-        var found = RoomFinder.rooms(fromRoomLayers: metric(on(.rooms)), engine)
-        var aroundLabels: [Polygon] = []
+        var found = RoomFinder.rooms(fromRoomLayers: roomOutlines, engine)
         let outlined = !found.rooms.isEmpty
         if found.rooms.isEmpty {
             found = RoomFinder.rooms(fromSpaces: plan.spaces, engine)
@@ -182,7 +182,6 @@ public enum DXFImporter {
                 &found.rooms, seeds: RoomSeeds.seeds(texts), spaces: plan.spaces, lines: wallLines, gap: options.doorGap,
                 outline: plan.outline, engine)
             report.roomsAroundLabels = Dictionary(uniqueKeysWithValues: around.map { (String(format: "%.1f", $0.key), $0.value) })
-            aroundLabels = found.rooms.suffix(around.values.reduce(0, +)).map(\.outline)
             report.roomSource =
                 wallLines.isEmpty
                 ? "no closed outlines and no wall lines"
@@ -222,7 +221,7 @@ public enum DXFImporter {
         let drawn = rooms.count
         let whole = FloorFinder.whole(
             rooms, outlined: outlined, plan: plan,
-            wallsTrusted: (roles[.walls] ?? []).contains(where: { !decision.wallsByContent.contains($0) }), aroundLabels: aroundLabels,
+            wallsTrusted: (roles[.walls] ?? []).contains(where: { !decision.wallsByContent.contains($0) }),
             engine)
         rooms = whole.rooms
         let floor = whole.outline

@@ -21,9 +21,9 @@ enum Extent {
             // they are; not the middle half, which on a sheet of two floors, one of them densely
             // hatched, is that floor alone, and set the other aside as strays.
             let (x0, x1, y0, y1) = (quantile(xs, 0.1), quantile(xs, 0.9), quantile(ys, 0.1), quantile(ys, 0.9))
-            // In a small symmetric plan the quartiles can coincide (four walls and a partition
-            // have their middle half of centres on one point): the spread is at least the size of
-            // a typical entity, so a plan is never set aside as strays from itself.
+            // In a small symmetric plan those ends can coincide (four walls and a partition have
+            // most of their centres on one point): the spread is at least the size of a typical
+            // entity, so a plan is never set aside as strays from itself.
             let sizes = entities.map { Swift.max($0.shape.bounds.maxX - $0.shape.bounds.minX, $0.shape.bounds.maxY - $0.shape.bounds.minY) }
                 .sorted()
             let spread = Swift.max(x1 - x0, y1 - y0, quantile(sizes, 0.5), 1e-9)

@@ -31,10 +31,10 @@ enum FloorFinder {
     /// `plan`. Beside outlined rooms, walls chosen by their content (`wallsTrusted` false) count
     /// only when their outline holds the rooms: the layer with the most linework may be furniture
     /// or stairs. Rooms formed from the walls leave the open floor `plan` gives, but for those
-    /// formed round labels on it (`aroundLabels`).
+    /// formed round labels on it.
     static func whole(
         _ rooms: [FoundRoom], outlined: Bool, plan: (spaces: [Polygon], outline: [Polygon], open: [Polygon]), wallsTrusted: Bool,
-        aroundLabels: [Polygon] = [], _ engine: GeometryEngine
+        _ engine: GeometryEngine
     ) -> Floor {
         var floor = Floor(rooms: rooms)
         guard !rooms.isEmpty else { return floor }
@@ -64,7 +64,8 @@ enum FloorFinder {
             ? engine.openSpaces(
                 in: floor.outline, besides: floor.rooms.map(\.outline), narrowest: narrowestWalkway, smallest: smallestWalkway)
             : engine.openSpaces(
-                in: engine.intersection(plan.open, floor.outline), besides: aroundLabels, narrowest: narrowestWalkway,
+                in: engine.intersection(plan.open, floor.outline), besides: rooms.filter(\.aroundLabel).map(\.outline),
+                narrowest: narrowestWalkway,
                 smallest: smallestWalkway)
         floor.walkways = walkways.count
         floor.walkwayArea = walkways.reduce(0) { $0 + engine.area([$1]) }

@@ -172,7 +172,7 @@ enum LayerChoice {
         if given[.rooms] == nil, chosen[.rooms]!.isEmpty, given[.walls] == nil {
             let index = SpatialIndex<Int>(engine: GeometryEngine())
             for (number, point) in textPoints.enumerated() {
-                index.insert(Bounds(minX: point.x, minY: point.y, maxX: point.x, maxY: point.y), number)
+                index.insert(Bounds(point: point), number)
             }
             for name in names where !leftOut(name) && !LayerConventions.named(name, .walls) && !LayerConventions.named(name, .doors) {
                 let outlines = contents[name]!.outlines

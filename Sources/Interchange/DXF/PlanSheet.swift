@@ -22,7 +22,7 @@ enum PlanSheet {
     /// left); one or none when the walls form a single plan (or are single lines). Networks a
     /// room of `rooms` (the boxes of outlines on room layers) reaches into are one plan: two
     /// wings either side of an open studio drawn without double walls.
-    static func plans(in lines: [[Point]], joinedBy rooms: [Bounds] = [], _ engine: GeometryEngine) -> [Bounds] {
+    static func plans(in lines: [[Point]], joinedBy rooms: [Bounds] = []) -> [Bounds] {
         let segments = lines.flatMap { line in zip(line, line.dropFirst()).map { ($0, $1) } }.filter {
             $0.0.distance(to: $0.1) >= shortestLine
         }

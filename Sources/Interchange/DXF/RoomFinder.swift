@@ -14,6 +14,9 @@ struct FoundRoom {
     /// The IMDF unit category its type, name or layer names (`walkway` for open space); nil
     /// when nothing tells.
     var category: String?
+    /// Formed round its label at another closing width (RoomSeeds), on floor the walls at the
+    /// door width leave open.
+    var aroundLabel = false
 }
 
 struct FoundRooms {

@@ -85,7 +85,7 @@ enum RoomSeeds {
             return (areas, index)
         }
         func holding(_ point: Point, in found: (areas: [Area], index: SpatialIndex<Int>)) -> [Int] {
-            found.index.query(Bounds(minX: point.x, minY: point.y, maxX: point.x, maxY: point.y)).filter {
+            found.index.query(Bounds(point: point)).filter {
                 found.areas[$0].area.covers(point)
             }
             .sorted()
@@ -94,7 +94,7 @@ enum RoomSeeds {
         var current = indexed(rooms.map(\.outline))
         let seedIndex = SpatialIndex<Int>(engine: engine)
         for (number, seed) in seeds.enumerated() {
-            seedIndex.insert(Bounds(minX: seed.at.x, minY: seed.at.y, maxX: seed.at.x, maxY: seed.at.y), number)
+            seedIndex.insert(Bounds(point: seed.at), number)
         }
         func labels(in area: Area) -> [Seed] { seedIndex.query(area.outline.bounds).map { seeds[$0] }.filter { area.area.covers($0.at) } }
         var formed: [Double: (areas: [Area], index: SpatialIndex<Int>)] = [:]
@@ -123,7 +123,7 @@ enum RoomSeeds {
                         rooms.remove(at: holder)
                     }
                 }
-                rooms.append(FoundRoom(outline: piece, layer: nil))
+                rooms.append(FoundRoom(outline: piece, layer: nil, aroundLabel: true))
                 current = indexed(rooms.map(\.outline))
                 added[width, default: 0] += 1
                 break

@@ -134,9 +134,7 @@ public enum DrawingImportWording {
             lines.append("rooms from the walls: \(report.spacesAdded) spaces the walls enclose that no room outline covers")
         }
         if let chosen = report.planImported, report.plansOnSheet.count > chosen {
-            let plans = report.plansOnSheet.enumerated().map { index, plan in
-                "\(index + 1) at \(number(plan.minX)),\(number(plan.minY)) \(number(plan.maxX - plan.minX))x\(number(plan.maxY - plan.minY))"
-            }
+            let plans = report.plansOnSheet.enumerated().map { index, plan in "\(index + 1) at \(box(plan))" }
             lines.append(
                 "plans on the sheet: \(plans.count) drawn side by side (\(plans.joined(separator: "; "))); imported plan \(chosen + 1): the level's place among its building's levels, the lowest taking the first (floors are drawn in reading order); --extent \"X,Y WxH\" imports another"
             )
@@ -214,7 +212,7 @@ public enum DrawingImportWording {
             key: "plans_on_sheet",
             value: .array(
                 report.plansOnSheet.map { plan in
-                    .array([plan.minX, plan.minY, plan.maxX - plan.minX, plan.maxY - plan.minY].map(number))
+                    .array([plan.minX, plan.minY, plan.width, plan.height].map(number))
                 }))
         json.append(key: "plan_imported", value: report.planImported.map { count($0 + 1) } ?? .null)
         json.append(key: "outlines_closed", value: count(report.closedOutlines))

@@ -65,9 +65,7 @@ struct DrawingImporter: Importer {
             // Of several plans on the sheet, the one looked in, and where the others are.
             var plans = ""
             if let chosen = reply.report.planImported {
-                let windows = reply.report.plansOnSheet.map { plan in
-                    "\"\(DrawingImportWording.number(plan.minX)),\(DrawingImportWording.number(plan.minY)) \(DrawingImportWording.number(plan.maxX - plan.minX))x\(DrawingImportWording.number(plan.maxY - plan.minY))\""
-                }
+                let windows = reply.report.plansOnSheet.map { "\"\(DrawingImportWording.box($0))\"" }
                 plans =
                     " in plan \(chosen + 1) of the \(windows.count) drawn side by side (--extent \(windows.joined(separator: ", ")) at these units)"
             }

@@ -105,21 +105,19 @@ public struct FloorplanScore: Sendable, Equatable {
         return score
     }
 
-    /// The level an import's JSON report says it imported onto.
-    public static func level(in output: String) -> String? {
-        guard let start = output.firstIndex(of: "{"), let end = output.lastIndex(of: "}"),
-            let object = try? JSONSerialization.jsonObject(with: Data(output[start...end].utf8)) as? [String: Any]
-        else { return nil }
-        return object["level"] as? String
+    /// An import's JSON report (`import dxf --json`), wherever it stands in `output` (after any
+    /// note on standard error).
+    static func report(in output: String) -> [String: Any]? {
+        guard let start = output.firstIndex(of: "{"), let end = output.lastIndex(of: "}") else { return nil }
+        return try? JSONSerialization.jsonObject(with: Data(output[start...end].utf8)) as? [String: Any]
     }
 
-    /// The placement of an import's JSON report (`import dxf --json`), wherever the report stands
-    /// in `output` (after any note on standard error).
+    /// The level an import's JSON report says it imported onto.
+    public static func level(in output: String) -> String? { report(in: output)?["level"] as? String }
+
+    /// The placement an import's JSON report gives.
     public static func ties(in output: String) -> [DXFImportReport.Tie] {
-        guard let start = output.firstIndex(of: "{"), let end = output.lastIndex(of: "}"),
-            let object = try? JSONSerialization.jsonObject(with: Data(output[start...end].utf8)) as? [String: Any],
-            let placement = object["placement"] as? [[String: Any]]
-        else { return [] }
+        guard let placement = report(in: output)?["placement"] as? [[String: Any]] else { return [] }
         return placement.compactMap { tie in
             guard let drawing = tie["drawing"] as? [Double], let at = tie["at"] as? [Double], drawing.count == 2, at.count == 2 else {
                 return nil

@@ -100,7 +100,7 @@ extension LevelChecker {
         let categories = units.map { $0.string(.category) ?? "" }
         /// The restricting units within the point tolerance of a point.
         func unitsHolding(_ point: Point) -> [Int] {
-            let probe = Bounds(minX: point.x, minY: point.y, maxX: point.x, maxY: point.y).expanded(by: SpatialRules.pointTolerance)
+            let probe = Bounds(point: point).expanded(by: SpatialRules.pointTolerance)
             return index.query(probe).filter { number in
                 ContentRules.restricts(categories[number])
                     && unitShapes[number].map { engine.distance(from: point, to: $0) <= SpatialRules.pointTolerance } == true

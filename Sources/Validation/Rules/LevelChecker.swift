@@ -255,7 +255,7 @@ struct LevelChecker {
         var worst: (Point, Double)?
         for point in lines.flatMap({ [$0[0], Polyline.halfway($0), $0[$0.count - 1]] }) {
             var nearest = Double.infinity
-            let probe = Bounds(minX: point.x, minY: point.y, maxX: point.x, maxY: point.y).expanded(by: SpatialRules.openingTolerance)
+            let probe = Bounds(point: point).expanded(by: SpatialRules.openingTolerance)
             let candidates = index.query(probe)
             // A point on some unit's wall is not the worst one; GEOS measures only the others.
             if candidates.contains(where: { shapes[$0]?.boundarySurelyWithin(SpatialRules.openingTolerance, of: point) == true }) {

@@ -32,7 +32,7 @@ extension Document {
         var result: [(Feature, [Feature])] = []
         for opening in nearby where opening.imdfType == .opening {
             guard let point = middle(opening), distance(point, to: shapes) <= Self.onWall else { continue }
-            let probe = Bounds(minX: point.x, minY: point.y, maxX: point.x, maxY: point.y).expanded(by: Self.onWall)
+            let probe = Bounds(point: point).expanded(by: Self.onWall)
             let around = indexed ? features(onLevel: levelID, near: probe) : features(onLevel: levelID)
             let others = around.filter { other in
                 other.imdfType == .unit && other.id != unitID
