@@ -226,6 +226,39 @@ struct DXFImportTests {
         #expect(result.report.problems.isEmpty)
     }
 
+    @Test func aClosetBehindADoorWiderThanItIsDeepIsFormedRoundItsLabel() throws {
+        // A 4 x 4 m bedroom with a closet 0.6 m deep along its north wall, behind a 1.2 m bi-fold
+        // door in the closet's front wall: growing the walls by any width that closes the door
+        // fills the closet; joining the front wall's two pieces does not.
+        var fixture = DXFFixture()
+        for (x1, y1, x2, y2) in [(0.0, 0.0, 4.0, 0.0), (4, 0, 4, 4), (4, 4, 0, 4), (0, 4, 0, 0), (0, 3.4, 1.4, 3.4), (2.6, 3.4, 4, 3.4)] {
+            fixture.add(DXFFixture.line("Walls", x1, y1, x2, y2))
+        }
+        fixture.add(DXFFixture.text("Text", 2, 1.5, "Bedroom"))
+        fixture.add(DXFFixture.text("Text", 2, 3.7, "Closet"))
+        let result = try Self.run(fixture)
+        #expect(result.rooms.compactMap(\.name).sorted() == ["Bedroom", "Closet"], "\(result.rooms)")
+        #expect(result.rooms.first { $0.name == "Closet" }.map(Self.area).map { abs($0 - 2.4) < 0.3 } == true)
+        #expect(result.report.roomsAroundLabels == ["0.2/1.3": 1], "\(result.report.roomsAroundLabels)")
+        #expect(result.report.problems.isEmpty)
+    }
+
+    @Test func openFloorLabelledWithARoomsNameIsThatRoom() throws {
+        // A 6 x 4 m bedroom whose east side is open for 3 m to a patio (a glass slider wider than
+        // any door the walls are closed at), beside a 3 x 4 m bath: open floor, but a bedroom by
+        // its label.
+        var fixture = DXFFixture()
+        for (x1, y1, x2, y2) in [
+            (-3.0, 0.0, 6.0, 0.0), (6, 0, 6, 0.5), (6, 3.5, 6, 4), (6, 4, -3, 4), (-3, 4, -3, 0), (0, 0, 0, 1.5), (0, 2.4, 0, 4),
+        ] {
+            fixture.add(DXFFixture.line("Walls", x1, y1, x2, y2))
+        }
+        fixture.add(DXFFixture.text("Text", 3, 2, "MASTER BEDROOM"))
+        let result = try Self.run(fixture)
+        let bedroom = try #require(result.rooms.first { $0.name == "MASTER BEDROOM" }, "\(result.rooms)")
+        #expect(bedroom.category == "room")
+    }
+
     @Test func labelsOfOneKindOrTagsWrittenTwiceDoNotSplitASpace() throws {
         // Window tags are numbers written more than once: no room's.
         var tagged = Self.twoRoomsOpenForABiFold()
@@ -436,6 +469,53 @@ struct DXFImportTests {
         #expect(result.report.layers[.rooms] == ["GF"])
         #expect(result.report.layerReasons["GF"] == "rooms by content: 4 of 4 closed outlines hold a text")
         #expect(result.rooms.count == 4)
+    }
+
+    @Test func tagsInCirclesAndHexagonsAreNoRoomLayer() throws {
+        // Door tags in circles of 0.5 m and window tags in hexagons, each holding its code, on an
+        // annotation layer; the rooms are the walls' (the walls on a layer named for them).
+        var fixture = Self.walledPair("A-WALL")
+        fixture.add(DXFFixture.text("TEXT", 2, 4, "Office"))
+        fixture.add(DXFFixture.text("TEXT", 7, 4, "Store"))
+        func ring(_ x: Double, _ y: Double, corners: Int) -> [(Double, Double)] {
+            (0..<corners).map { index in
+                let angle = Double(index) * 2 * Double.pi / Double(corners)
+                return (x + 0.25 * cos(angle), y + 0.25 * sin(angle))
+            }
+        }
+        for (index, code) in ["D1", "D2", "D3", "W1"].enumerated() {
+            let (x, y) = (1.5 + Double(index) * 2, 1.5)
+            fixture.add(DXFFixture.polyline("ANNOBJ", ring(x, y, corners: code.hasPrefix("W") ? 6 : 24)))
+            fixture.add(DXFFixture.text("TEXT", x, y, code))
+        }
+        let result = try Self.run(fixture)
+        #expect((result.report.layers[.rooms] ?? []).isEmpty, "\(result.report.layers)")
+        #expect(result.report.layerReasons["ANNOBJ"]?.hasPrefix("tags:") == true, "\(result.report.layerReasons)")
+        #expect(Set(result.rooms.compactMap(\.name)) == ["Office", "Store"], "\(result.rooms)")
+        // D and W codes of a door and window schedule are no room numbers.
+        #expect(result.rooms.allSatisfy { $0.altName == nil }, "\(result.rooms.map(\.altName))")
+    }
+
+    @Test func letterTagsStairArrowsAndCountsAreReadForWhatTheyAre() throws {
+        #expect(RoomLabels.kind(of: "B") == .number)
+        for arrow in ["UP", "DN", "dn 17R", "Down"] { #expect(RoomLabels.kind(of: arrow) == .arrow, "\(arrow)") }
+        for count in ["3 No. CARS", "2 Nos"] { #expect(RoomLabels.kind(of: count) == .measurement, "\(count)") }
+        // An office tagged B, a parking for three cars, and a stair hall marked only by its arrow.
+        var fixture = DXFFixture(insertionUnits: 6)
+        for (x1, y1, x2, y2) in [(0.0, 0.0, 15.0, 0.0), (15, 0, 15, 6), (15, 6, 0, 6), (0, 6, 0, 0), (5, 0, 5, 2.5), (5, 3.4, 5, 6)] {
+            fixture.add(DXFFixture.line("Walls", x1, y1, x2, y2))
+        }
+        for (x1, y1, x2, y2) in [(10.0, 0.0, 10.0, 2.5), (10, 3.4, 10, 6)] { fixture.add(DXFFixture.line("Walls", x1, y1, x2, y2)) }
+        fixture.add(DXFFixture.text("NOTES", 2, 4, "OFFICE"))
+        fixture.add(DXFFixture.text("NOTES", 2, 3, "B"))
+        fixture.add(DXFFixture.text("NOTES", 7, 4, "PARKING"))
+        fixture.add(DXFFixture.text("NOTES", 7, 3.5, "3 No. CARS"))
+        fixture.add(DXFFixture.text("NOTES", 12, 3, "UP"))
+        let result = try Self.run(fixture)
+        #expect(result.rooms.contains { $0.name == "OFFICE" && $0.altName == "B" }, "\(result.rooms)")
+        #expect(result.rooms.contains { $0.name == "PARKING" && $0.altName == nil }, "\(result.rooms)")
+        #expect(result.rooms.contains { $0.name == nil && $0.category == "stairs" }, "\(result.rooms)")
+        #expect(result.report.unplacedLabels.isEmpty)
     }
 
     @Test func aRoomLayerOfGrossAreasAroundTheRoomsOfAnotherIsLeftOut() throws {

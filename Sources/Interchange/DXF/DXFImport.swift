@@ -181,7 +181,7 @@ public enum DXFImporter {
             let around = RoomSeeds.grow(
                 &found.rooms, seeds: RoomSeeds.seeds(texts), spaces: plan.spaces, lines: wallLines, gap: options.doorGap,
                 outline: plan.outline, engine)
-            report.roomsAroundLabels = Dictionary(uniqueKeysWithValues: around.map { (String(format: "%.1f", $0.key), $0.value) })
+            report.roomsAroundLabels = around
             report.roomSource =
                 wallLines.isEmpty
                 ? "no closed outlines and no wall lines"

@@ -35,6 +35,10 @@ enum LayerChoice {
     /// A room layer by content: this many closed outlines at least, and this share holding a text.
     static let fewestRoomOutlines = 3
     static let labelledShare = 0.5
+    /// Labelled outlines this share of which are within this factor of their median area are a
+    /// symbol's copies (tags), not rooms.
+    static let tagShare = 0.8
+    static let tagSizes = 1.25
     /// A dimension layer by content: as many texts as a tenth of its lines, and most of them
     /// numbers (GDAL draws a DIMENSION as lines and its measurement as a text).
     static let numericShare = 0.7
@@ -178,10 +182,15 @@ enum LayerChoice {
                 let outlines = contents[name]!.outlines
                 guard outlines.count >= fewestRoomOutlines else { continue }
                 let sample = Array(outlines.prefix(outlinesSampled))
-                let labelled = sample.filter { ring in
+                let labelledRings = sample.filter { ring in
                     guard let bounds = Bounds(points: ring) else { return false }
                     return index.query(bounds).contains { contains(ring, textPoints[$0]) }
-                }.count
+                }
+                let labelled = labelledRings.count
+                if isTags(labelledRings) {
+                    reasons[name] = "tags: \(labelled) closed outlines hold a text, nearly all of one size (a symbol's copies)"
+                    continue
+                }
                 if Double(labelled) >= labelledShare * Double(sample.count) {
                     chosen[.rooms]!.append(name)
                     reasons[name] = "rooms by content: \(labelled) of \(sample.count) closed outlines hold a text"
@@ -230,6 +239,37 @@ enum LayerChoice {
             )
         }
         return Decision(roles: chosen, reasons: reasons, dimensions: dimensions, wallsByContent: wallsByContent)
+    }
+
+    /// Whether labelled outlines are copies of one symbol - the circles and hexagons of door and
+    /// window tags - rather than rooms: nearly all regular polygons of five corners or more (a
+    /// circle is one of many), within `tagSizes` of their median area. A row of equal rooms is
+    /// drawn with rectangles.
+    static func isTags(_ rings: [[Point]]) -> Bool {
+        guard rings.count >= fewestRoomOutlines else { return false }
+        let areas = rings.map { abs(GeometryEngine.signedArea($0)) }.sorted()
+        let median = areas[areas.count / 2]
+        guard median > 0 else { return false }
+        let alike = rings.filter { ring in
+            let area = abs(GeometryEngine.signedArea(ring))
+            return area <= median * tagSizes && area * tagSizes >= median && isRegular(ring)
+        }.count
+        return Double(alike) >= tagShare * Double(rings.count)
+    }
+
+    /// A regular polygon of five corners or more: every corner as far from the middle, and every
+    /// side as long, within 5%.
+    static func isRegular(_ ring: [Point]) -> Bool {
+        let corners = ring.count > 1 && ring.first == ring.last ? Array(ring.dropLast()) : ring
+        guard corners.count >= 5 else { return false }
+        let middle = centroid(ring)
+        let radii = corners.map { $0.distance(to: middle) }
+        let sides = zip(corners, corners.dropFirst() + [corners[0]]).map { $0.distance(to: $1) }
+        func even(_ values: [Double]) -> Bool {
+            guard let least = values.min(), let most = values.max(), most > 0 else { return false }
+            return least >= most * 0.95
+        }
+        return even(radii) && even(sides)
     }
 
     /// Whether most of a layer's texts are numbers and it holds lines for them: a dimension layer.

@@ -89,7 +89,7 @@ public enum RoomFunctions {
         (
             "walkway",
             [
-                "corridor", "hallway", "passage", "flur", "korridor", "gang", "couloir", "pasillo", "corridoio", "走廊", "过道",
+                "corridor", "hallway", "hall way", "passage", "flur", "korridor", "gang", "couloir", "pasillo", "corridoio", "走廊", "过道",
                 "走道", "過道", "廊下",
             ]
         ),

@@ -4,8 +4,9 @@
 import Foundation
 
 public enum LabelKind: Sendable, Equatable {
-    /// `type` is what a room tag's type key says the room is for (房间属性：办公室).
-    case name, number, measurement, type
+    /// `type` is what a room tag's type key says the room is for (房间属性：办公室); `arrow` a
+    /// stair's direction (UP, DN): no name, but a room it alone labels is a stair.
+    case name, number, measurement, type, arrow
 }
 
 public enum RoomLabels {
@@ -19,7 +20,13 @@ public enum RoomLabels {
             #"^[0-9'"″′\s.,-]+\s*[x×]\s*[0-9'"″′\s.,-]+$"#,
             #"^[0-9]+'\s*-?\s*[0-9]*("|''|″)?$"#,
             #"^[0-9]+[.,][0-9]+$"#, #"^[0-9]{1,3}([.,][0-9]{3})+$"#,
+            // A count of things: "3 No. CARS", "2 Nos" (British and Indian usage).
+            #"^[0-9]+\s*nos?\.?(\s.*)?$"#,
         ].joined(separator: "|"))
+    /// A stair's direction arrow, with the count of its risers or not: "UP", "DN 17R", "DOWN".
+    static let arrow = TextPattern(#"^(up|dn|down)(\s*[0-9]+\s*r?)?\.?$"#)
+    /// A room's letter tag, written alone (in a circle): "A", "B".
+    static let letterTag = TextPattern(#"^[a-z]$"#)
     static let floorDecimal = TextPattern(#"^[0-9]{1,2}\.[0-9]{2,3}$"#)
     /// An area written with a name on its line ("Co-Creator 51ft² 36in²", "Office 12 m2"), or
     /// alone (the areas of a line "51ft² 36in²").
@@ -71,8 +78,9 @@ public enum RoomLabels {
 
     /// Areas ("60 m2", "12,5 m²", "345 SF", "120 sq ft", "(5.2帖)", "約6畳"), dimensions
     /// ("14'2'' x 12'4''", "3.20 x 4.10", "3,2 m") and bare decimals are measurements, in brackets
-    /// or not; short codes with a digit ("101", "E14-348", "2.041", "B-12a") are room numbers;
-    /// anything else with a letter is a name.
+    /// or not, and counts ("3 No. CARS"); short codes with a digit ("101", "E14-348", "2.041",
+    /// "B-12a") and a letter alone ("B") are room numbers; stair arrows ("UP", "DN 17R") are
+    /// arrows; anything else with a letter is a name.
     public static func kind(of text: String) -> LabelKind? {
         var lowered = text.lowercased()
         guard lowered.contains(where: { $0.isLetter || $0.isNumber }) else { return nil }
@@ -85,7 +93,8 @@ public enum RoomLabels {
             // decimals after a one-digit floor count as a room number.
             return floorDecimal.matches(lowered) ? .number : .measurement
         }
-        if LayerConventions.looksLikeRoomNumber(text) { return .number }
+        if arrow.matches(lowered) { return .arrow }
+        if LayerConventions.looksLikeRoomNumber(text) || letterTag.matches(lowered) { return .number }
         return lowered.contains(where: \.isLetter) ? .name : .number
     }
 }

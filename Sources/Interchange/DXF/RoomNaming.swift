@@ -99,8 +99,22 @@ enum RoomNaming {
             let labels = Self.labels(of: raw, at: at, peopleLeftOut: &peopleLeftOut)
             if !labels.isEmpty { placed.append(PlacedText(layer: entity.layer, at: at, labels: labels)) }
         }
-        return placed
+        // Door and window tags (D1, D2, W1, V1) are no room numbers where the plan has both kinds.
+        let tags = Set(placed.flatMap(\.labels).filter { $0.kind == .number && doorOrWindowTag.matches($0.text) }.map(\.text))
+        let doors = tags.filter { doorTag.matches($0) }.count
+        guard doors > 0, doors < tags.count, tags.count >= leastTags else { return placed }
+        return placed.compactMap { text in
+            var text = text
+            text.labels.removeAll { $0.kind == .number && tags.contains($0.text) }
+            return text.labels.isEmpty ? nil : text
+        }
     }
+
+    /// The codes of a door and window schedule: D1, W3, SD-2, V1 (a ventilator).
+    static let doorOrWindowTag = TextPattern(#"^(D|W|V|SD|FD|DW|WD|CW)[-_ ]?[0-9]{1,2}[A-Z]?$"#, caseInsensitive: true)
+    static let doorTag = TextPattern(#"^(D|SD|FD|DW)[-_ ]?[0-9]"#, caseInsensitive: true)
+    /// A schedule has this many codes at least, of doors and of windows.
+    static let leastTags = 3
 
     /// Names the rooms and gives each the category its type, name or layer says (RoomFunctions);
     /// a type no category is known for makes the room `unspecified`, and is counted in
@@ -118,7 +132,9 @@ enum RoomNaming {
             let at = text.at
             let holders = areas.indices.filter { areas[$0].bounds.contains(at) && areas[$0].covers(at) }
             guard let room = holders.min(by: { sizes[$0] < sizes[$1] }) else {
-                if kinds.contains(where: { $0.kind != .measurement }) { unplaced.append((kinds.map(\.text).joined(separator: " "), at)) }
+                if kinds.contains(where: { $0.kind != .measurement && $0.kind != .arrow }) {
+                    unplaced.append((kinds.map(\.text).joined(separator: " "), at))
+                }
                 continue
             }
             labels[room] += kinds.map {
@@ -152,6 +168,14 @@ enum RoomNaming {
                 rooms[index].category =
                     (rooms[index].name ?? rooms[index].layer).flatMap(RoomFunctions.category)
                     ?? rooms[index].layer.flatMap(RoomFunctions.category) ?? rooms[index].category
+                // Open floor labelled with a room's name ("MASTER BEDROOM" beyond a glass slider
+                // wider than a door) is that room, not a walkway; names of circulation are
+                // categorised above.
+                if rooms[index].category == "walkway", rooms[index].name != nil { rooms[index].category = "room" }
+            }
+            // A space labelled by nothing but a stair's arrow is the stair.
+            if rooms[index].name == nil, rooms[index].altName == nil, ordered.contains(where: { $0.kind == .arrow }) {
+                rooms[index].category = "stairs"
             }
         }
         return unplaced

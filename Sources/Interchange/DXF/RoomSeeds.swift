@@ -7,8 +7,30 @@
 import Geometry
 
 enum RoomSeeds {
-    /// The other closing widths tried (metres), nearest a door's first.
-    static let widths: [Double] = [0.9, 0.6, 1.8, 0.3, 2.4]
+    /// A way of closing the walls: lines grown by half `gap`, pieces of one line up to
+    /// `alongLines` apart joined (metres).
+    struct Closing: Hashable {
+        var gap: Double
+        var alongLines: Double
+
+        init(_ gap: Double, alongLines: Double? = nil) {
+            self.gap = gap
+            self.alongLines = alongLines ?? gap
+        }
+
+        /// How the report names it: "0.9", or "0.1/1.3" when lines are joined further.
+        var name: String {
+            alongLines > gap ? String(format: "%.1f/%.1f", gap, alongLines) : String(format: "%.1f", gap)
+        }
+    }
+
+    /// The other closings tried, nearest a door's first; last, thin lines joined across a door's
+    /// width: the small rooms of a house (a toilet 0.9 m wide, a closet behind a bi-fold door)
+    /// with fixtures and furniture drawn on the wall layer, which growing lines by a door's width
+    /// fills or cuts into pieces.
+    static let closings: [Closing] = [
+        Closing(0.9), Closing(0.6), Closing(1.8), Closing(0.3), Closing(2.4), Closing(0.2, alongLines: 1.3),
+    ]
     /// A space found so must be mostly new: at least this share of it no other room covers.
     static let newShare = 0.5
     /// A labelled space this small is a room still (m²): a closet, a toilet; unlabelled spaces
@@ -70,10 +92,10 @@ enum RoomSeeds {
     static func grow(
         _ rooms: inout [FoundRoom], seeds all: [Seed], spaces: [Polygon], lines: [[Point]], gap: Double, outline: [Polygon],
         _ engine: GeometryEngine
-    ) -> [Double: Int] {
+    ) -> [String: Int] {
         let floor = engine.prepare(outline)
         let seeds = outline.isEmpty ? all : all.filter { floor.bounds.contains($0.at) && floor.covers($0.at) }
-        var added: [Double: Int] = [:]
+        var added: [String: Int] = [:]
         guard !seeds.isEmpty, !lines.isEmpty else { return added }
         typealias Area = (outline: Polygon, area: PreparedArea, size: Double)
         func indexed(_ polygons: [Polygon]) -> (areas: [Area], index: SpatialIndex<Int>) {
@@ -97,14 +119,19 @@ enum RoomSeeds {
             seedIndex.insert(Bounds(point: seed.at), number)
         }
         func labels(in area: Area) -> [Seed] { seedIndex.query(area.outline.bounds).map { seeds[$0] }.filter { area.area.covers($0.at) } }
-        var formed: [Double: (areas: [Area], index: SpatialIndex<Int>)] = [:]
+        var formed: [Closing: (areas: [Area], index: SpatialIndex<Int>)] = [:]
         for seed in seeds {
             let holders = holding(seed.at, in: current)
             // A seed with no other room's label in its room is served.
             if let holder = holders.first, !labels(in: current.areas[holder]).contains(where: seed.conflicts) { continue }
-            for width in [gap] + widths.filter({ $0 != gap }) {
-                let spaces = formed[width] ?? indexed(width == gap ? spaces : engine.spaces(enclosedBy: lines, closingGapsUpTo: width))
-                formed[width] = spaces
+            let first = Closing(gap)
+            for closing in [first] + closings.filter({ $0 != first }) {
+                let spaces =
+                    formed[closing]
+                    ?? indexed(
+                        closing == first
+                            ? spaces : engine.spaces(enclosedBy: lines, closingGapsUpTo: closing.gap, alongLines: closing.alongLines))
+                formed[closing] = spaces
                 guard let face = holding(seed.at, in: spaces).map({ spaces.areas[$0] }).min(by: { $0.size < $1.size }),
                     face.size >= smallestLabelled, face.size <= RoomFinder.largest, !labels(in: face).contains(where: seed.conflicts)
                 else { continue }
@@ -125,7 +152,7 @@ enum RoomSeeds {
                 }
                 rooms.append(FoundRoom(outline: piece, layer: nil, aroundLabel: true))
                 current = indexed(rooms.map(\.outline))
-                added[width, default: 0] += 1
+                added[closing.name, default: 0] += 1
                 break
             }
         }

@@ -143,7 +143,12 @@ public enum DrawingImportWording {
             let total = report.roomsAroundLabels.values.reduce(0, +)
             lines.append(
                 "rooms round their labels: \(total) label\(total == 1 ? "" : "s") with no room of its own got the space the walls enclose round it alone, gaps closed up to ("
-                    + report.roomsAroundLabels.sorted { $0.key < $1.key }.map { "\($0.value) at \($0.key) m" }.joined(separator: ", ") + ")"
+                    + report.roomsAroundLabels.sorted { $0.key < $1.key }.map { key, count in
+                        // "0.1/1.3": lines grown by 0.1 m, the pieces of one line joined across 1.3 m.
+                        let parts = key.split(separator: "/")
+                        return parts.count == 2
+                            ? "\(count) at \(parts[0]) m, wall lines joined across \(parts[1]) m" : "\(count) at \(key) m"
+                    }.joined(separator: "; ") + ")"
             )
         }
         if report.walkways > 0 {
