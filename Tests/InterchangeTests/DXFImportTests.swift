@@ -500,6 +500,9 @@ struct DXFImportTests {
         #expect(RoomLabels.kind(of: "B") == .number)
         for arrow in ["UP", "DN", "dn 17R", "Down"] { #expect(RoomLabels.kind(of: arrow) == .arrow, "\(arrow)") }
         for count in ["3 No. CARS", "2 Nos"] { #expect(RoomLabels.kind(of: count) == .measurement, "\(count)") }
+        for level in ["+24''", "-0.15", "±0.00", "FFL +3.50", "EL. 102.5"] {
+            #expect(RoomLabels.kind(of: level) == .measurement, "\(level)")
+        }
         // An office tagged B, a parking for three cars, and a stair hall marked only by its arrow.
         var fixture = DXFFixture(insertionUnits: 6)
         for (x1, y1, x2, y2) in [(0.0, 0.0, 15.0, 0.0), (15, 0, 15, 6), (15, 6, 0, 6), (0, 6, 0, 0), (5, 0, 5, 2.5), (5, 3.4, 5, 6)] {
@@ -743,6 +746,31 @@ struct DXFImportTests {
         // Each room's door opens into the walkway.
         let walkway = result.rooms.firstIndex { $0.category == "walkway" }!
         #expect(result.openings.count == 2 && result.openings.allSatisfy { $0.rooms.contains(walkway) }, "\(result.openings)")
+    }
+
+    @Test func openSpaceIsCutWhereItNarrowsToADoorsWidthButNotAlongACorridor() throws {
+        // A 20 x 10 m floor entered through a 3 m gap, and two outlined stores across its middle,
+        // 1 m apart: the open floor either side is two halls joined by a 1 m gap 1 m long (where
+        // a door would be), or, with stores 4 m long, by a corridor 1 m wide and 4 m long.
+        func floor(storeLength: Double) throws -> [Double] {
+            var fixture = DXFFixture()
+            for (x1, y1, x2, y2) in [(0.0, 0.0, 2.0, 0.0), (5, 0, 20, 0), (20, 0, 20, 10), (20, 10, 0, 10), (0, 10, 0, 0)] {
+                fixture.add(DXFFixture.line("A-WALL", x1, y1, x2, y2))
+            }
+            let west = 10 - storeLength / 2
+            fixture.add(DXFFixture.rectangle("A-AREA", west, 0, storeLength, 4.5))
+            fixture.add(DXFFixture.rectangle("A-AREA", west, 5.5, storeLength, 4.5))
+            let result = try Self.run(fixture)
+            #expect(result.report.problems.isEmpty, "\(result.report.problems)")
+            let walkways = result.rooms.filter { $0.category == "walkway" }
+            #expect(result.report.walkways == walkways.count)
+            return walkways.map(Self.area).sorted()
+        }
+        // Each hall as far as open space is looked for from a room (8 m): 8 x 10 m.
+        let halls = try floor(storeLength: 1)
+        #expect(halls.count == 2 && halls.allSatisfy { abs($0 - 80) < 1.5 }, "\(halls)")
+        let joined = try floor(storeLength: 4)
+        #expect(joined.count == 1 && abs(joined[0] - 164) < 3, "\(joined)")
     }
 
     @Test func spacesTheWallsEncloseBesideOutlinedRoomsAreRoomsAndTheRestAWalkway() throws {

@@ -221,7 +221,7 @@ public enum DXFImporter {
         let drawn = rooms.count
         let whole = FloorFinder.whole(
             rooms, outlined: outlined, plan: plan,
-            wallsTrusted: (roles[.walls] ?? []).contains(where: { !decision.wallsByContent.contains($0) }),
+            wallsTrusted: (roles[.walls] ?? []).contains(where: { !decision.wallsByContent.contains($0) }), doorWidth: options.doorGap,
             engine)
         rooms = whole.rooms
         let floor = whole.outline

@@ -13,6 +13,11 @@ enum FloorFinder {
     static let narrowestWalkway = 0.7
     /// Open space smaller than this (m²) is a recess, not a walkway.
     static let smallestWalkway = 4.0
+    /// Open space narrowing to a door's width for no longer than this (metres) is two spaces, as
+    /// if a door stood there; longer, it is a corridor and joins what it leads to.
+    static let neckLength = 1.0
+    /// A space cut off so is this large at least (m²): a hall, not an alcove beside a column.
+    static let smallestCutOff = 10.0
     /// Walls chosen by their content are the plan's when their outline holds this share of the
     /// outlined rooms' area.
     static let roomsInsideWalls = 0.8
@@ -31,10 +36,10 @@ enum FloorFinder {
     /// `plan`. Beside outlined rooms, walls chosen by their content (`wallsTrusted` false) count
     /// only when their outline holds the rooms: the layer with the most linework may be furniture
     /// or stairs. Rooms formed from the walls leave the open floor `plan` gives, but for those
-    /// formed round labels on it.
+    /// formed round labels on it. Open space is cut where it narrows to `doorWidth`.
     static func whole(
         _ rooms: [FoundRoom], outlined: Bool, plan: (spaces: [Polygon], outline: [Polygon], open: [Polygon]), wallsTrusted: Bool,
-        _ engine: GeometryEngine
+        doorWidth: Double = 1.3, _ engine: GeometryEngine
     ) -> Floor {
         var floor = Floor(rooms: rooms)
         guard !rooms.isEmpty else { return floor }
@@ -59,7 +64,7 @@ enum FloorFinder {
             ])
         // Rooms formed from the walls leave the floor the walls do not enclose (less the rooms
         // formed round labels on it); outlined rooms, whatever of the floor they do not cover.
-        let walkways =
+        let open =
             outlined
             ? engine.openSpaces(
                 in: floor.outline, besides: floor.rooms.map(\.outline), narrowest: narrowestWalkway, smallest: smallestWalkway)
@@ -67,6 +72,7 @@ enum FloorFinder {
                 in: engine.intersection(plan.open, floor.outline), besides: rooms.filter(\.aroundLabel).map(\.outline),
                 narrowest: narrowestWalkway,
                 smallest: smallestWalkway)
+        let walkways = open.flatMap { engine.pieces(of: $0, narrowerThan: doorWidth, neck: neckLength, smallest: smallestCutOff) }
         floor.walkways = walkways.count
         floor.walkwayArea = walkways.reduce(0) { $0 + engine.area([$1]) }
         floor.rooms += walkways.map { FoundRoom(outline: $0, layer: nil, category: "walkway") }

@@ -178,7 +178,8 @@ enum LayerChoice {
             for (number, point) in textPoints.enumerated() {
                 index.insert(Bounds(point: point), number)
             }
-            for name in names where !leftOut(name) && !LayerConventions.named(name, .walls) && !LayerConventions.named(name, .doors) {
+            for name in names
+            where !leftOut(name) && ![LayerRole.walls, .doors, .text].contains(where: { LayerConventions.named(name, $0) }) {
                 let outlines = contents[name]!.outlines
                 guard outlines.count >= fewestRoomOutlines else { continue }
                 let sample = Array(outlines.prefix(outlinesSampled))

@@ -22,6 +22,8 @@ public enum RoomLabels {
             #"^[0-9]+[.,][0-9]+$"#, #"^[0-9]{1,3}([.,][0-9]{3})+$"#,
             // A count of things: "3 No. CARS", "2 Nos" (British and Indian usage).
             #"^[0-9]+\s*nos?\.?(\s.*)?$"#,
+            // A level mark: "+24''", "-0.15", "±0.00", "FFL +3.50", "EL. 102.5".
+            #"^((ffl|sfl|ssl|tos|el\.?|lvl\.?|niv\.?)\s*:?\s*[+\-±]?|[+\-±])\s*"# + number + #"\s*('|''|"|″|m|mm|cm)?$"#,
         ].joined(separator: "|"))
     /// A stair's direction arrow, with the count of its risers or not: "UP", "DN 17R", "DOWN".
     static let arrow = TextPattern(#"^(up|dn|down)(\s*[0-9]+\s*r?)?\.?$"#)
