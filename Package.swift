@@ -50,6 +50,8 @@ let package = Package(
         // GNU readline (Debian's libreadline-dev): line editing, history, completion at the prompt.
         // No pkgConfig: readline.pc only adds -D flags SwiftPM refuses; the headers are in /usr/include.
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
+        // OpenSSL's libcrypto (Debian's libssl-dev): SHA-256 through the EVP digest API.
+        .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // The command language, the session (context, handles, history), script runner and reports.
         .target(
             name: "Shell",
