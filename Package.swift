@@ -18,7 +18,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // Atomic replacement of a directory (renameat2), which Swift's Glibc module does not export.
@@ -50,14 +49,14 @@ let package = Package(
         // GNU readline (Debian's libreadline-dev): line editing, history, completion at the prompt.
         // No pkgConfig: readline.pc only adds -D flags SwiftPM refuses; the headers are in /usr/include.
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
-        // OpenSSL's libcrypto (Debian's libssl-dev): SHA-256 through the EVP digest API.
+        // OpenSSL's libcrypto (Debian's libssl-dev): SHA-256 through the EVP digest API. A system
+        // library rather than swift-crypto, whose BoringSSL was most of a clean build's compile steps.
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // The command language, the session (context, handles, history), script runner and reports.
         .target(
             name: "Shell",
             dependencies: [
-                "IMDF", "Geometry", "Validation", "Workbench", "HelperProtocol", "CReadline",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "IMDF", "Geometry", "Validation", "Workbench", "HelperProtocol", "CReadline", "COpenSSL",
             ],
             swiftSettings: strict
         ),

@@ -4,7 +4,6 @@
 // against a recorded one, and journaled), creating the drafts as one undo step (ImportFeatures),
 // the report, `--skip-invalid`, `--outside` and `--json`.
 
-import Crypto
 import Foundation
 import IMDF
 import Workbench
@@ -62,7 +61,7 @@ enum ImportDigest {
     /// SHA-256 in hex of one file (as `sha256sum` prints it), or of several - a Shapefile's - as
     /// each file's name (without its folder) and a NUL byte, then its bytes, in the order given.
     static func sha256(of files: [String]) throws(EditError) -> String {
-        var hasher = SHA256()
+        var hasher = SHA256Digest()
         for file in files {
             // A device or a pipe (`/dev/zero`) would be read without end.
             if let type = try? FileManager.default.attributesOfItem(atPath: file)[.type] as? FileAttributeType, type != .typeRegular {
@@ -78,12 +77,15 @@ enum ImportDigest {
                     "cannot read \(file) (\((error as NSError).localizedFailureReason ?? error.localizedDescription))", argument: "FILE")
             }
             if files.count > 1 {
-                hasher.update(data: Data(URL(fileURLWithPath: file).lastPathComponent.utf8))
-                hasher.update(data: Data([0]))
+                hasher.update(Array(URL(fileURLWithPath: file).lastPathComponent.utf8))
+                hasher.update([UInt8(0)])
             }
-            hasher.update(data: data)
+            hasher.update(data)
         }
-        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        guard let digest = hasher.finalize() else {
+            throw EditError("cannot compute the SHA-256 of \(files.joined(separator: ", ")) (libcrypto failed)", argument: "FILE")
+        }
+        return SHA256Digest.hex(digest)
     }
 
     static func isDigest(_ text: String) -> Bool { text.count == 64 && text.allSatisfy { $0.isHexDigit && !$0.isUppercase } }

@@ -14,7 +14,6 @@
 // Run as a script, the comments are ignored and the commands replay; recovery also checks the
 // sums, reuses the ids, and compares the #check hashes.
 
-import Crypto
 import Foundation
 import IMDF
 
@@ -58,7 +57,7 @@ public enum JournalFormat {
     /// SHA-256 of an archive on disk: of the zip file, or of a folder's files (names and bytes,
     /// in name order). A journal applies only to the archive it was started on.
     public static func archiveHash(_ path: String) -> String? {
-        var hasher = SHA256()
+        var hasher = SHA256Digest()
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return nil }
         if isFolder.boolValue {
@@ -68,25 +67,26 @@ public enum JournalFormat {
                 guard FileSystem.status(of: path + "/" + name, followingLinks: false).kind == .file,
                     let data = FileManager.default.contents(atPath: path + "/" + name)
                 else { continue }
-                hasher.update(data: Data(name.utf8))
-                hasher.update(data: Data([0]))
-                hasher.update(data: data)
+                hasher.update(Array(name.utf8))
+                hasher.update([UInt8(0)])
+                hasher.update(data)
             }
         } else {
             guard let data = FileManager.default.contents(atPath: path) else { return nil }
-            hasher.update(data: data)
+            hasher.update(data)
         }
-        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        return hasher.finalize().map { SHA256Digest.hex($0) }
     }
 
-    /// A hash of the document's content (every feature's canonical form), for #check records.
-    public static func documentHash(_ archive: IMDFArchive) -> String {
-        var hasher = SHA256()
+    /// A hash of the document's content (every feature's canonical form), for #check records: the
+    /// first 16 bytes of a SHA-256, in hex. Nil when libcrypto fails.
+    public static func documentHash(_ archive: IMDFArchive) -> String? {
+        var hasher = SHA256Digest()
         for collection in archive.allCollections {
-            hasher.update(data: Data(collection.fileName.utf8))
-            hasher.update(data: Data(GeoJSONWriter.write(collection)))
+            hasher.update(Array(collection.fileName.utf8))
+            hasher.update(GeoJSONWriter.write(collection))
         }
-        return hasher.finalize().prefix(16).map { String(format: "%02x", $0) }.joined()
+        return hasher.finalize().map { SHA256Digest.hex($0.prefix(16)) }
     }
 }
 
