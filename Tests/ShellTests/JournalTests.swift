@@ -1,4 +1,7 @@
 import Foundation
+import IMDF
+import SyntheticVenue
+import TestSupport
 import Testing
 
 @testable import Shell
@@ -156,5 +159,34 @@ struct JournalTests {
         #expect(contents.damage == nil, "\(form): \(String(describing: contents.damage))")
         #expect(contents.records.map(\.command) == ["rename 310 Lab", "split unit 312 along 1,0 1,8"], "\(form)")
         #expect(contents.records[1].ids == ["bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb"])
+    }
+
+    /// A folder archive's hash covers each regular file's name, a NUL byte and its bytes, in name
+    /// order; a zip's is its file's, as `sha256sum` prints it. Journals already written hold these.
+    @Test func anArchiveHashIsTheSHA256OfItsFilesNamesAndBytes() throws {
+        let folder = NSTemporaryDirectory() + "imdf-archive-hash-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/sub", withIntermediateDirectories: true)
+        try Data("second".utf8).write(to: URL(fileURLWithPath: folder + "/b.geojson"))
+        try Data("first".utf8).write(to: URL(fileURLWithPath: folder + "/a.geojson"))
+        #expect(JournalFormat.archiveHash(folder) == "09ce6b0648b8349f8e59d6c8130ab172a0b3b14ef515eff7ff3ce81554b539ae")
+        let zip = folder + "/venue.zip"
+        try Data("abc".utf8).write(to: URL(fileURLWithPath: zip))
+        #expect(JournalFormat.archiveHash(zip) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(JournalFormat.archiveHash(folder + "/missing.zip") == nil)
+    }
+
+    /// A #check hash is the first 16 bytes, in hex, of the SHA-256 of each feature file's name and
+    /// canonical GeoJSON, in the archive's order.
+    @Test func aDocumentHashIsTheFirstHalfOfTheSHA256OfItsFeatureFiles() throws {
+        let archive = VenueGenerator.generate(VenueSpec(buildings: 1, levels: 2, rooms: 3, seed: 7))
+        var bytes: [UInt8] = []
+        for collection in archive.allCollections { bytes += Array(collection.fileName.utf8) + GeoJSONWriter.write(collection) }
+        let path = NSTemporaryDirectory() + "imdf-document-hash-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let expected = String(try ChildProcess.run("/usr/bin/sha256sum", [path]).output.prefix(32))
+        #expect(expected.count == 32)
+        #expect(JournalFormat.documentHash(archive) == expected)
     }
 }
