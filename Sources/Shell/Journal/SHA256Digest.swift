@@ -15,7 +15,14 @@ struct SHA256Digest: ~Copyable {
     /// Set once libcrypto has refused a call: the digest can no longer be right.
     private var failed: Bool
 
+    /// libcrypto set up without its clean-up at exit: the journal hashes an archive on a thread
+    /// of its own, and a process ending meanwhile (an archive another imdf holds, end of input)
+    /// would free the digest's tables under that thread - a crash at exit. The operating system
+    /// frees everything at exit anyway.
+    private static let setUp: Bool = OPENSSL_init_crypto(imdf_openssl_init_no_atexit, nil) == 1
+
     init() {
+        _ = Self.setUp
         context = EVP_MD_CTX_new()
         failed = context == nil || EVP_DigestInit_ex(context, EVP_sha256(), nil) != 1
     }
