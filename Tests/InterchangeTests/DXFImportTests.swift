@@ -642,6 +642,52 @@ struct DXFImportTests {
         #expect(result.rooms.count == 3)
     }
 
+    @Test func aDeclaredUnitNoTextFitsIsNotBelieved() throws {
+        // Millimetres declared as inches: two door swings of 900 (doors in millimetres), one
+        // detail arc of 30 (a door in inches), and labels 250 high - 25 cm in millimetres,
+        // 6.35 m in inches.
+        let doors: [Double] = [900, 900, 30]
+        let labelled = UnitCheck.choose(
+            declaredCode: 1, evidence: SizeEvidence(doorWidths: doors, textHeights: [250, 250, 200], extent: 15_000), given: nil)
+        #expect(labelled.unit == .millimetres, "\(labelled.reason)")
+        #expect(labelled.reason.contains("text"), "\(labelled.reason)")
+        // Without texts a share of the doors fits the declared inches, which stand; texts no unit
+        // explains (0.3 units: drawn at the sheet's size) tell nothing either way.
+        for texts in [[], [0.3, 0.3]] {
+            let choice = UnitCheck.choose(
+                declaredCode: 1, evidence: SizeEvidence(doorWidths: doors, textHeights: texts, extent: 15_000), given: nil)
+            #expect(choice.unit == .inches, "\(choice.reason)")
+        }
+        // Through the import: the labels' heights come from the drawing.
+        var fixture = Self.walledPair("A-WALL", scale: 1000, insertionUnits: 1)
+        fixture.add(DXFFixture.text("A-ANNO", 2000, 4000, "Office", height: 250))
+        fixture.add(DXFFixture.text("A-ANNO", 7000, 4000, "Store", height: 250))
+        let result = try Self.run(fixture)
+        #expect(result.report.units.unit == .millimetres, "\(result.report.units.reason)")
+        #expect(result.report.units.reason.contains("implausible for room, door and text sizes"), "\(result.report.units.reason)")
+        #expect(Set(result.rooms.compactMap(\.name)) == ["Office", "Store"])
+    }
+
+    @Test func aWallGapBesideAWindowsTagIsNoDoor() throws {
+        // The two offices' door gap tagged D1, a 1 m gap in the south wall tagged W1 (a window
+        // drawn as nothing), and the schedule's D2 and W2 elsewhere.
+        var untagged = DXFFixture(insertionUnits: 6)
+        for (x1, y1, x2, y2) in [
+            (0.0, 0.0, 1.0, 0.0), (2, 0, 10, 0), (10, 0, 10, 6), (10, 6, 0, 6), (0, 6, 0, 0), (5, 0, 5, 2.5), (5, 3.4, 5, 6),
+        ] {
+            untagged.add(DXFFixture.line("A-WALL", x1, y1, x2, y2))
+        }
+        var fixture = untagged
+        for (x, y, code) in [(5.4, 3, "D1"), (1.5, -0.6, "W1"), (12.0, 8.0, "D2"), (13.0, 8.0, "W2")] {
+            fixture.add(DXFFixture.text("A-ANNO", x, y, code))
+        }
+        let result = try Self.run(fixture)
+        #expect(result.report.rejectedGaps["window tag"] == 1, "\(result.report.rejectedGaps)")
+        let withoutTags = try Self.run(untagged)
+        #expect(result.openings.count == withoutTags.openings.count - 1, "\(result.openings)")
+        #expect(result.rooms.allSatisfy { $0.altName == nil })
+    }
+
     @Test func twoLeavesClosingOnOnePointAreOneDoubleDoor() throws {
         // Two offices sharing the wall x = 5; leaves hinged at y = 1.1 and y = 2.9 meet at y = 2.
         var fixture = Self.twoOffices()

@@ -15,6 +15,14 @@ struct VectorSourceTests {
         #expect(walls.allSatisfy { if case .lineString = $0.shape { true } else { false } })
     }
 
+    @Test func aTextsHeightIsReadFromItsLabelStyleInGroundUnits() {
+        #expect(VectorLayer.textHeight(inStyle: #"LABEL(f:"Arial",t:"Office",s:2.5g,p:7)"#) == 2.5)
+        #expect(VectorLayer.textHeight(inStyle: #"LABEL(f:"Arial",t:"Office",s:250)"#) == 250)
+        // A size in points or pixels is no size in the drawing; a pen is no label.
+        #expect(VectorLayer.textHeight(inStyle: #"LABEL(f:"Arial",t:"Office",s:12pt)"#) == nil)
+        #expect(VectorLayer.textHeight(inStyle: #"PEN(c:#ff0000,w:2g)"#) == nil)
+    }
+
     @Test func aFileThatIsNotADrawingIsRefusedWithItsPath() {
         #expect(throws: InterchangeError.self) { try VectorSource(path: Samples.categories, drivers: ["DXF"]) }
         do {

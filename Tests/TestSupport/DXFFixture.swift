@@ -40,8 +40,8 @@ public struct DXFFixture {
             + pair(22, y + height) + pair(13, x + width) + pair(23, y + height)
     }
 
-    public static func text(_ layer: String, _ x: Double, _ y: Double, _ text: String) -> String {
-        start("TEXT", layer, "AcDbText") + pair(10, x) + pair(20, y) + pair(40, 0.3) + pair(1, text)
+    public static func text(_ layer: String, _ x: Double, _ y: Double, _ text: String, height: Double = 0.3) -> String {
+        start("TEXT", layer, "AcDbText") + pair(10, x) + pair(20, y) + pair(40, height) + pair(1, text)
     }
 
     public static func mtext(_ layer: String, _ x: Double, _ y: Double, _ text: String) -> String {

@@ -129,6 +129,7 @@ public enum DXFImporter {
         let evidence = SizeEvidence(
             roomAreas: on(.rooms).flatMap(Self.outlines).map { abs(GeometryEngine.signedArea($0)) },
             doorWidths: doorWidths(doorParts, leaves: on(.doors)),
+            textHeights: kept.compactMap(\.textHeight),
             extent: planBounds.longerSide,
             sheet: sheetBounds.isEmpty ? nil : (sheetBounds.longerSide, Swift.min(sheetBounds.width, sheetBounds.height)))
         report.units = UnitCheck.choose(
@@ -259,7 +260,7 @@ public enum DXFImporter {
         let doors = DoorFinder.openings(
             parts: doorParts.map { DoorShape(parts: metric($0.parts), source: $0.source) }, rooms: rooms.map(\.outline),
             enclosed: enclosed, searchedForGaps: drawn, wallLines: wallLines.isEmpty ? [] : solidWalls, fillers: fillers,
-            widestGap: options.doorGap,
+            tags: RoomNaming.scheduleTags(metric(on(.text))), widestGap: options.doorGap,
             engine)
         report.unplacedDoors = doors.unplaced
         report.rejectedGaps = doors.rejectedGaps

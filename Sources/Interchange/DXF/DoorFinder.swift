@@ -62,9 +62,12 @@ enum DoorFinder {
         }
     }
 
+    /// A door or window tag stands this near (metres) the opening it names.
+    static let tagReach = 1.2
+
     static func openings(
         parts shapes: [DoorShape], rooms: [Polygon], enclosed: Int? = nil, searchedForGaps: Int? = nil, wallLines: [[Point]],
-        fillers: [GapFiller] = [], widestGap: Double, _ engine: GeometryEngine
+        fillers: [GapFiller] = [], tags: [(at: Point, window: Bool)] = [], widestGap: Double, _ engine: GeometryEngine
     ) -> (openings: [FoundOpening], unplaced: Int, rejectedGaps: [String: Int]) {
         struct Candidate {
             var centre: Point
@@ -163,6 +166,16 @@ enum DoorFinder {
                     filled.insert(number)
                     reject(gaps[number], as: filler.kind)
                 }
+            }
+            // A gap whose nearest schedule tag (W3 beside a window, D1 beside a door) is a
+            // window's is that window.
+            for (number, gap) in gaps.enumerated() where !filled.contains(number) {
+                let middle = Polyline.halfway(gap)
+                guard let tag = tags.min(by: { $0.at.distance(to: middle) < $1.at.distance(to: middle) }), tag.window,
+                    tag.at.distance(to: middle) <= tagReach
+                else { continue }
+                filled.insert(number)
+                reject(gap, as: "window tag")
             }
             for (number, gap) in gaps.enumerated() where !filled.contains(number) {
                 candidates.append(Candidate(centre: Polyline.halfway(gap), width: Polyline.length(gap) + 2 * onWall, source: "gap"))

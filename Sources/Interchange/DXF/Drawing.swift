@@ -31,13 +31,19 @@ public struct DrawingEntity: Sendable, Equatable {
     /// The block it was drawn by, when an insert was replaced by its block's entities (the
     /// innermost, where blocks nest): a window block's lines say they are a window.
     public var block: String?
+    /// A text's height in drawing units, where the file gives it: what the drawing's unit is
+    /// judged by beside rooms and doors.
+    public var textHeight: Double?
 
-    public init(layer: String, kind: Kind, shape: Shape, paperSpace: Bool = false, handle: String? = nil) {
+    public init(
+        layer: String, kind: Kind, shape: Shape, paperSpace: Bool = false, handle: String? = nil, textHeight: Double? = nil
+    ) {
         self.layer = layer
         self.kind = kind
         self.shape = shape
         self.paperSpace = paperSpace
         self.handle = handle
+        self.textHeight = textHeight
     }
 
     /// The entity as a message names it: `entity 1F on layer A-WALL`.
@@ -60,6 +66,7 @@ public struct DrawingEntity: Sendable, Equatable {
     func mapped(_ transform: (Point) -> Point, scale: Double) -> DrawingEntity {
         var copy = self
         copy.shape = shape.mapped(transform)
+        copy.textHeight = textHeight.map { $0 * scale }
         switch kind {
         case .arc(let arc):
             copy.kind = .arc(
@@ -367,6 +374,8 @@ public struct Drawing: Sendable {
                 }
             }
         }
-        return DrawingEntity(layer: layer, kind: kind, shape: shape, paperSpace: paperSpace, handle: feature["EntityHandle"]?.text)
+        return DrawingEntity(
+            layer: layer, kind: kind, shape: shape, paperSpace: paperSpace, handle: feature["EntityHandle"]?.text,
+            textHeight: { if case .text = kind { feature.textHeight } else { nil } }())
     }
 }

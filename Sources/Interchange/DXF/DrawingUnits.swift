@@ -1,6 +1,7 @@
 // The drawing's unit. `$INSUNITS` is wrong or missing in many real drawings (millimetres declared
 // for a plan drawn in metres, or nothing at all), so the declared unit is checked against what the
-// drawing holds: rooms of 2 to 2,000 m2, doors 0.6 to 1.3 m wide, a plan 3 m to 3 km across.
+// drawing holds: rooms of 2 to 2,000 m2, doors 0.6 to 1.3 m wide, texts 5 cm to 1 m high, a plan
+// 3 m to 3 km across.
 
 import HelperProtocol
 
@@ -10,14 +11,20 @@ public struct SizeEvidence: Sendable {
     public var roomAreas: [Double] = []
     /// Widths of door swings and door blocks.
     public var doorWidths: [Double] = []
+    /// Heights of the texts (labels, notes, dimensions).
+    public var textHeights: [Double] = []
     /// The larger side of the plan's extent.
     public var extent: Double = 0
     /// The whole drawing's longer and shorter side, frame and title block included.
     public var sheet: (long: Double, short: Double)?
 
-    public init(roomAreas: [Double] = [], doorWidths: [Double] = [], extent: Double = 0, sheet: (long: Double, short: Double)? = nil) {
+    public init(
+        roomAreas: [Double] = [], doorWidths: [Double] = [], textHeights: [Double] = [], extent: Double = 0,
+        sheet: (long: Double, short: Double)? = nil
+    ) {
         self.roomAreas = roomAreas
         self.doorWidths = doorWidths
+        self.textHeights = textHeights
         self.extent = extent
         self.sheet = sheet
     }
@@ -36,6 +43,8 @@ public struct SizeEvidence: Sendable {
 public enum UnitCheck {
     public static let roomArea: ClosedRange<Double> = 2...2_000
     public static let doorWidth: ClosedRange<Double> = 0.6...1.3
+    /// Texts of a plan are 5 cm to 1 m high (2.5 mm on paper at 1:20 to 5 mm at 1:200).
+    public static let textHeight: ClosedRange<Double> = 0.05...1.0
     public static let planExtent: ClosedRange<Double> = 3...3_000
     /// Sheets drawn to scale in millimetres - a plan at 1:50, 1:100 or 1:200 on paper, as
     /// drawings exported from some programs and scanned sheets are: metres per drawing unit.
@@ -69,6 +78,9 @@ public enum UnitCheck {
         if !evidence.doorWidths.isEmpty {
             score += Double(evidence.doorWidths.filter { doorWidth.contains($0 * metres) }.count) / Double(evidence.doorWidths.count)
         }
+        if !evidence.textHeights.isEmpty {
+            score += Double(evidence.textHeights.filter { textHeight.contains($0 * metres) }.count) / Double(evidence.textHeights.count)
+        }
         return score
     }
 
@@ -92,7 +104,9 @@ public enum UnitCheck {
             (declared.map { [$0] } ?? []) + [.metres, .millimetres, .centimetres, .feet, .inches].filter { $0 != declared }
         let fits = preference.map { ($0, fit($0.metres, evidence)) }
         let best = fits.compactMap { $0.1 }.max()
-        let what = evidence.roomAreas.isEmpty && evidence.doorWidths.isEmpty ? "the plan's size" : "room and door sizes"
+        let what =
+            evidence.roomAreas.isEmpty && evidence.doorWidths.isEmpty && evidence.textHeights.isEmpty
+            ? "the plan's size" : "room, door and text sizes"
         // A sheet to scale: on evidence of rooms or doors clearly better than any unit's; or, when
         // no unit explains any room or door, a drawing the size of a paper sheet in millimetres
         // (at 1:100 unless another scale explains more).
@@ -113,13 +127,19 @@ public enum UnitCheck {
                 metresPerUnit: sheet.0.metres)
         }
         // Kept when a share of each kind of evidence fits it: toilets drawn in detail beside a
-        // millimetre plan make room-sized areas in inches too, but no door fits inches there.
+        // millimetre plan make room-sized areas in inches too, but no door fits inches there, and
+        // labels 200 units high are no labels in inches. A kind no unit explains (texts drawn at
+        // the sheet's size) tells nothing.
         let declaredFits =
             declared.map { unit in
-                let rooms = SizeEvidence(roomAreas: evidence.roomAreas, extent: evidence.extent)
-                let doors = SizeEvidence(doorWidths: evidence.doorWidths, extent: evidence.extent)
-                return [(evidence.roomAreas.isEmpty, rooms), (evidence.doorWidths.isEmpty, doors)].allSatisfy { none, part in
-                    none || (fit(unit.metres, part) ?? 0) >= declaredFitShare
+                let kinds = [
+                    SizeEvidence(roomAreas: evidence.roomAreas, extent: evidence.extent),
+                    SizeEvidence(doorWidths: evidence.doorWidths, extent: evidence.extent),
+                    SizeEvidence(textHeights: evidence.textHeights, extent: evidence.extent),
+                ]
+                return kinds.allSatisfy { part in
+                    let telling = preference.contains { (fit($0.metres, part) ?? 0) >= declaredFitShare }
+                    return !telling || (fit(unit.metres, part) ?? 0) >= declaredFitShare
                 } && fit(unit.metres, evidence) != nil
             } ?? false
         guard let best, let winner = declaredFits ? declared : fits.first(where: { $0.1 == best })?.0 else {

@@ -110,6 +110,19 @@ enum RoomNaming {
         }
     }
 
+    /// Where the plan's door and window tags stand, and which are windows' - where it has both
+    /// kinds, as `read` leaves them out of room labels.
+    static func scheduleTags(_ texts: [DrawingEntity]) -> [(at: Point, window: Bool)] {
+        let tags = texts.compactMap { entity -> (at: Point, code: String)? in
+            guard case .text(let raw) = entity.kind, case .point(let at) = entity.shape else { return nil }
+            let code = RoomLabels.plainText(raw)
+            return doorOrWindowTag.matches(code) ? (at, code) : nil
+        }
+        let doors = tags.filter { doorTag.matches($0.code) }.count
+        guard doors > 0, doors < tags.count, Set(tags.map(\.code)).count >= leastTags else { return [] }
+        return tags.map { ($0.at, !doorTag.matches($0.code)) }
+    }
+
     /// The codes of a door and window schedule: D1, W3, SD-2, V1 (a ventilator).
     static let doorOrWindowTag = TextPattern(#"^(D|W|V|SD|FD|DW|WD|CW)[-_ ]?[0-9]{1,2}[A-Z]?$"#, caseInsensitive: true)
     static let doorTag = TextPattern(#"^(D|SD|FD|DW)[-_ ]?[0-9]"#, caseInsensitive: true)

@@ -78,18 +78,22 @@ public struct VectorFeature: Sendable, Equatable {
     /// Set fields in the layer's order; null and unset fields are left out.
     public var fields: [(name: String, value: FieldValue)]
     public var shape: Shape?
+    /// The height of a drawing's text in its units: the size GDAL's DXF driver gives its LABEL
+    /// style (`s:2.5g`); nil for anything else.
+    public var textHeight: Double?
 
-    public init(fid: Int64, fields: [(name: String, value: FieldValue)], shape: Shape?) {
+    public init(fid: Int64, fields: [(name: String, value: FieldValue)], shape: Shape?, textHeight: Double? = nil) {
         self.fid = fid
         self.fields = fields
         self.shape = shape
+        self.textHeight = textHeight
     }
 
     public subscript(field: String) -> FieldValue? { fields.first { $0.name == field }?.value }
 
     public static func == (lhs: VectorFeature, rhs: VectorFeature) -> Bool {
         lhs.fid == rhs.fid && lhs.shape == rhs.shape && lhs.fields.map(\.name) == rhs.fields.map(\.name)
-            && lhs.fields.map(\.value) == rhs.fields.map(\.value)
+            && lhs.fields.map(\.value) == rhs.fields.map(\.value) && lhs.textHeight == rhs.textHeight
     }
 }
 
@@ -178,6 +182,7 @@ public struct VectorLayer {
         OGR_L_ResetReading(handle)
         var features: [VectorFeature] = []
         CPLErrorReset()
+        let drawing = source.driverName == "DXF"
         while let feature = OGR_L_GetNextFeature(handle) {
             defer { OGR_F_Destroy(feature) }
             var shape: Shape?
@@ -188,7 +193,10 @@ public struct VectorLayer {
                 }
                 shape = ShapeReader.shape(geometry)
             }
-            features.append(VectorFeature(fid: Int64(OGR_F_GetFID(feature)), fields: Self.fields(of: feature), shape: shape))
+            features.append(
+                VectorFeature(
+                    fid: Int64(OGR_F_GetFID(feature)), fields: Self.fields(of: feature), shape: shape,
+                    textHeight: drawing ? Self.textHeight(of: feature) : nil))
         }
         if CPLGetLastErrorType() == CE_Failure, let error = GDALRuntime.lastError {
             // GDAL's DXF driver calls a drawing's model space its layer "entities".
@@ -196,6 +204,23 @@ public struct VectorLayer {
             throw InterchangeError("\(source.path): \(part) could not be read to the end (\(error)); the file is damaged or cut short")
         }
         return features
+    }
+
+    /// The size of a LABEL style, `LABEL(f:"Arial",t:"Office",s:2.5g,...)`, in ground units.
+    static func textHeight(of feature: OGRFeatureH) -> Double? {
+        guard let style = OGR_F_GetStyleString(feature) else { return nil }
+        return textHeight(inStyle: String(cString: style))
+    }
+
+    /// The `s:` size of a LABEL style string, when given in ground units (`g`) or without a unit.
+    public static func textHeight(inStyle style: String) -> Double? {
+        guard style.hasPrefix("LABEL("), let size = style.range(of: "s:") else { return nil }
+        let number = style[size.upperBound...].prefix { $0.isNumber || $0 == "." || $0 == "-" || $0 == "e" }
+        let unit = style[size.upperBound...].dropFirst(number.count).first
+        guard unit == nil || unit == "g" || unit == "," || unit == ")", let value = Double(number), value > 0, value.isFinite else {
+            return nil
+        }
+        return value
     }
 
     private static func fields(of feature: OGRFeatureH) -> [(name: String, value: FieldValue)] {

@@ -164,7 +164,10 @@ public enum DrawingImportWording {
             "doors: \(report.openings)\(sources.isEmpty ? "" : " (\(sources.joined(separator: ", ")))")\(report.unplacedDoors > 0 ? "; \(report.unplacedDoors) not near any room's wall, not placed" : "")"
         )
         if !report.rejectedGaps.isEmpty {
-            let reasons = ["window": "spanned by a window", "column": "filled by a column or a solid fill", "bend": "turning a corner"]
+            let reasons = [
+                "window": "spanned by a window", "column": "filled by a column or a solid fill", "bend": "turning a corner",
+                "window tag": "beside a window's tag (W1)",
+            ]
             lines.append(
                 "wall gaps that are no door: "
                     + report.rejectedGaps.sorted { $0.key < $1.key }.map { "\($0.value) \(reasons[$0.key] ?? $0.key)" }.joined(
