@@ -46,7 +46,8 @@ extension FindingCode {
     public static let G6 = FindingCode(
         "G6", .warning, "level outside its building's footprint, or footprint outside the venue",
         explanation: """
-            a level extends more than \(metres: SpatialRules.containmentTolerance) outside its building's footprints; a level, footprint \
+            a level extends more than \(metres: SpatialRules.containmentTolerance) outside its building's footprints (a check of ours: \
+            Apple compares levels with footprints by G11's rules); a level, footprint \
             or geofence outside the venue is an error (Apple: `VenueMustCoverAllChildFeatures`; what stands on a level is inside it by G5, \
             so inside the venue)
             """)
@@ -65,7 +66,10 @@ extension FindingCode {
             """)
     public static let N3 = FindingCode(
         "N3", .warning, "path node outside its level",
-        explanation: "a path node lies more than \(metres: SpatialRules.containmentTolerance) outside its level")
+        explanation: """
+            a path node lies more than \(metres: SpatialRules.containmentTolerance) outside its level; a check of ours: the routing graph \
+            is an extension Apple's validator does not read
+            """)
 }
 
 enum SpatialRules {
