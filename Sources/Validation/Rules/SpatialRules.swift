@@ -40,16 +40,17 @@ extension FindingCode {
     public static let G5 = FindingCode(
         "G5", .error, "feature outside its level",
         explanation: """
-            a unit, section, fixture, kiosk or detail extends more than \(metres: SpatialRules.containmentTolerance) outside its level \
+            a unit, opening, section, fixture, kiosk or detail extends more than \(metres: SpatialRules.levelTolerance) outside its level \
             (Apple: `UnitMustBeCoveredByReferencedLevel`, ..., Violations)
             """)
     public static let G6 = FindingCode(
-        "G6", .warning, "level outside its building's footprint, or footprint outside the venue",
+        "G6", .warning, "feature outside the venue, or level outside its building's footprints",
         explanation: """
             a level extends more than \(metres: SpatialRules.containmentTolerance) outside its building's footprints (a check of ours: \
-            Apple compares levels with footprints by G11's rules); a level, footprint \
-            or geofence outside the venue is an error (Apple: `VenueMustCoverAllChildFeatures`; what stands on a level is inside it by G5, \
-            so inside the venue)
+            Apple compares levels with footprints by G11's rules); any located feature more than \
+            \(metres: SpatialRules.containmentTolerance) outside the venue is an error (Apple: `VenueMustCoverAllChildFeatures`): \
+            levels, footprints, geofences, and units, openings, fixtures, kiosks, sections, details, anchors and amenities whatever \
+            their references
             """)
     public static let G8 = FindingCode(
         "G8", .warning, "units on one level overlap",
@@ -100,6 +101,8 @@ enum SpatialRules {
 
     /// How far a feature may stray outside its container before it is reported (digitising slop).
     static let containmentTolerance = 0.5
+    /// How far a unit, opening, fixture, kiosk, section or detail may reach outside its level (G5).
+    static let levelTolerance = containmentTolerance
     /// How far a point that must lie inside (a display point, an anchor) may lie outside: 5 cm,
     /// well under a wall's thickness. spbstu-polymap has a unit whose display point and anchor sit
     /// 1 cm outside its outline, on the wall - placed there, not misplaced.
@@ -161,6 +164,10 @@ struct SharedInputs: Sendable {
     let onLevel: [String: [Feature]]
     /// Anchors and amenities, placed on the level of their unit.
     let byUnitLevel: [String: [Feature]]
+    /// Located features that no level check sees: a level_id (or the unit of an anchor or
+    /// amenity) that names no level, or none. Their shapes and their place in the venue are
+    /// checked all the same, by the venue-wide task.
+    let offLevel: [Feature]
     let pathNodes: [String: [Feature]]
     /// Geofences, on each level they name.
     let geofences: [String: [Feature]]
@@ -168,21 +175,33 @@ struct SharedInputs: Sendable {
     init(context: ValidationContext, projector: Projector) {
         self.context = context
         self.projector = projector
+        let levels = Set(context.archive.features(of: .level).map(\.id))
         var onLevel: [String: [Feature]] = [:]
+        var offLevel: [Feature] = []
         for type in [FeatureType.unit, .opening, .fixture, .kiosk, .section, .detail] {
             for feature in context.archive.features(of: type) {
-                if let level = feature.string(.levelID) { onLevel[level, default: []].append(feature) }
+                if let level = feature.string(.levelID), levels.contains(level) {
+                    onLevel[level, default: []].append(feature)
+                } else {
+                    offLevel.append(feature)
+                }
             }
         }
         var unitLevel: [String: String] = [:]
         for unit in context.archive.features(of: .unit) { unitLevel[unit.id] = unit.string(.levelID) }
         var byUnitLevel: [String: [Feature]] = [:]
         for anchor in context.archive.features(of: .anchor) {
-            if let level = anchor.string(.unitID).flatMap({ unitLevel[$0] }) { byUnitLevel[level, default: []].append(anchor) }
+            if let level = anchor.string(.unitID).flatMap({ unitLevel[$0] }), levels.contains(level) {
+                byUnitLevel[level, default: []].append(anchor)
+            } else {
+                offLevel.append(anchor)
+            }
         }
         for amenity in context.archive.features(of: .amenity) {
-            if let level = (amenity.strings(.unitIDs) ?? []).lazy.compactMap({ unitLevel[$0] }).first {
+            if let level = (amenity.strings(.unitIDs) ?? []).lazy.compactMap({ unitLevel[$0] }).first(where: levels.contains) {
                 byUnitLevel[level, default: []].append(amenity)
+            } else {
+                offLevel.append(amenity)
             }
         }
         var pathNodes: [String: [Feature]] = [:]
@@ -198,13 +217,14 @@ struct SharedInputs: Sendable {
         self.geofences = geofences
         self.onLevel = onLevel
         self.byUnitLevel = byUnitLevel
+        self.offLevel = offLevel
         self.pathNodes = pathNodes
     }
 
     func weight(of task: SpatialTask) -> Int {
         switch task {
         case .level(let id): (onLevel[id]?.count ?? 0) + (byUnitLevel[id]?.count ?? 0)
-        case .venueWide: context.archive.features(of: .footprint).count + context.archive.features(of: .level).count
+        case .venueWide: context.archive.features(of: .footprint).count + context.archive.features(of: .level).count + offLevel.count
         }
     }
 }
