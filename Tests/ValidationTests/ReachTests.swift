@@ -92,4 +92,35 @@ struct ReachTests {
         #expect(Self.findings(venue, rule: "VenueMustCoverAllChildFeatures", of: detail).count == 1)
         #expect(Self.findings(venue, rule: "VenueMustCoverAllChildFeatures", of: fixture).count == 1)
     }
+
+    // MARK: - One defect, each rule it breaks
+
+    @Test func anOccupantWhoseAnchorDoesNotResolveBreaksBothRules() {
+        var venue = Venue()
+        let occupant = venue.occupants[0]
+        venue.set(occupant, .anchorID, "00000000-0000-4000-8000-000000000777")
+        let findings = AppleRuleTests.report(venue).findings.filter { $0.featureID == occupant.id }
+        #expect(findings.contains { $0.rule == "ReferencedFeatureIDMustBeResolvable" && $0.code == .R1 && $0.severity == .error })
+        #expect(findings.contains { $0.rule == "OccupantMustReferenceAnchor" && $0.code == .F4 && $0.severity == .error })
+    }
+
+    @Test func anAmenityWhoseUnitsAllFailToResolveBreaksBothRules() {
+        var venue = Venue()
+        let amenity = venue.all(.amenity)[0]
+        venue.set(amenity, .unitIDs, ["00000000-0000-4000-8000-000000000777"])
+        let rules = Set(AppleRuleTests.report(venue).findings.filter { $0.featureID == amenity.id }.compactMap(\.rule))
+        #expect(rules.isSuperset(of: ["ReferencedFeatureIDMustBeResolvable", "AmenityMustReferenceUnit"]), "\(rules)")
+    }
+
+    @Test func aLevelWithNoUnitsBreaksBothRules() {
+        var venue = Venue()
+        let level = venue.copy(venue.upper) { level in
+            level.setInteger(.ordinal, 2)
+            level.setProperty(.name, Labels("Floor 2", language: "en").json)
+            level.setProperty(.shortName, Labels("2", language: "en").json)
+        }
+        #expect(Self.findings(venue, rule: "LevelMustBeReferencedByUnit", of: level).count == 1)
+        let covered = Self.findings(venue, rule: "LevelMustBeFullyCoveredByUnits", of: level)
+        #expect(covered.count == 1 && covered.allSatisfy { $0.severity == .warning }, "\(covered.map(\.message))")
+    }
 }

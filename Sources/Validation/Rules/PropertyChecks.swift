@@ -11,7 +11,9 @@ extension FindingCode {
             a required property is missing or null (e.g. a detail's `level_id`, a footprint's `building_ids`; Apple: \
             `DetailMustReferenceLevel`, `FootprintMustReferenceBuilding`, ...); a warning for the venue's `display_point`, as Apple's \
             `VenueHasNoDisplayPoint`; an address without a province in a country ISO 3166-2 divides (`AddressMustHaveProvinceCode`); a \
-            geofence with neither `level_ids` nor `building_ids` (`GeofenceMustHaveLevelOrBuildingReference`)
+            geofence with neither `level_ids` nor `building_ids` (`GeofenceMustHaveLevelOrBuildingReference`); a required reference that \
+            names no feature of its type (an occupant's `anchor_id` that resolves to nothing: `OccupantMustReferenceAnchor`, beside R1's \
+            `ReferencedFeatureIDMustBeResolvable`)
             """,
         repair: "`set REF key=...`")
     public static let F4c = FindingCode(
