@@ -43,6 +43,19 @@ struct CodeTableTests {
         for code in FindingCode.allCases {
             lines.append("| \(code.rawValue) | \(code.severity.rawValue) | \(code.explanation) | \(code.repair.map { $0 + " " } ?? "")|")
         }
+        lines += [
+            "",
+            "## Tolerances and their evidence",
+            "",
+            "Set as tight as the real archives in `shared/imdf-samples/` allow: what they hold within each tolerance is",
+            "digitising and rounding slop, what lies beyond it a defect Apple's wording names.",
+            "",
+            "| code | rule | tolerance | evidence |",
+            "| --- | --- | --- | --- |",
+        ]
+        for tolerance in Tolerances.all {
+            lines.append("| \(tolerance.code.rawValue) | `\(tolerance.rule)` | \(tolerance.value) | \(tolerance.evidence) |")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -123,4 +123,72 @@ struct ReachTests {
         let covered = Self.findings(venue, rule: "LevelMustBeFullyCoveredByUnits", of: level)
         #expect(covered.count == 1 && covered.allSatisfy { $0.severity == .warning }, "\(covered.map(\.message))")
     }
+
+    // MARK: - Tolerances
+
+    /// The unit's own outline with its west or east wall moved `by` metres east (the outline as
+    /// generated, not a rectangle redrawn in the test's frame, which leans a few millimetres).
+    static func movingWall(_ venue: Venue, _ unit: Feature, east: Bool, by metres: Double) throws -> IMDF.Geometry {
+        let polygon = try #require(venue.projector.polygons(unit.geometry)?.first)
+        let side = east ? polygon.bounds.maxX : polygon.bounds.minX
+        let ring = polygon.exterior.map { point in abs(point.x - side) < 0.5 ? Point(x: point.x + metres, y: point.y) : point }
+        return .polygon([ring.map(venue.projector.position)])
+    }
+
+    @Test func aUnitAFifthOfAMetreOutsideItsLevelIsReported() throws {
+        var venue = Venue()
+        venue.reshape(venue.rooms[0], try Self.movingWall(venue, venue.rooms[0], east: false, by: -0.2))
+        #expect(Self.findings(venue, rule: "UnitMustBeCoveredByReferencedLevel", of: venue.rooms[0].id).count == 1)
+    }
+
+    @Test func aUnitACentimetreOutsideItsLevelIsNot() throws {
+        var venue = Venue()
+        venue.reshape(venue.rooms[0], try Self.movingWall(venue, venue.rooms[0], east: false, by: -0.01))
+        #expect(Self.findings(venue, rule: "UnitMustBeCoveredByReferencedLevel", of: venue.rooms[0].id).isEmpty)
+    }
+
+    /// A door laid in the corridor 8 cm from the rooms' wall (y 6), on no unit's boundary.
+    @Test func aDoorEightCentimetresInsideAWalkwayIsReported() {
+        var venue = Venue()
+        let door = AppleRuleTests.door(of: venue)
+        venue.reshape(door, .lineString([venue.position(1.5, 6.08), venue.position(2.5, 6.08)]))
+        venue.set(door, .displayPoint, .null)
+        #expect(Self.findings(venue, rule: "OpeningMustBeCoveredByUnitBoundary", of: door.id).count == 1)
+    }
+
+    /// A door whose middle leaves the wall: its ends lie on it, its middle 20 cm into the room.
+    @Test func aDoorThatLeavesTheWallBetweenItsEndsAndMiddleIsReported() {
+        var venue = Venue()
+        let door = AppleRuleTests.door(of: venue)
+        venue.reshape(
+            door,
+            .lineString([
+                venue.position(1, 6), venue.position(1.25, 5.8), venue.position(1.5, 6), venue.position(1.75, 5.8), venue.position(2, 6),
+            ]))
+        venue.set(door, .displayPoint, .null)
+        #expect(Self.findings(venue, rule: "OpeningMustBeCoveredByUnitBoundary", of: door.id).count == 1)
+    }
+
+    @Test func aDoorACentimetreOffTheWallIsNot() {
+        var venue = Venue()
+        let door = AppleRuleTests.door(of: venue)
+        venue.reshape(door, .lineString([venue.position(1.5, 6.01), venue.position(2.5, 6.01)]))
+        venue.set(door, .displayPoint, .null)
+        #expect(Self.findings(venue, rule: "OpeningMustBeCoveredByUnitBoundary", of: door.id).isEmpty)
+    }
+
+    /// Room 0 reaches 1 cm into room 1 along their 6 m wall: 0.06 m².
+    @Test func unitsOverlappingBySixHundredthsOfASquareMetreAreReported() throws {
+        var venue = Venue()
+        venue.reshape(venue.rooms[0], try Self.movingWall(venue, venue.rooms[0], east: true, by: 0.01))
+        let overlaps = AppleRuleTests.report(venue).findings.filter { $0.rule == "UnitsMustNotOverlap" }
+        #expect(overlaps.count == 1, "\(overlaps.map(\.message))")
+    }
+
+    /// Rooms that share a wall up to a millimetre's sliver (0.006 m²) do not overlap.
+    @Test func unitsSharingAWallToAMillimetreDoNotOverlap() throws {
+        var venue = Venue()
+        venue.reshape(venue.rooms[0], try Self.movingWall(venue, venue.rooms[0], east: true, by: 0.001))
+        #expect(AppleRuleTests.report(venue).findings.filter { $0.rule == "UnitsMustNotOverlap" }.isEmpty)
+    }
 }

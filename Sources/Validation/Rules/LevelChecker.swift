@@ -258,9 +258,9 @@ struct LevelChecker {
                 guard overlapX > 1e-6, overlapY > 1e-6 else { continue }
                 // Nor can two shapes overlap by more than their bounds do: rooms either side of a
                 // wall (whose bounds overlap by a sliver where the frame leans the wall) need no GEOS.
-                guard overlapX * overlapY > SpatialRules.overlapThreshold * (1 - 1e-9) else { continue }
+                guard overlapX * overlapY > SpatialRules.unitOverlapThreshold * (1 - 1e-9) else { continue }
                 let area = engine.intersectionArea(mine, theirs)
-                if area > SpatialRules.overlapThreshold { overlaps.append((other, area)) }
+                if area > SpatialRules.unitOverlapThreshold { overlaps.append((other, area)) }
             }
             reportOverlaps(of: number, with: overlaps, among: units)
             overlaps.removeAll(keepingCapacity: true)
@@ -313,21 +313,21 @@ struct LevelChecker {
                     "opening \(context.short(opening.id)) is \(format(length)) m long, \(large ? "over 45 m" : "under 0.84 m (33 inches)")",
                     opening))
         }
+        // Every stretch of the line lies on some unit's boundary, within the tolerance; the middle
+        // of the widest stretch that does not is the place reported (and where the repair snaps).
         var worst: (Point, Double)?
-        for point in lines.flatMap({ [$0[0], Polyline.halfway($0), $0[$0.count - 1]] }) {
-            var nearest = Double.infinity
-            let probe = Bounds(point: point).expanded(by: SpatialRules.openingTolerance)
-            let candidates = index.query(probe)
-            // A point on some unit's wall is not the worst one; GEOS measures only the others.
-            if candidates.contains(where: { shapes[$0]?.boundarySurelyWithin(SpatialRules.openingTolerance, of: point) == true }) {
-                continue
+        for line in lines {
+            for (a, b) in zip(line, line.dropFirst()) {
+                let probe = Bounds(
+                    minX: Swift.min(a.x, b.x), minY: Swift.min(a.y, b.y), maxX: Swift.max(a.x, b.x), maxY: Swift.max(a.y, b.y))
+                let near = index.query(probe.expanded(by: SpatialRules.containmentTolerance))
+                let candidates = near.flatMap { shapes[$0] ?? [] }
+                guard let gap = BoundaryCover.widestGap(a, b, polygons: candidates, within: SpatialRules.openingTolerance) else { continue }
+                let middle = (gap.lowerBound + gap.upperBound) / 2
+                let point = Point(x: a.x + (b.x - a.x) * middle, y: a.y + (b.y - a.y) * middle)
+                let nearest = candidates.map { engine.nearestBoundaryPosition(on: $0, to: point).distance }.min() ?? .infinity
+                if worst == nil || nearest > worst!.1 { worst = (point, nearest) }
             }
-            for candidate in candidates {
-                for polygon in shapes[candidate] ?? [] {
-                    nearest = Swift.min(nearest, engine.nearestBoundaryPosition(on: polygon, to: point).distance)
-                }
-            }
-            if nearest > SpatialRules.openingTolerance, worst == nil || nearest > worst!.1 { worst = (point, nearest) }
         }
         if let (point, distance) = worst {
             let how = distance.isFinite ? "\(format(distance)) m from the nearest unit boundary" : "not near any unit of its level"

@@ -34,14 +34,15 @@ extension FindingCode {
     public static let G4 = FindingCode(
         "G4", .warning, "opening not on a unit's boundary",
         explanation: """
-            an opening's ends or middle lie more than \(metres: SpatialRules.openingTolerance) from every unit boundary of its level
+            a stretch of an opening (anywhere along it, not only its ends and middle) lies more than \
+            \(centimetres: SpatialRules.openingTolerance) from every unit boundary of its level
             """,
         repair: "`move opening REF to ...`")
     public static let G5 = FindingCode(
         "G5", .error, "feature outside its level",
         explanation: """
-            a unit, opening, section, fixture, kiosk or detail extends more than \(metres: SpatialRules.levelTolerance) outside its level \
-            (Apple: `UnitMustBeCoveredByReferencedLevel`, ..., Violations)
+            a unit, opening, section, fixture, kiosk or detail extends more than \(centimetres: SpatialRules.levelTolerance) outside its \
+            level (Apple: `UnitMustBeCoveredByReferencedLevel`, ..., Violations)
             """)
     public static let G6 = FindingCode(
         "G6", .warning, "feature outside the venue, or level outside its building's footprints",
@@ -55,7 +56,7 @@ extension FindingCode {
     public static let G8 = FindingCode(
         "G8", .warning, "units on one level overlap",
         explanation: """
-            two units of one level overlap by more than \(squareMetres: SpatialRules.overlapThreshold) (the area is given); a unit \
+            two units of one level overlap by more than \(squareMetres: SpatialRules.unitOverlapThreshold) (the area is given); a unit \
             overlapping more than \(SpatialRules.overlapsNamedOneByOne) units that come after it in the file gets one finding with the total and \
             the largest \(SpatialRules.overlapsNamedOneByOne)
             """)
@@ -101,8 +102,9 @@ enum SpatialRules {
 
     /// How far a feature may stray outside its container before it is reported (digitising slop).
     static let containmentTolerance = 0.5
-    /// How far a unit, opening, fixture, kiosk, section or detail may reach outside its level (G5).
-    static let levelTolerance = containmentTolerance
+    /// How far a unit, opening, fixture, kiosk, section or detail may reach outside its level (G5):
+    /// 5 cm, five times the largest slop of the real archives (`Tolerances`).
+    static let levelTolerance = 0.05
     /// How far a point that must lie inside (a display point, an anchor) may lie outside: 5 cm,
     /// well under a wall's thickness. spbstu-polymap has a unit whose display point and anchor sit
     /// 1 cm outside its outline, on the wall - placed there, not misplaced.
@@ -113,10 +115,12 @@ enum SpatialRules {
     static let openingDisplayPointBuffer = 0.1
     /// Apple's bounds on an opening's length: over 45 m or under 0.8382 m (33 inches) is suspicious.
     static let openingLengths = 0.8382...45.0
-    /// How close an opening's ends and middle must be to a unit's boundary.
-    static let openingTolerance = 0.5
+    /// How close every point of an opening must be to a unit's boundary: 5 cm (`Tolerances`).
+    static let openingTolerance = 0.05
     /// Overlaps smaller than this (m²) are slivers from digitising, not errors.
     static let overlapThreshold = 0.1
+    /// Units of one level overlapping by less than this (m²) share a wall up to rounding (`Tolerances`).
+    static let unitOverlapThreshold = 0.01
     /// A unit overlapping more than this many units has its overlaps in one finding.
     static let overlapsNamedOneByOne = 3
 
