@@ -91,6 +91,14 @@ public struct Coordinate: Sendable, Hashable, Codable {
     }
 }
 
+/// Whose rule a finding applies: one of Apple's published rules (the finding names it), or a check
+/// of this tool's own that Apple's list has no rule for (a building with a Polygon breaks the IMDF
+/// schema; keys IMDF leaves out; a clockwise ring).
+public enum FindingSource: String, Sendable, Hashable, Codable {
+    case apple
+    case imdf
+}
+
 /// One problem found in an archive: what, where, how bad, and how to repair it.
 public struct Finding: Sendable, Hashable, Codable {
     public var code: FindingCode
@@ -124,6 +132,9 @@ public struct Finding: Sendable, Hashable, Codable {
         self.location = location
         self.fix = fix
     }
+
+    /// Apple's when the finding names one of Apple's rules, else this tool's own.
+    public var source: FindingSource { rule == nil ? .imdf : .apple }
 
     /// `file:line: message`, the way the finding is printed.
     public var place: String {

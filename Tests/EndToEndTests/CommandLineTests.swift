@@ -259,6 +259,27 @@ struct CommandLineTests {
         #expect(try imdf("validate", "/nonexistent").status == 3)
     }
 
+    /// Each finding names Apple's rule with `"source": "apple"`, or is a check of ours: `"rule":
+    /// null, "source": "imdf"` in JSON, `[imdf]` where the rule's name stands in the text.
+    @Test func everyFindingSaysWhoseRuleItIs() throws {
+        let spbstu = Self.samples + "/spbstu-polymap"
+        let run = try Self.run(["validate", spbstu, "--json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        let findings = try #require(document["findings"] as? [[String: Any]])
+        #expect(!findings.isEmpty)
+        for finding in findings {
+            let source = finding["source"] as? String
+            if finding["rule"] is NSNull {
+                #expect(source == "imdf", "\(finding)")
+            } else {
+                #expect(source == "apple" && finding["rule"] is String, "\(finding)")
+            }
+        }
+        #expect(findings.contains { $0["code"] as? String == "F6" && $0["source"] as? String == "imdf" })
+        let text = try imdf("validate", spbstu, "--code", "F6")
+        #expect(text.output.contains("\nwarning F6   [imdf] "), "\(text.output.prefix(600))")
+    }
+
     @Test func validateKeepsTheFindingsOfACodeOrOfOneOfApplesRules() throws {
         let spbstu = Self.samples + "/spbstu-polymap"
         let json = { (arguments: [String]) throws -> [[String: Any]] in

@@ -123,7 +123,7 @@ struct GrammarTests {
         // `help validate CODE|RULE` says what a check is, with its tolerance and repair, and which of
         // Apple's rules it implements.
         let g8 = try Interpreter.execute("help validate G8", in: &session)
-        #expect(g8.contains("Unit UnitsMustNotOverlap (warning)") && g8.contains("overlap by more than 0.1 m²"))
+        #expect(g8.contains("Unit UnitsMustNotOverlap (warning)") && g8.contains("overlap by more than 0.01 m²"))
         #expect(try Interpreter.execute("help validate n2", in: &session).contains("repair: `link A B`"))
         #expect(try Interpreter.execute("help validate n1", in: &session).contains("a check of ours"))
         #expect(throws: EditError.self) { try Interpreter.execute("help validate Q7", in: &session) }

@@ -23,8 +23,16 @@ struct CodeTableTests {
             "At the prompt, `fix CODE` (or `fix all`) runs the findings' repairs as one undo step: each repair",
             "is an edit, shown as the command line that makes the same change. A repair with a value for a",
             "person to choose (`level_id=REF`, an example category) or one that is not an edit (`save`) is only",
-            "shown. `--json` marks the difference as `\"automatic\"`, and gives Apple's rule name as `\"rule\"`",
-            "where the finding implements one of Apple's rules.",
+            "shown. `--json` marks the difference as `\"automatic\"`.",
+            "",
+            "Every finding says whose rule it is. One that implements one of Apple's rules names it: in the text",
+            "report after the code, in `--json` as `\"rule\"` with `\"source\": \"apple\"`. A check of this tool's own,",
+            "which Apple's list has no rule for, shows `[imdf]` in its place, and `\"rule\": null, \"source\": \"imdf\"`",
+            "in JSON; the table says why. Where one defect breaks several of Apple's rules, each rule is reported",
+            "as a finding of its own, under the code that implements it: an occupant whose `anchor_id` names",
+            "nothing is R1 `ReferencedFeatureIDMustBeResolvable` and F4 `OccupantMustReferenceAnchor`; a level no",
+            "unit refers to is R4 `LevelMustBeReferencedByUnit` and G11 `LevelMustBeFullyCoveredByUnits`. Counts",
+            "then match Apple's report rule by rule; the repair is on the first finding only.",
             "",
             "Generated from the codes declared beside the checks (`Sources/Validation/Rules`) by",
             "`IMDF_UPDATE_COVERAGE=1 swift test --filter CodeTableTests`; the test fails when this file is stale.",
@@ -34,6 +42,19 @@ struct CodeTableTests {
         ]
         for code in FindingCode.allCases {
             lines.append("| \(code.rawValue) | \(code.severity.rawValue) | \(code.explanation) | \(code.repair.map { $0 + " " } ?? "")|")
+        }
+        lines += [
+            "",
+            "## Tolerances and their evidence",
+            "",
+            "Set as tight as the real archives in `shared/imdf-samples/` allow: what they hold within each tolerance is",
+            "digitising and rounding slop, what lies beyond it a defect Apple's wording names.",
+            "",
+            "| code | rule | tolerance | evidence |",
+            "| --- | --- | --- | --- |",
+        ]
+        for tolerance in Tolerances.all {
+            lines.append("| \(tolerance.code.rawValue) | `\(tolerance.rule)` | \(tolerance.value) | \(tolerance.evidence) |")
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -30,7 +30,8 @@ public enum ValidationOutput {
         }
         for finding in report.findings {
             var line = "\(finding.severity.rawValue.padded(8))\(finding.code.rawValue.padded(5))"
-            if let rule = finding.rule { line += rule + " " }
+            // Whose rule it is: Apple's by name, or this tool's own.
+            line += (finding.rule ?? "[imdf]") + " "
             if !finding.place.isEmpty { line += finding.place + ": " }
             if let id = finding.featureID, let type = finding.featureType {
                 let short = report.shortIDs.short(id)
@@ -69,9 +70,11 @@ public enum ValidationOutput {
             var command: String?
             var automatic: Bool
         }
+        /// `rule` is written as null for a check of this tool's own, beside `source`.
         struct ShownFinding: Encodable {
             var code: FindingCode
             var rule: String?
+            var source: FindingSource
             var severity: Severity
             var message: String
             var featureID: String?
@@ -81,6 +84,26 @@ public enum ValidationOutput {
             var column: Int?
             var location: Coordinate?
             var fix: ShownFix?
+
+            enum CodingKeys: String, CodingKey {
+                case code, rule, source, severity, message, featureID, featureType, file, line, column, location, fix
+            }
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(code, forKey: .code)
+                try container.encode(rule, forKey: .rule)
+                try container.encode(source, forKey: .source)
+                try container.encode(severity, forKey: .severity)
+                try container.encode(message, forKey: .message)
+                try container.encodeIfPresent(featureID, forKey: .featureID)
+                try container.encodeIfPresent(featureType, forKey: .featureType)
+                try container.encodeIfPresent(file, forKey: .file)
+                try container.encodeIfPresent(line, forKey: .line)
+                try container.encodeIfPresent(column, forKey: .column)
+                try container.encodeIfPresent(location, forKey: .location)
+                try container.encodeIfPresent(fix, forKey: .fix)
+            }
         }
         struct Document: Encodable {
             var archive: String
@@ -90,7 +113,8 @@ public enum ValidationOutput {
         let counts = Dictionary(uniqueKeysWithValues: Severity.allCases.map { ($0.rawValue, report.count($0)) })
         let findings = report.findings.map { finding in
             ShownFinding(
-                code: finding.code, rule: finding.rule, severity: finding.severity, message: finding.message, featureID: finding.featureID,
+                code: finding.code, rule: finding.rule, source: finding.source, severity: finding.severity, message: finding.message,
+                featureID: finding.featureID,
                 featureType: finding.featureType, file: finding.file, line: finding.line, column: finding.column,
                 location: finding.location,
                 fix: finding.fix.map {

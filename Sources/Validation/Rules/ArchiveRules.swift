@@ -11,8 +11,9 @@ extension FindingCode {
     public static let A2 = FindingCode(
         "A2", .error, "manifest version or required keys",
         explanation: """
-            manifest `version` is not 1.0.0 (Apple: `ManifestVersionMustBeValid`), or `created`/`version` missing or malformed (a warning \
-            of ours for the pre-releases 1.0.0.beta/rc, which the reader accepts)
+            manifest `version` is not 1.0.0 (Apple: `ManifestVersionMustBeValid`), or `created`/`version` missing or malformed; \
+            `created` is a check of ours (Apple's list has no rule on it); a pre-release version (`1.0.0.beta.2`, `1.0.0.rc.1`) is a \
+            warning of ours, not Apple's Violation: the IMDF Sandbox has accepted archives with such versions, and the reader accepts them
             """,
         repair: "save writes 1.0.0")
     public static let A3 = FindingCode(
@@ -37,14 +38,17 @@ extension FindingCode {
         explanation: """
             a file is not one of the 16 IMDF feature files (extension files such as `enviroment.geojson` are kept and saved as they are); \
             info for the routing-graph extension (`navPath.geojson`, `navPathAssocieted.geojson`), which the editor edits and checks \
-            itself (N1-N3)
+            itself (N1-N3); a check of ours: Apple's validator reads only the IMDF files
             """)
     public static let A7 = FindingCode(
         "A7", .error, "feature_type differs from its file",
         explanation: "a feature's `feature_type` differs from its file's type (empty: Apple's `FeatureTypeMustNotBeEmpty`)")
     public static let A8 = FindingCode(
         "A8", .error, "not exactly one venue, or no address file",
-        explanation: "not exactly one venue, or no `address.geojson`")
+        explanation: """
+            not exactly one venue (Apple: `VenueCountMustBeExactlyOne`), or no `address.geojson` (a check of ours: the venue's \
+            `address_id` then names nothing, which R1 reports as Apple's `ReferencedFeatureIDMustBeResolvable`)
+            """)
 }
 
 enum ArchiveRules {

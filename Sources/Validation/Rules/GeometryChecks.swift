@@ -9,7 +9,9 @@ extension FindingCode {
         explanation: """
             the geometry type is not the one the feature type allows (e.g. a building with a Polygon: buildings are unlocated; an opening \
             as a MultiLineString, whose parts G1 and G4 still check; Apple: `OpeningMustHaveLineStringGeometry`, \
-            `UnitMustHavePolygonalGeometry`, ...); a relationship with a geometry is noted (info, `RelationshipHasGeometry`)
+            `UnitMustHavePolygonalGeometry`, ...); a relationship with a geometry is noted (info, `RelationshipHasGeometry`); a \
+            geometry on a building, address or occupant is a check of ours: the IMDF schema makes them unlocated, and Apple's list has no \
+            rule on their geometry
             """,
         repair: "`flatten REF` for a one-part Multi geometry; `set REF geometry=null` for a building")
     public static let T2 = FindingCode(
@@ -20,7 +22,9 @@ extension FindingCode {
             """)
     public static let T3 = FindingCode(
         "T3", .warning, "exterior ring not counter-clockwise",
-        explanation: "an exterior ring runs clockwise (RFC 7946 asks for counter-clockwise)")
+        explanation: """
+            an exterior ring runs clockwise (RFC 7946 asks for counter-clockwise); a check of ours: Apple's list has no rule on winding
+            """)
     public static let T4 = FindingCode(
         "T4", .error, "display_point is not a valid Point",
         explanation: "`display_point` is not a valid GeoJSON Point (e.g. `\"coordinates\": null`)",

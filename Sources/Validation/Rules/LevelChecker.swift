@@ -11,6 +11,12 @@ struct LevelChecker {
     var findings: [Finding] = []
     /// Polygons in metres by feature id, converted once.
     var polygonCache: [String: [Polygon]?] = [:]
+    /// The venue with the containment tolerance, prepared on this thread at first use (nil inside:
+    /// no venue polygon).
+    var venueCache: VenueArea??
+    /// Whether the level being checked, with the tolerance of G5, lies inside the venue: then what
+    /// G5 finds inside the level is inside the venue too, and needs no test of its own.
+    var levelInVenue = false
 
     init(shared: SharedInputs) { self.shared = shared }
 
@@ -105,7 +111,9 @@ struct LevelChecker {
         guard let level = context.feature(levelID) else { return }
         checkPolygonal(level)
         let levelShapes = polygons(of: level)
-        let container = levelShapes.map { engine.prepare(engine.buffer($0, by: SpatialRules.containmentTolerance)) }
+        let containerShapes = levelShapes.map { engine.buffer($0, by: SpatialRules.levelTolerance) }
+        let container = containerShapes.map { engine.prepare($0) }
+        levelInVenue = containerShapes.map { shapes in venueArea().map { $0.area.covers(shapes) } ?? true } ?? false
         let features = shared.onLevel[levelID] ?? []
         let units = features.filter { $0.imdfType == .unit }
         let index = SpatialIndex<Int>(engine: engine)
@@ -114,14 +122,16 @@ struct LevelChecker {
             checkPolygonal(unit)
             let shapes = polygons(of: unit)
             unitShapes.append(shapes)
-            guard let shapes, let bounds = shapes.map(\.bounds).reduce(nil, { $0?.union($1) ?? $1 }) else { continue }
-            index.insert(bounds, number)
-            if let container, !container.covers(shapes) {
+            let inside = shapes.map { shapes in container.map { $0.covers(shapes) } ?? true } ?? false
+            if container != nil, shapes != nil, !inside {
                 findings.append(
                     finding(
                         .G5, "\(context.describe(unit)) extends outside its \(context.describe(level))", unit,
                         rule: SpatialRules.withinLevel[.unit]))
             }
+            checkInsideVenue(unit, insideLevel: inside)
+            guard let shapes, let bounds = shapes.map(\.bounds).reduce(nil, { $0?.union($1) ?? $1 }) else { continue }
+            index.insert(bounds, number)
         }
         checkOverlaps(units, unitShapes, index)
         checkShapes(level, levelShapes, features, units, unitShapes, index)
@@ -130,8 +140,10 @@ struct LevelChecker {
             switch feature.featureType {
             case FeatureType.opening.rawValue:
                 checkOpening(feature, units, unitShapes, index)
+                var inside = false
                 if let container, let levelShapes, let geometry = feature.geometry {
                     let outside = geometry.positions.map(projector.point).filter { !container.covers($0) }
+                    inside = outside.isEmpty
                     if let farthest = outside.max(by: {
                         engine.distance(from: $0, to: levelShapes) < engine.distance(from: $1, to: levelShapes)
                     }) {
@@ -142,23 +154,32 @@ struct LevelChecker {
                                 feature, at: farthest, rule: SpatialRules.withinLevel[.opening]))
                     }
                 }
+                checkInsideVenue(feature, insideLevel: inside)
             case FeatureType.fixture.rawValue, FeatureType.kiosk.rawValue, FeatureType.section.rawValue:
                 checkPolygonal(feature)
-                if let container, let shapes = polygons(of: feature), !container.covers(shapes) {
-                    findings.append(
-                        finding(
-                            .G5, "\(context.describe(feature)) extends outside its level", feature,
-                            rule: feature.imdfType.flatMap { SpatialRules.withinLevel[$0] }))
+                var inside = false
+                if let container, let shapes = polygons(of: feature) {
+                    inside = container.covers(shapes)
+                    if !inside {
+                        findings.append(
+                            finding(
+                                .G5, "\(context.describe(feature)) extends outside its level", feature,
+                                rule: feature.imdfType.flatMap { SpatialRules.withinLevel[$0] }))
+                    }
                 }
+                checkInsideVenue(feature, insideLevel: inside)
             case FeatureType.detail.rawValue:
-                if let container, let geometry = feature.geometry,
-                    geometry.positions.contains(where: { !container.covers(projector.point($0)) })
-                {
-                    findings.append(
-                        finding(
-                            .G5, "\(context.describe(feature)) extends outside its level", feature,
-                            rule: feature.imdfType.flatMap { SpatialRules.withinLevel[$0] }))
+                var inside = false
+                if let container, let geometry = feature.geometry {
+                    inside = !geometry.positions.contains(where: { !container.covers(projector.point($0)) })
+                    if !inside {
+                        findings.append(
+                            finding(
+                                .G5, "\(context.describe(feature)) extends outside its level", feature,
+                                rule: feature.imdfType.flatMap { SpatialRules.withinLevel[$0] }))
+                    }
                 }
+                checkInsideVenue(feature, insideLevel: inside)
             default:
                 break
             }
@@ -169,17 +190,57 @@ struct LevelChecker {
             } else {
                 checkAmenity(feature)
             }
+            checkInsideVenue(feature, insideLevel: false)
         }
-        if let container {
-            for node in shared.pathNodes[levelID] ?? [] {
+        if let levelShapes, let nodes = shared.pathNodes[levelID], !nodes.isEmpty {
+            let area = engine.prepare(engine.buffer(levelShapes, by: SpatialRules.containmentTolerance))
+            for node in nodes {
                 guard case .point(let position)? = node.geometry else { continue }
                 let point = projector.point(position)
-                if !container.covers(point) {
+                if !area.covers(point) {
                     findings.append(
                         finding(.N3, "path node \(context.short(node.id)) lies outside its \(context.describe(level))", node, at: point))
                 }
             }
         }
+    }
+
+    // MARK: - Inside the venue
+
+    /// The venue's polygons and the area they cover with the containment tolerance.
+    struct VenueArea {
+        let shapes: [Polygon]
+        let area: PreparedArea
+    }
+
+    mutating func venueArea() -> VenueArea? {
+        if let cached = venueCache { return cached }
+        let made = context.archive.features(of: .venue).first.flatMap { polygons(of: $0) }.map {
+            VenueArea(shapes: $0, area: engine.prepare(engine.buffer($0, by: SpatialRules.containmentTolerance)))
+        }
+        venueCache = .some(made)
+        return made
+    }
+
+    /// VenueMustCoverAllChildFeatures for one located feature. A feature G5 found inside a level
+    /// that lies inside the venue needs no test; the others are tested point by point against the
+    /// prepared venue (a shape whose corners are all inside is then tested whole, where it is a
+    /// valid polygon), and the farthest point is named.
+    mutating func checkInsideVenue(_ feature: Feature, insideLevel: Bool) {
+        guard !(insideLevel && levelInVenue), let venue = venueArea(), let geometry = feature.geometry else { return }
+        let shapes = polygons(of: feature)
+        let points = shapes.map { $0.flatMap(\.exterior) } ?? geometry.positions.filter(\.isLongitudeLatitude).map(projector.point)
+        let outside = points.filter { !venue.area.covers($0) }
+        if outside.isEmpty {
+            guard let shapes, !venue.area.covers(shapes), case .valid = engine.validity(shapes) else { return }
+        }
+        let distances = (outside.isEmpty ? points : outside).map { ($0, engine.distance(from: $0, to: venue.shapes)) }
+        guard let (farthest, distance) = distances.max(by: { $0.1 < $1.1 }) else { return }
+        findings.append(
+            finding(
+                ShapeRules.venueCoversAll,
+                "\(context.describe(feature)) extends outside the venue (\(format(distance)) m from it at its farthest)", feature,
+                at: farthest))
     }
 
     mutating func checkOverlaps(_ units: [Feature], _ shapes: [[Polygon]?], _ index: SpatialIndex<Int>) {
@@ -197,9 +258,9 @@ struct LevelChecker {
                 guard overlapX > 1e-6, overlapY > 1e-6 else { continue }
                 // Nor can two shapes overlap by more than their bounds do: rooms either side of a
                 // wall (whose bounds overlap by a sliver where the frame leans the wall) need no GEOS.
-                guard overlapX * overlapY > SpatialRules.overlapThreshold * (1 - 1e-9) else { continue }
+                guard overlapX * overlapY > SpatialRules.unitOverlapThreshold * (1 - 1e-9) else { continue }
                 let area = engine.intersectionArea(mine, theirs)
-                if area > SpatialRules.overlapThreshold { overlaps.append((other, area)) }
+                if area > SpatialRules.unitOverlapThreshold { overlaps.append((other, area)) }
             }
             reportOverlaps(of: number, with: overlaps, among: units)
             overlaps.removeAll(keepingCapacity: true)
@@ -252,21 +313,21 @@ struct LevelChecker {
                     "opening \(context.short(opening.id)) is \(format(length)) m long, \(large ? "over 45 m" : "under 0.84 m (33 inches)")",
                     opening))
         }
+        // Every stretch of the line lies on some unit's boundary, within the tolerance; the middle
+        // of the widest stretch that does not is the place reported (and where the repair snaps).
         var worst: (Point, Double)?
-        for point in lines.flatMap({ [$0[0], Polyline.halfway($0), $0[$0.count - 1]] }) {
-            var nearest = Double.infinity
-            let probe = Bounds(point: point).expanded(by: SpatialRules.openingTolerance)
-            let candidates = index.query(probe)
-            // A point on some unit's wall is not the worst one; GEOS measures only the others.
-            if candidates.contains(where: { shapes[$0]?.boundarySurelyWithin(SpatialRules.openingTolerance, of: point) == true }) {
-                continue
+        for line in lines {
+            for (a, b) in zip(line, line.dropFirst()) {
+                let probe = Bounds(
+                    minX: Swift.min(a.x, b.x), minY: Swift.min(a.y, b.y), maxX: Swift.max(a.x, b.x), maxY: Swift.max(a.y, b.y))
+                let near = index.query(probe.expanded(by: SpatialRules.containmentTolerance))
+                let candidates = near.flatMap { shapes[$0] ?? [] }
+                guard let gap = BoundaryCover.widestGap(a, b, polygons: candidates, within: SpatialRules.openingTolerance) else { continue }
+                let middle = (gap.lowerBound + gap.upperBound) / 2
+                let point = Point(x: a.x + (b.x - a.x) * middle, y: a.y + (b.y - a.y) * middle)
+                let nearest = candidates.map { engine.nearestBoundaryPosition(on: $0, to: point).distance }.min() ?? .infinity
+                if worst == nil || nearest > worst!.1 { worst = (point, nearest) }
             }
-            for candidate in candidates {
-                for polygon in shapes[candidate] ?? [] {
-                    nearest = Swift.min(nearest, engine.nearestBoundaryPosition(on: polygon, to: point).distance)
-                }
-            }
-            if nearest > SpatialRules.openingTolerance, worst == nil || nearest > worst!.1 { worst = (point, nearest) }
         }
         if let (point, distance) = worst {
             let how = distance.isFinite ? "\(format(distance)) m from the nearest unit boundary" : "not near any unit of its level"
@@ -350,18 +411,12 @@ struct LevelChecker {
     mutating func checkVenueWide() {
         checkExtensionPolygons()
         let archive = context.archive
-        var venueArea: PreparedArea?
-        if let venue = archive.features(of: .venue).first {
-            checkPolygonal(venue)
-            venueArea = polygons(of: venue).map { engine.prepare(engine.buffer($0, by: SpatialRules.containmentTolerance)) }
-        }
+        if let venue = archive.features(of: .venue).first { checkPolygonal(venue) }
         var footprintsOf: [String: [Polygon]] = [:]
         for footprint in archive.features(of: .footprint) {
             checkPolygonal(footprint)
+            checkInsideVenue(footprint, insideLevel: false)
             guard let shapes = polygons(of: footprint) else { continue }
-            if let venueArea, !venueArea.covers(shapes) {
-                findings.append(finding(ShapeRules.venueCoversAll, "\(context.describe(footprint)) extends outside the venue", footprint))
-            }
             // A level lies within its building's footprints: the ground one for the ground floor,
             // the aerial one above, the subterranean one below.
             for building in footprint.strings(.buildingIDs) ?? [] { footprintsOf[building, default: []] += shapes }
@@ -370,11 +425,12 @@ struct LevelChecker {
         for (building, shapes) in footprintsOf {
             buildingAreas[building] = engine.prepare(engine.buffer(engine.union(shapes), by: SpatialRules.containmentTolerance))
         }
-        // Everything else on a level is inside its level (G5), so inside the venue when its level is.
-        for feature in archive.features(of: .level) + archive.features(of: .geofence) {
-            if let venueArea, let shapes = polygons(of: feature), !venueArea.covers(shapes) {
-                findings.append(finding(ShapeRules.venueCoversAll, "\(context.describe(feature)) extends outside the venue", feature))
-            }
+        // What stands on a level is checked with its level; what stands on none, here: its shape
+        // (T5, G1) and its place in the venue.
+        for feature in archive.features(of: .level) + archive.features(of: .geofence) { checkInsideVenue(feature, insideLevel: false) }
+        for feature in shared.offLevel {
+            if [FeatureType.unit, .fixture, .kiosk, .section].contains(feature.imdfType) { checkPolygonal(feature) }
+            checkInsideVenue(feature, insideLevel: false)
         }
         checkFootprintsAndLevels()
         for level in archive.features(of: .level) where level.bool(.outdoor) != true {

@@ -11,7 +11,9 @@ extension FindingCode {
             a required property is missing or null (e.g. a detail's `level_id`, a footprint's `building_ids`; Apple: \
             `DetailMustReferenceLevel`, `FootprintMustReferenceBuilding`, ...); a warning for the venue's `display_point`, as Apple's \
             `VenueHasNoDisplayPoint`; an address without a province in a country ISO 3166-2 divides (`AddressMustHaveProvinceCode`); a \
-            geofence with neither `level_ids` nor `building_ids` (`GeofenceMustHaveLevelOrBuildingReference`)
+            geofence with neither `level_ids` nor `building_ids` (`GeofenceMustHaveLevelOrBuildingReference`); a required reference that \
+            names no feature of its type (an occupant's `anchor_id` that resolves to nothing: `OccupantMustReferenceAnchor`, beside R1's \
+            `ReferencedFeatureIDMustBeResolvable`)
             """,
         repair: "`set REF key=...`")
     public static let F4c = FindingCode(
@@ -27,14 +29,21 @@ extension FindingCode {
         "F4t", .error, "property value of the wrong type",
         explanation: """
             a property value has the wrong JSON type (a plain string where LABELS belong: Apple's `NameMustBeString`, \
-            `AltNameMustBeString`)
+            `AltNameMustBeString`; a string where an enumerated value or array belongs: the enumeration's rule, such as \
+            `AccessibilityMustBeValid`); other types are a check of ours against the IMDF schema, which Apple's list does not name
             """)
     public static let F5 = FindingCode(
         "F5", .warning, "property keys of the type missing",
-        explanation: "keys of the feature type are absent (IMDF writes them as null)")
+        explanation: """
+            keys of the feature type are absent (IMDF writes them as null); a check of ours: Apple's list has no rule on absent keys, \
+            which readers take as null
+            """)
     public static let F6 = FindingCode(
         "F6", .warning, "property keys IMDF does not define",
-        explanation: "properties the feature type does not define (kept on save)")
+        explanation: """
+            properties the feature type does not define (kept on save); a check of ours: Apple's list has no rule on keys beyond the \
+            IMDF schema
+            """)
     public static let F7 = FindingCode(
         "F7", .error, "LABELS malformed or empty",
         explanation: """
@@ -91,19 +100,28 @@ enum PropertyChecks {
     }
 
     /// F4c: Apple's rule that an enumerated value is one of IMDF's, by key.
-    static let enumeratedRules: [String: AppleRuleFamily] = [
-        PropertyKey.category.rawValue: AppleRuleFamily(.F4c, over: FeatureType.having(.category)) { "\($0.appleName)CategoryMustBeValid" },
-        PropertyKey.accessibility.rawValue: AppleRuleFamily(.F4c, over: FeatureType.having(.accessibility)) { _ in
-            "AccessibilityMustBeValid"
-        },
-        PropertyKey.restriction.rawValue: AppleRuleFamily(.F4c, over: FeatureType.having(.restriction)) { _ in
-            "RestrictionCategoryMustBeValid"
-        },
-        PropertyKey.accessControl.rawValue: AppleRuleFamily(.F4c, over: FeatureType.having(.accessControl)) { _ in
-            "AccessControlMustBeValid"
-        },
-        "door.type": AppleRuleFamily(.F4c, over: FeatureType.having(.door)) { "\($0.appleName)DoorTypeMustBeValid" },
-    ]
+    static let enumeratedRules = enumerated(.F4c)
+    /// A value of the wrong JSON type where an enumerated value belongs (`"accessibility":
+    /// "wheelchair"`, not an array): no valid value either, so the same rules (F4t).
+    static let enumeratedOfTheWrongType = enumerated(.F4t)
+
+    private static func enumerated(_ code: FindingCode) -> [String: AppleRuleFamily] {
+        [
+            PropertyKey.category.rawValue: AppleRuleFamily(code, over: FeatureType.having(.category)) {
+                "\($0.appleName)CategoryMustBeValid"
+            },
+            PropertyKey.accessibility.rawValue: AppleRuleFamily(code, over: FeatureType.having(.accessibility)) { _ in
+                "AccessibilityMustBeValid"
+            },
+            PropertyKey.restriction.rawValue: AppleRuleFamily(code, over: FeatureType.having(.restriction)) { _ in
+                "RestrictionCategoryMustBeValid"
+            },
+            PropertyKey.accessControl.rawValue: AppleRuleFamily(code, over: FeatureType.having(.accessControl)) { _ in
+                "AccessControlMustBeValid"
+            },
+            "door.type": AppleRuleFamily(code, over: FeatureType.having(.door)) { "\($0.appleName)DoorTypeMustBeValid" },
+        ]
+    }
     static let doorMaterial = AppleRule("Opening", "OpeningDoorMaterialMustBeValid", .F4c)
     static let direction = AppleRule("Relationship", "RelationshipDirectionMustBeValid", .F4c)
 
@@ -146,7 +164,7 @@ enum PropertyChecks {
         rules: [doorMaterial, direction, nameIsAString, ordinalNotInteger],
         // F7 before F4t: the coverage table shows a label that is not a string as F7.
         families: requiredRules.inKeyOrder + enumeratedRules.inKeyOrder + [languageTag, blankLabel] + labelNotAString.inKeyOrder
-            + labelsNotAnObject.inKeyOrder
+            + labelsNotAnObject.inKeyOrder + enumeratedOfTheWrongType.inKeyOrder
             + [correlationIDFormat, blankHours, phoneFormat, websiteFormat, countryCode, provinceCode, onlyAltName, altNameLanguage])
 
     /// IMDF's door materials.
@@ -207,7 +225,7 @@ enum PropertyChecks {
     }
 
     static func wrongType(_ value: JSONValue, _ key: String, _ expected: String, _ place: FeaturePlace) -> Finding {
-        place.finding(.F4t, "\"\(key)\" must be \(expected), found \(value.kindName)")
+        place.finding(.F4t, "\"\(key)\" must be \(expected), found \(value.kindName)", rule: enumeratedOfTheWrongType[key]?[place.type])
     }
 
     static func category(_ text: String, in list: CategoryList, key: String, _ place: FeaturePlace) -> Finding? {

@@ -19,7 +19,8 @@ extension FindingCode {
         "R4", .info, "feature nothing refers to",
         explanation: """
             an address no feature uses (error, Apple's `AddressMustBeReferenced`), a level no unit refers to (error, \
-            `LevelMustBeReferencedByUnit`), a level no opening refers to (warning, `LevelShouldBeReferencedByOpening`)
+            `LevelMustBeReferencedByUnit`; G11 reports the same level under `LevelMustBeFullyCoveredByUnits`), a level no opening refers \
+            to (warning, `LevelShouldBeReferencedByOpening`)
             """,
         repair: "`delete REF` for an address")
     public static let R5 = FindingCode(
@@ -72,7 +73,9 @@ enum ReferenceChecks {
                     findings.append(place.finding(.F4t, "\"\(spec.key)\" must be an id string, found \(value.kindName)"))
                     continue
                 }
-                resolve(id, spec.key, target, place, context, into: &findings)
+                if !resolve(id, spec.key, target, place, context, into: &findings) {
+                    referencesNone(spec, target, place, into: &findings)
+                }
             case .referenceArray(let target):
                 guard let items = value.arrayValue else {
                     findings.append(place.finding(.F4t, "\"\(spec.key)\" must be an array of ids, found \(value.kindName)"))
@@ -84,13 +87,15 @@ enum ReferenceChecks {
                             .F4, "\"\(spec.key)\" is empty; it needs at least one \(target.rawValue)",
                             rule: PropertyChecks.requiredRules[spec.key]?[place.type]))
                 }
+                var resolved = false
                 for item in items {
                     guard let id = item.stringValue else {
                         findings.append(place.finding(.F4t, "\"\(spec.key)\" must hold id strings, found \(item.kindName)"))
                         continue
                     }
-                    resolve(id, spec.key, target, place, context, into: &findings)
+                    if resolve(id, spec.key, target, place, context, into: &findings) { resolved = true }
                 }
+                if !items.isEmpty && !resolved { referencesNone(spec, target, place, into: &findings) }
             case .featureReference:
                 checkFeatureReference(value, spec.key, place, context, into: &findings)
             case .featureReferenceArray:
@@ -101,10 +106,23 @@ enum ReferenceChecks {
         }
     }
 
+    /// A reference Apple requires (`OccupantMustReferenceAnchor`) that names no feature of its type
+    /// breaks that rule as well as `ReferencedFeatureIDMustBeResolvable`: each rule is reported, the
+    /// second as F4 (a required reference that references nothing), without a repair of its own
+    /// (R1's repair mends both).
+    static func referencesNone(_ spec: PropertySpec, _ target: FeatureType, _ place: FeaturePlace, into findings: inout [Finding]) {
+        guard spec.isRequired, let rule = PropertyChecks.requiredRules[spec.key]?[place.type] else { return }
+        findings.append(
+            place.finding(
+                rule, "\"\(spec.key)\" names no \(target.rawValue), so the \(place.type.rawValue) references none (R1 names the id)"))
+    }
+
+    /// Whether `id` names a feature of the `target` type; a finding when it does not.
+    @discardableResult
     static func resolve(
         _ id: String, _ key: String, _ target: FeatureType, _ place: FeaturePlace, _ context: ValidationContext,
         into findings: inout [Finding]
-    ) {
+    ) -> Bool {
         guard let referencedType = context.featureType(ofID: id) else {
             findings.append(
                 place.finding(
@@ -112,11 +130,13 @@ enum ReferenceChecks {
                     fix: Fix(
                         "point \(key) at an existing \(target.rawValue)",
                         repair: .choose(feature: place.feature.id, key: key, .reference(target)))))
-            return
+            return false
         }
         if referencedType != target.rawValue {
             findings.append(place.finding(unresolvable, "\(key) \(id) is a \(referencedType), not a \(target.rawValue)"))
+            return false
         }
+        return true
     }
 
     static func checkFeatureReference(

@@ -8,11 +8,17 @@ import IMDF
 extension FindingCode {
     public static let N1 = FindingCode(
         "N1", .error, "path node lists a neighbour that does not exist",
-        explanation: "a path node lists a neighbour that does not exist",
+        explanation: """
+            a path node lists a neighbour that does not exist; a check of ours: the routing graph is an extension Apple's validator does \
+            not read
+            """,
         repair: "`unlink`")
     public static let N2 = FindingCode(
         "N2", .warning, "one-way link between path nodes",
-        explanation: "a link between path nodes has no link back (one-way)",
+        explanation: """
+            a link between path nodes has no link back (one-way); a check of ours: the routing graph is an extension Apple's validator \
+            does not read
+            """,
         repair: "`link A B`")
 }
 

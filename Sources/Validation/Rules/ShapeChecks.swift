@@ -236,7 +236,18 @@ extension LevelChecker {
         let levelArea = ShapeRules.area(levelShapes)
         let tolerance = ShapeRules.coverageTolerance(levelArea)
         let present = unitShapes.compactMap { $0 }
-        guard !present.isEmpty else { return }  // no units at all: LevelMustBeReferencedByUnit
+        // No units at all breaks LevelMustBeReferencedByUnit (R4) and this rule both: each is
+        // reported.
+        guard !present.isEmpty else {
+            if levelArea > tolerance {
+                findings.append(
+                    finding(
+                        ShapeRules.levelCovered,
+                        "all \(format(levelArea)) m² of \(context.describe(level)) is in no unit (\(units.isEmpty ? "it has none" : "none of its units has a polygon"))",
+                        level))
+            }
+            return
+        }
         let summed = present.reduce(0) { $0 + ShapeRules.area($1) }
         guard levelArea - summed > tolerance else { return }
         let covered = engine.intersectionArea(levelShapes, engine.union(present.flatMap { $0 }))

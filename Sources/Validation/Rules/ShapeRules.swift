@@ -22,7 +22,7 @@ extension FindingCode {
         explanation: """
             a feature not covered by what should cover it: a fixture or kiosk by one unit, a fixture or kiosk around its anchor, a \
             geofence by its level (\(metres: SpatialRules.containmentTolerance)) or its buildings' footprints (info); a level by its units \
-            (more than 1 m² or 1% left); a ground footprint by its building's aerial one; a subterranean footprint meeting no ground one; \
+            (more than 1 m² or 1% left; a level with no units at all too, beside R4's `LevelMustBeReferencedByUnit`); a ground footprint by its building's aerial one; a subterranean footprint meeting no ground one; \
             a building's indoor levels (ordinal 0 and up, 0, below 0) against its aerial, ground and subterranean footprints; a level over \
             a footprint of another building
             """)

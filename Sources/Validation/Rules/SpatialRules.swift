@@ -34,26 +34,29 @@ extension FindingCode {
     public static let G4 = FindingCode(
         "G4", .warning, "opening not on a unit's boundary",
         explanation: """
-            an opening's ends or middle lie more than \(metres: SpatialRules.openingTolerance) from every unit boundary of its level
+            a stretch of an opening (anywhere along it, not only its ends and middle) lies more than \
+            \(centimetres: SpatialRules.openingTolerance) from every unit boundary of its level
             """,
         repair: "`move opening REF to ...`")
     public static let G5 = FindingCode(
         "G5", .error, "feature outside its level",
         explanation: """
-            a unit, section, fixture, kiosk or detail extends more than \(metres: SpatialRules.containmentTolerance) outside its level \
-            (Apple: `UnitMustBeCoveredByReferencedLevel`, ..., Violations)
+            a unit, opening, section, fixture, kiosk or detail extends more than \(centimetres: SpatialRules.levelTolerance) outside its \
+            level (Apple: `UnitMustBeCoveredByReferencedLevel`, ..., Violations)
             """)
     public static let G6 = FindingCode(
-        "G6", .warning, "level outside its building's footprint, or footprint outside the venue",
+        "G6", .warning, "feature outside the venue, or level outside its building's footprints",
         explanation: """
-            a level extends more than \(metres: SpatialRules.containmentTolerance) outside its building's footprints; a level, footprint \
-            or geofence outside the venue is an error (Apple: `VenueMustCoverAllChildFeatures`; what stands on a level is inside it by G5, \
-            so inside the venue)
+            a level extends more than \(metres: SpatialRules.containmentTolerance) outside its building's footprints (a check of ours: \
+            Apple compares levels with footprints by G11's rules); any located feature more than \
+            \(metres: SpatialRules.containmentTolerance) outside the venue is an error (Apple: `VenueMustCoverAllChildFeatures`): \
+            levels, footprints, geofences, and units, openings, fixtures, kiosks, sections, details, anchors and amenities whatever \
+            their references
             """)
     public static let G8 = FindingCode(
         "G8", .warning, "units on one level overlap",
         explanation: """
-            two units of one level overlap by more than \(squareMetres: SpatialRules.overlapThreshold) (the area is given); a unit \
+            two units of one level overlap by more than \(squareMetres: SpatialRules.unitOverlapThreshold) (the area is given); a unit \
             overlapping more than \(SpatialRules.overlapsNamedOneByOne) units that come after it in the file gets one finding with the total and \
             the largest \(SpatialRules.overlapsNamedOneByOne)
             """)
@@ -65,7 +68,10 @@ extension FindingCode {
             """)
     public static let N3 = FindingCode(
         "N3", .warning, "path node outside its level",
-        explanation: "a path node lies more than \(metres: SpatialRules.containmentTolerance) outside its level")
+        explanation: """
+            a path node lies more than \(metres: SpatialRules.containmentTolerance) outside its level; a check of ours: the routing graph \
+            is an extension Apple's validator does not read
+            """)
 }
 
 enum SpatialRules {
@@ -96,6 +102,9 @@ enum SpatialRules {
 
     /// How far a feature may stray outside its container before it is reported (digitising slop).
     static let containmentTolerance = 0.5
+    /// How far a unit, opening, fixture, kiosk, section or detail may reach outside its level (G5):
+    /// 5 cm, five times the largest slop of the real archives (`Tolerances`).
+    static let levelTolerance = 0.05
     /// How far a point that must lie inside (a display point, an anchor) may lie outside: 5 cm,
     /// well under a wall's thickness. spbstu-polymap has a unit whose display point and anchor sit
     /// 1 cm outside its outline, on the wall - placed there, not misplaced.
@@ -106,10 +115,12 @@ enum SpatialRules {
     static let openingDisplayPointBuffer = 0.1
     /// Apple's bounds on an opening's length: over 45 m or under 0.8382 m (33 inches) is suspicious.
     static let openingLengths = 0.8382...45.0
-    /// How close an opening's ends and middle must be to a unit's boundary.
-    static let openingTolerance = 0.5
+    /// How close every point of an opening must be to a unit's boundary: 5 cm (`Tolerances`).
+    static let openingTolerance = 0.05
     /// Overlaps smaller than this (m²) are slivers from digitising, not errors.
     static let overlapThreshold = 0.1
+    /// Units of one level overlapping by less than this (m²) share a wall up to rounding (`Tolerances`).
+    static let unitOverlapThreshold = 0.01
     /// A unit overlapping more than this many units has its overlaps in one finding.
     static let overlapsNamedOneByOne = 3
 
@@ -157,6 +168,10 @@ struct SharedInputs: Sendable {
     let onLevel: [String: [Feature]]
     /// Anchors and amenities, placed on the level of their unit.
     let byUnitLevel: [String: [Feature]]
+    /// Located features that no level check sees: a level_id (or the unit of an anchor or
+    /// amenity) that names no level, or none. Their shapes and their place in the venue are
+    /// checked all the same, by the venue-wide task.
+    let offLevel: [Feature]
     let pathNodes: [String: [Feature]]
     /// Geofences, on each level they name.
     let geofences: [String: [Feature]]
@@ -164,21 +179,33 @@ struct SharedInputs: Sendable {
     init(context: ValidationContext, projector: Projector) {
         self.context = context
         self.projector = projector
+        let levels = Set(context.archive.features(of: .level).map(\.id))
         var onLevel: [String: [Feature]] = [:]
+        var offLevel: [Feature] = []
         for type in [FeatureType.unit, .opening, .fixture, .kiosk, .section, .detail] {
             for feature in context.archive.features(of: type) {
-                if let level = feature.string(.levelID) { onLevel[level, default: []].append(feature) }
+                if let level = feature.string(.levelID), levels.contains(level) {
+                    onLevel[level, default: []].append(feature)
+                } else {
+                    offLevel.append(feature)
+                }
             }
         }
         var unitLevel: [String: String] = [:]
         for unit in context.archive.features(of: .unit) { unitLevel[unit.id] = unit.string(.levelID) }
         var byUnitLevel: [String: [Feature]] = [:]
         for anchor in context.archive.features(of: .anchor) {
-            if let level = anchor.string(.unitID).flatMap({ unitLevel[$0] }) { byUnitLevel[level, default: []].append(anchor) }
+            if let level = anchor.string(.unitID).flatMap({ unitLevel[$0] }), levels.contains(level) {
+                byUnitLevel[level, default: []].append(anchor)
+            } else {
+                offLevel.append(anchor)
+            }
         }
         for amenity in context.archive.features(of: .amenity) {
-            if let level = (amenity.strings(.unitIDs) ?? []).lazy.compactMap({ unitLevel[$0] }).first {
+            if let level = (amenity.strings(.unitIDs) ?? []).lazy.compactMap({ unitLevel[$0] }).first(where: levels.contains) {
                 byUnitLevel[level, default: []].append(amenity)
+            } else {
+                offLevel.append(amenity)
             }
         }
         var pathNodes: [String: [Feature]] = [:]
@@ -194,13 +221,14 @@ struct SharedInputs: Sendable {
         self.geofences = geofences
         self.onLevel = onLevel
         self.byUnitLevel = byUnitLevel
+        self.offLevel = offLevel
         self.pathNodes = pathNodes
     }
 
     func weight(of task: SpatialTask) -> Int {
         switch task {
         case .level(let id): (onLevel[id]?.count ?? 0) + (byUnitLevel[id]?.count ?? 0)
-        case .venueWide: context.archive.features(of: .footprint).count + context.archive.features(of: .level).count
+        case .venueWide: context.archive.features(of: .footprint).count + context.archive.features(of: .level).count + offLevel.count
         }
     }
 }
