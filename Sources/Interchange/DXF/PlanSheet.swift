@@ -17,6 +17,8 @@ enum PlanSheet {
     /// A plan has this much double wall (metres) at least, and this share of the largest plan's.
     static let leastWalls = 20.0
     static let leastShare = 0.25
+    /// A line's partner is looked for among this many lines beside it, nearest first.
+    static let partnersTried = 64
 
     /// The plans on the sheet, in metres, in reading order (rows from the top, each from the
     /// left); one or none when the walls form a single plan (or are single lines). Networks a
@@ -112,15 +114,21 @@ enum PlanSheet {
                     let middle = (low + high) / 2
                     if members[middle].offset < offset + nearest { low = middle + 1 } else { high = middle }
                 }
-                while low < members.count, members[low].offset <= offset + wallThickness.upperBound + slack {
+                // One partner is enough, and only the nearest few lines beside it are tried:
+                // dense parallel linework (a hatch, a zig-zag of many thousand vertices) would
+                // otherwise put thousands in every line's window.
+                var tried = 0
+                while low < members.count, members[low].offset <= offset + wallThickness.upperBound + slack, tried < partnersTried {
                     let other = members[low].number
                     // Beside each other along the line at all (most of a row's lines are not),
                     // before the exact test.
-                    if Swift.min(end, members[low].end) > Swift.max(start, members[low].start), other != number,
-                        Self.pair(segments[number], segments[other])
-                    {
-                        found.insert(number)
-                        found.insert(other)
+                    if Swift.min(end, members[low].end) > Swift.max(start, members[low].start), other != number {
+                        tried += 1
+                        if Self.pair(segments[number], segments[other]) {
+                            found.insert(number)
+                            found.insert(other)
+                            break
+                        }
                     }
                     low += 1
                 }
@@ -150,33 +158,42 @@ enum PlanSheet {
     /// boxes are within `reach` of each other are one. Each is looked for in the cells of a grid
     /// of that size round its own.
     static func networks(of chosen: [Int], _ segments: [(Point, Point)]) -> [Int] {
-        var parent = Array(chosen.indices)
-        func root(_ item: Int) -> Int {
-            var item = item
-            while parent[item] != item {
-                parent[item] = parent[parent[item]]
-                item = parent[item]
-            }
-            return item
-        }
         let boxes = chosen.map { Bounds(points: [segments[$0].0, segments[$0].1]) ?? .empty }
         let cells = Cells(size: reach)
         var buckets: [Cells.Key: [Int]] = [:]
         for (position, box) in boxes.enumerated() {
             for key in cells.keys(box, margin: 0) { buckets[key, default: []].append(position) }
         }
-        for (position, box) in boxes.enumerated() {
-            let grown = box.expanded(by: reach)
-            for key in cells.keys(box, margin: reach) {
-                guard let members = buckets[key] else { continue }
-                for other in members where other > position {
-                    // Most neighbours of a dense plan are joined already: the cheaper test first.
-                    let (p, q) = (root(position), root(other))
-                    if p != q, grown.intersects(boxes[other]) { parent[p] = q }
+        var parent = Array(chosen.indices)
+        // Through a buffer: dense linework (a zig-zag of many thousand vertices) asks for the
+        // roots of tens of millions of pairs, and an array captured by a nested function checks
+        // exclusive access on every one.
+        return parent.withUnsafeMutableBufferPointer { parent in
+            func root(_ item: Int) -> Int {
+                var item = item
+                while parent[item] != item {
+                    parent[item] = parent[parent[item]]
+                    item = parent[item]
+                }
+                return item
+            }
+            for (position, box) in boxes.enumerated() {
+                let grown = box.expanded(by: reach)
+                var own = root(position)
+                for key in cells.keys(box, margin: reach) {
+                    guard let members = buckets[key] else { continue }
+                    for other in members where other > position {
+                        // Most neighbours of a dense plan are joined already: the cheaper test first.
+                        let theirs = root(other)
+                        if own != theirs, grown.intersects(boxes[other]) {
+                            parent[own] = theirs
+                            own = theirs
+                        }
+                    }
                 }
             }
+            return chosen.indices.map(root)
         }
-        return chosen.indices.map(root)
     }
 
     /// The square cells of a grid a box covers: neighbours are found by hashing, in time that
