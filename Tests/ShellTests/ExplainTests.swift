@@ -80,6 +80,9 @@ struct ExplainTests {
         #expect(try flat("FixtureCategoryMustBeValid").contains(#"fails: a fixture with "category": "not-a-category""#))
         #expect(try flat("AnchorMustReferenceUnit").contains(#"fails: an anchor with "unit_id": null"#))
         #expect(try flat("UnitMustReferenceLevel").contains(#"passes: a unit whose "level_id" names a level"#))
+        // A rule whose code's example is about another of its cases has one written for it.
+        #expect(try flat("VenueHasNoDisplayPoint").contains(#"fails: a venue with "display_point": null"#))
+        #expect(try flat("LevelMustBeReferencedByUnit").contains("fails: a level that no unit's `level_id` names"))
     }
 
     @Test func anUnknownNameIsRefusedWithCloseMatches() {

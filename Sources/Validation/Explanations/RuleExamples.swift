@@ -8,6 +8,7 @@ import IMDF
 public enum RuleExamples {
     /// A failing and a passing feature for `rule`, listed under `feature` (`Unit`; `N/A`).
     public static func example(rule: String, feature: String) -> (failing: String, passing: String)? {
+        if let written = byRule[rule] { return written }
         let type = feature == "N/A" ? "feature" : feature.prefix(1).lowercased() + feature.dropFirst()
         let one = "\(article(type)) \(type)"
         if let target = rule.suffix(after: "MustReference"), let key = referenceKey(type: type, target: target) {
@@ -44,6 +45,55 @@ public enum RuleExamples {
         }
         return nil
     }
+
+    /// Rules whose code's example is about another of its cases.
+    private static let byRule: [String: (failing: String, passing: String)] = [
+        "FeatureMustHaveId": (
+            #"{"type": "Feature", "feature_type": "unit", "geometry": {...}, "properties": {...}}"#,
+            #"the same with "id": "3f2a9c1e-7b4d-4c1a-9e2f-5a6b7c8d9e0f""#
+        ),
+        "FeatureMustHaveFeatureType": (
+            #"{"type": "Feature", "id": "3f2a9c1e-...", "geometry": {...}, "properties": {...}}"#, #"the same with "feature_type": "unit""#
+        ),
+        "FeatureTypeMustBeString": (
+            #"{"type": "Feature", "id": "3f2a9c1e-...", "feature_type": 7, ...}"#,
+            #"{"type": "Feature", "id": "3f2a9c1e-...", "feature_type": "unit", ...}"#
+        ),
+        "FileMustContainFeatureCollection": (
+            #"`unit.geojson`: {"type": "Feature", ...}  (one feature, not a collection)"#,
+            #"`unit.geojson`: {"type": "FeatureCollection", "features": [...]}"#
+        ),
+        "FeatureIdMustNotBeEmpty": (
+            #"{"type": "Feature", "id": "", "feature_type": "unit", ...}"#,
+            #"{"type": "Feature", "id": "3f2a9c1e-7b4d-4c1a-9e2f-5a6b7c8d9e0f", ...}"#
+        ),
+        "VenueHasNoDisplayPoint": (
+            #"a venue with "display_point": null"#,
+            #"a venue with "display_point": {"type": "Point", "coordinates": [30.3712, 60.0071]} inside its polygon"#
+        ),
+        "GeofenceMustHaveLevelOrBuildingReference": (
+            #"a geofence with "level_ids": null and "building_ids": null"#, #"a geofence with "level_ids": ["a1b2c3d4-..."] naming a level"#
+        ),
+        "LevelMustBeReferencedByUnit": ("a level that no unit's `level_id` names", "a level with at least one unit on it"),
+        "LevelShouldBeReferencedByOpening": (
+            "a level with units and no opening whose `level_id` names it", "a level with the doors of its rooms as openings"
+        ),
+        "CorrelationIdMustBeMatched": (
+            #"one amenity with "correlation_id": "5e6f7a8b-..." that no other amenity shares"#,
+            "an elevator amenity on each floor, all with one `correlation_id`"
+        ),
+        "LevelIDsMustBeDissimilarForCorrelationID": (
+            "two amenities on one level sharing a `correlation_id`", "amenities sharing a `correlation_id` each on a level of its own"
+        ),
+        "CategoryShouldBeSameForCorrelationID": (
+            "an `elevator` amenity and a `stairs` amenity sharing a `correlation_id`", "`elevator` amenities sharing a `correlation_id`"
+        ),
+        "InvalidCorrelationID": (
+            #"an amenity with "correlation_id": "lift-3""#, #"an amenity with "correlation_id": "5e6f7a8b-1c2d-4e3f-8a9b-0c1d2e3f4a5b""#
+        ),
+        "OpeningIsSuspiciouslySmall": ("a door LineString 0.3 m long", "a door LineString 0.9 m long"),
+        "OpeningIsSuspiciouslyLarge": ("an opening LineString 60 m long", "an opening LineString 2.4 m long (a double door)"),
+    ]
 
     /// The key a `...MustReferenceX` rule checks.
     private static func referenceKey(type: String, target: String) -> String? {
