@@ -21,7 +21,8 @@ struct ValidateCommand: ParsableCommand {
     @Argument(help: "The archive (folder, .zip or .imdf).") var archive: String?
     @Option(
         help: ArgumentHelp(
-            "Say what a finding code or a rule of Apple's validator checks, and how they correspond.", valueName: "CODE|RULE"))
+            "Say what a finding code or a rule of Apple's validator checks: Apple's description, what is tested at which tolerance, the repair fix applies, and an example.",
+            valueName: "CODE|RULE"))
     var explain: String?
     @Flag(help: "Print the findings as JSON.") var json = false
     @Option(help: ArgumentHelp("Only findings of this code (repeatable).", valueName: "CODE")) var code: [String] = []
@@ -39,9 +40,7 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         if let explain {
             guard let text = RuleExplanation.text(for: explain) else {
-                let near = RuleExplanation.nearest(to: explain).map { "; did you mean \($0)?" } ?? ""
-                throw CommandFailure(
-                    exitCode: CommandFailure.usage, message: "--explain \(explain): not a finding code or a rule of Apple's\(near)")
+                throw CommandFailure(exitCode: CommandFailure.usage, message: RuleExplanation.unknown(explain, as: "--explain"))
             }
             Output.line(text)
             return

@@ -100,6 +100,37 @@ struct FixAndValidateTests {
         #expect(!text.contains("5c1e7a2b:") && !text.contains("5c1e7a2b "), "\(text)")
     }
 
+    /// A fix line names each feature by an id or short id, never by a name two features may
+    /// share, and an id that is not hex digits is written whole so it is not read as a name.
+    @Test func fixLinesNameFeaturesByReferencesUniqueInTheDocument() throws {
+        var archive = VenueGenerator.generate(VenueSpec(buildings: 1, levels: 1, rooms: 4, seed: 6))
+        var units = try #require(archive.collections[.unit]?.features)
+        // Two rooms share a name; one has an id that is not a UUID, and is named like another's id.
+        units[0].id = "room one"
+        for number in 0..<2 {
+            units[number].properties["name"] = .object(["en": .string("Lab")])
+            let corner = try #require(units[number].geometry?.firstPosition)
+            units[number].setPoint(.displayPoint, Position(x: corner.x - 0.0002, y: corner.y - 0.0002))
+        }
+        archive.collections[.unit]?.features = units
+        let session = EditingSession(document: Document(archive))
+        let report = session.validation
+        let repairs = report.findings.filter { [units[0].id, units[1].id].contains($0.featureID ?? "") }.compactMap(\.fix?.repair)
+            .filter(\.isAutomatic)
+        #expect(repairs.count >= 2)
+        for repair in repairs {
+            let line = repair.commandLine(report.shortIDs)
+            #expect(!line.contains("Lab"), "\(line)")
+            var typed = session
+            _ = try Interpreter.execute(line, in: &typed)
+            var run = session
+            let edit = try #require(try repair.edit(in: &run))
+            try run.history.perform(edit, ids: &run.ids)
+            #expect(typed.document == run.document, "\(line)")
+        }
+        #expect(repairs.contains { $0.commandLine(report.shortIDs).contains("\"room one\"") })
+    }
+
     @Test func theRepairOfALocatedBuildingMakesItUnlocated() throws {
         var session = try spbstu()
         let building = try #require(session.document.features(of: .building).first { $0.geometry != nil })

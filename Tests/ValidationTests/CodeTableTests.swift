@@ -56,6 +56,26 @@ struct CodeTableTests {
         for tolerance in Tolerances.all {
             lines.append("| \(tolerance.code.rawValue) | `\(tolerance.rule)` | \(tolerance.value) | \(tolerance.evidence) |")
         }
+        lines += [
+            "",
+            "## Repairs and examples",
+            "",
+            "`imdf validate --explain CODE|RULE` (and `help validate CODE|RULE` at the prompt) gives, for each code and each",
+            "of Apple's rules the checks raise: Apple's description and severity, what is tested and at which tolerance",
+            "(the table above), the repair `fix` applies or why it has none, and an example of a feature that fails and",
+            "one that passes. A rule of Apple's over several feature types (`UnitMustReferenceLevel`,",
+            "`FixtureCategoryMustBeValid`) gets an example naming its type and property; the others, their code's.",
+            "`fix` holds back a repair that removes data - deletes a feature, removes a geometry, clears a property that",
+            "held a value - unless `--destructive` is given, and `fix CODE|all --dry-run` lists the repairs by code and",
+            "changes nothing.",
+            "",
+            "| code | what `fix` does | fails | passes |",
+            "| --- | --- | --- | --- |",
+        ]
+        for code in FindingCode.allCases {
+            let lesson = code.lesson
+            lines.append("| \(code.rawValue) | \(lesson?.fix ?? "") | \(lesson?.failing ?? "") | \(lesson?.passing ?? "") |")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -9,9 +9,11 @@ import Workbench
 
 extension Repair {
     /// The command line a person would type for this repair, each feature named by its id as
-    /// `short` shortens it (unique in the document, so the line names what it says).
+    /// `short` shortens it (unique in the document, so the line names what it says). Never a
+    /// name: two features may share one. An id that is not hex digits (`unit-12`) is not taken
+    /// as a prefix, so it is written whole (quoted where it needs to be), as an exact id wins.
     public func commandLine(_ short: ShortIDs) -> String {
-        func ref(_ id: String) -> String { short.short(id) }
+        func ref(_ id: String) -> String { Self.reference(to: id, short) }
         func at(_ coordinate: Coordinate) -> String { "@\(coordinate.longitude),\(coordinate.latitude)" }
         switch self {
         case .save: return "save"
@@ -30,6 +32,14 @@ extension Repair {
         case .moveOpening(let id, let coordinate): return "move opening \(ref(id)) to \(at(coordinate))"
         case .move(let id, let coordinate): return "move \(ref(id)) to \(at(coordinate)) --outside"
         }
+    }
+
+    /// How a fix line names the feature `id`: its short id where that resolves as an id prefix
+    /// (hex digits and dashes), else the whole id.
+    static func reference(to id: String, _ short: ShortIDs) -> String {
+        let shortened = short.short(id)
+        if shortened.count >= 4, shortened.allSatisfy({ $0.isHexDigit || $0 == "-" }) { return shortened }
+        return Tokenizer.quoted(id)
     }
 
     /// The edit that performs the repair; nil for repairs a person completes (`save`, a value to choose).

@@ -137,10 +137,8 @@ enum ViewingCommands {
             let words = args.words("COMMAND")
             if words.count == 2, words[0] == "validate" {
                 guard let text = RuleExplanation.text(for: words[1]) else {
-                    let near = RuleExplanation.nearest(to: words[1]).map { "; did you mean \($0)?" } ?? ""
                     throw EditError(
-                        "help validate: \(TerminalText.excerpt(words[1])) is not a finding code or a rule of Apple's\(near)",
-                        argument: "COMMAND")
+                        RuleExplanation.unknown(TerminalText.excerpt(words[1]), as: "help validate"), argument: "COMMAND")
                 }
                 return .report(text)
             }
