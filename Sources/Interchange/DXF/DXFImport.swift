@@ -173,8 +173,10 @@ public enum DXFImporter {
             ? (spaces: [], outline: [], open: [])
             : engine.wallPlan(
                 of: wallLines, closingGapsUpTo: options.doorGap, bridging: Self.widestEntrance, smallest: RoomFinder.smallestSpace)
+        let textEntities = metric(on(.text))
         let texts = RoomNaming.read(
-            metric(on(.text) + on(.rooms).filter { if case .text = $0.kind { true } else { false } }), peopleLeftOut: &report.peopleLeftOut)
+            textEntities + metric(on(.rooms).filter { if case .text = $0.kind { true } else { false } }),
+            peopleLeftOut: &report.peopleLeftOut)
         var found = RoomFinder.rooms(fromRoomLayers: roomOutlines, engine)
         let outlined = !found.rooms.isEmpty
         if found.rooms.isEmpty {
@@ -260,7 +262,7 @@ public enum DXFImporter {
         let doors = DoorFinder.openings(
             parts: doorParts.map { DoorShape(parts: metric($0.parts), source: $0.source) }, rooms: rooms.map(\.outline),
             enclosed: enclosed, searchedForGaps: drawn, wallLines: wallLines.isEmpty ? [] : solidWalls, fillers: fillers,
-            tags: RoomNaming.scheduleTags(metric(on(.text))), widestGap: options.doorGap,
+            tags: RoomNaming.scheduleTags(textEntities), widestGap: options.doorGap,
             engine)
         report.unplacedDoors = doors.unplaced
         report.rejectedGaps = doors.rejectedGaps

@@ -101,8 +101,7 @@ enum RoomNaming {
         }
         // Door and window tags (D1, D2, W1, V1) are no room numbers where the plan has both kinds.
         let tags = Set(placed.flatMap(\.labels).filter { $0.kind == .number && doorOrWindowTag.matches($0.text) }.map(\.text))
-        let doors = tags.filter { doorTag.matches($0) }.count
-        guard doors > 0, doors < tags.count, tags.count >= leastTags else { return placed }
+        guard isSchedule(tags) else { return placed }
         return placed.compactMap { text in
             var text = text
             text.labels.removeAll { $0.kind == .number && tags.contains($0.text) }
@@ -118,9 +117,15 @@ enum RoomNaming {
             let code = RoomLabels.plainText(raw)
             return doorOrWindowTag.matches(code) ? (at, code) : nil
         }
-        let doors = tags.filter { doorTag.matches($0.code) }.count
-        guard doors > 0, doors < tags.count, Set(tags.map(\.code)).count >= leastTags else { return [] }
+        guard isSchedule(Set(tags.map(\.code))) else { return [] }
         return tags.map { ($0.at, !doorTag.matches($0.code)) }
+    }
+
+    /// Whether door and window codes are a schedule's: `leastTags` codes at least, of doors and
+    /// of windows both.
+    static func isSchedule(_ codes: Set<String>) -> Bool {
+        let doors = codes.filter { doorTag.matches($0) }.count
+        return doors > 0 && doors < codes.count && codes.count >= leastTags
     }
 
     /// The codes of a door and window schedule: D1, W3, SD-2, V1 (a ventilator).

@@ -157,29 +157,15 @@ struct LevelChecker {
                 checkInsideVenue(feature, insideLevel: inside)
             case FeatureType.fixture.rawValue, FeatureType.kiosk.rawValue, FeatureType.section.rawValue:
                 checkPolygonal(feature)
-                var inside = false
-                if let container, let shapes = polygons(of: feature) {
-                    inside = container.covers(shapes)
-                    if !inside {
-                        findings.append(
-                            finding(
-                                .G5, "\(context.describe(feature)) extends outside its level", feature,
-                                rule: feature.imdfType.flatMap { SpatialRules.withinLevel[$0] }))
-                    }
-                }
-                checkInsideVenue(feature, insideLevel: inside)
+                var inside: Bool?
+                if let container, let shapes = polygons(of: feature) { inside = container.covers(shapes) }
+                checkWithinLevel(feature, inside: inside)
             case FeatureType.detail.rawValue:
-                var inside = false
+                var inside: Bool?
                 if let container, let geometry = feature.geometry {
                     inside = !geometry.positions.contains(where: { !container.covers(projector.point($0)) })
-                    if !inside {
-                        findings.append(
-                            finding(
-                                .G5, "\(context.describe(feature)) extends outside its level", feature,
-                                rule: feature.imdfType.flatMap { SpatialRules.withinLevel[$0] }))
-                    }
                 }
-                checkInsideVenue(feature, insideLevel: inside)
+                checkWithinLevel(feature, inside: inside)
             default:
                 break
             }
@@ -226,6 +212,18 @@ struct LevelChecker {
     /// that lies inside the venue needs no test; the others are tested point by point against the
     /// prepared venue (a shape whose corners are all inside is then tested whole, where it is a
     /// valid polygon), and the farthest point is named.
+    /// G5 for a feature found outside its level (`inside` false; nil when there is no level or
+    /// shape to tell), then the venue's check, which a feature inside its level has passed.
+    mutating func checkWithinLevel(_ feature: Feature, inside: Bool?) {
+        if inside == false {
+            findings.append(
+                finding(
+                    .G5, "\(context.describe(feature)) extends outside its level", feature,
+                    rule: feature.imdfType.flatMap { SpatialRules.withinLevel[$0] }))
+        }
+        checkInsideVenue(feature, insideLevel: inside ?? false)
+    }
+
     mutating func checkInsideVenue(_ feature: Feature, insideLevel: Bool) {
         guard !(insideLevel && levelInVenue), let venue = venueArea(), let geometry = feature.geometry else { return }
         let shapes = polygons(of: feature)
