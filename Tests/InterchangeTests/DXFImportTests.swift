@@ -892,6 +892,50 @@ struct DXFImportTests {
         #expect(result.rooms.map(\.name) == ["Wood Shop", "Meeting Room"], "\(result.rooms.map(\.name))")
     }
 
+    @Test func linesOfOneNameAreTextsOfOneLayer() throws {
+        var fixture = Self.twoOffices(layer: "A-AREA")
+        // A table's label 0.4 m above the room's name, on the furniture's layer: two labels.
+        fixture.add(DXFFixture.text("names", 2.5, 2, "Classroom"))
+        fixture.add(DXFFixture.text("furniture", 2.6, 2.4, "Table"))
+        // A name written as two texts on one layer is one name.
+        fixture.add(DXFFixture.text("names", 7, 2.3, "Meeting"))
+        fixture.add(DXFFixture.text("names", 7, 1.8, "Room"))
+        let result = try Self.run(fixture)
+        #expect(result.rooms.map(\.name) == ["Classroom", "Meeting Room"], "\(result.rooms.map(\.name))")
+    }
+
+    @Test func aCodeNoOtherRoomSharesASchemeWithIsAWordOfTheNameWrittenUnderIt() throws {
+        // The plan's one code-like line, over a name in one text: "3D Printers".
+        var lone = Self.twoOffices(layer: "areas")
+        lone.add(DXFFixture.mtext("areas", 2.5, 2, "3D\\PPrinters"))
+        lone.add(DXFFixture.mtext("areas", 7, 2, "Sewing"))
+        let joined = try Self.run(lone)
+        #expect(joined.rooms.map(\.name) == ["3D Printers", "Sewing"], "\(joined.rooms.map(\.name))")
+        #expect(joined.rooms.allSatisfy { $0.altName == nil })
+        // Two codes are a numbering scheme; a code of digits alone is a number wherever it is.
+        var scheme = Self.twoOffices(layer: "areas")
+        scheme.add(DXFFixture.mtext("areas", 2.5, 2, "3D\\PPrinters"))
+        scheme.add(DXFFixture.mtext("areas", 7, 2, "3E\\PSewing"))
+        let numbered = try Self.run(scheme)
+        #expect(numbered.rooms.map(\.name) == ["Printers", "Sewing"], "\(numbered.rooms.map(\.name))")
+        #expect(numbered.rooms.map(\.altName) == ["3D", "3E"])
+        var digits = Self.twoOffices(layer: "areas")
+        digits.add(DXFFixture.mtext("areas", 2.5, 2, "101\\POffice"))
+        let office = try Self.run(digits)
+        #expect(office.rooms.first?.name == "Office" && office.rooms.first?.altName == "101", "\(office.rooms)")
+    }
+
+    @Test func aPolylineEndedOnItsStartWithoutTheClosedFlagIsAnOutline() throws {
+        // Ends 1e-8 apart, the closed flag unset, on a layer named for the room's function.
+        var fixture = DXFFixture(insertionUnits: 6)
+        fixture.add(DXFFixture.rectangle("Offices", 0, 0, 5, 4))
+        fixture.add(DXFFixture.polyline("Coffee", [(5, 0), (9, 0), (9, 4), (5, 4), (5, 0.000_000_01)], closed: false))
+        let result = try Self.run(fixture)
+        #expect(result.report.layers[.rooms] == ["Coffee", "Offices"], "\(result.report.layers)")
+        #expect(result.rooms.contains { $0.name == "Coffee" && abs(Self.area($0) - 16) < 0.01 }, "\(result.rooms)")
+        #expect(result.report.openOutlines.isEmpty)
+    }
+
     @Test func namesAreTaggedWithTheLanguageTheirScriptAllows() throws {
         func tags(_ names: [String], archive: String, given: Bool = false) throws -> (Set<String>, String?) {
             var fixture = Self.twoOffices()

@@ -175,7 +175,13 @@ public enum DXFImporter {
                 of: wallLines, closingGapsUpTo: options.doorGap, bridging: Self.widestEntrance, smallest: RoomFinder.smallestSpace)
         let textEntities = metric(on(.text))
         let texts = RoomNaming.read(
-            textEntities + metric(on(.rooms).filter { if case .text = $0.kind { true } else { false } }),
+            // A layer both of rooms and of texts gives its texts once.
+            textEntities
+                + metric(
+                    on(.rooms).filter {
+                        guard case .text = $0.kind else { return false }
+                        return !(roles[.text] ?? []).contains($0.layer)
+                    }),
             peopleLeftOut: &report.peopleLeftOut)
         var found = RoomFinder.rooms(fromRoomLayers: roomOutlines, engine)
         let outlined = !found.rooms.isEmpty

@@ -344,8 +344,20 @@ public struct Drawing: Sendable {
             }
     }
 
+    /// The polyline as a closed ring when its ends meet: exactly, or within a millionth of its
+    /// length. A polyline drawn round a room and ended on its start point without the closed flag
+    /// ends a rounding error away (1e-8 of a centimetre), and is the room's outline all the same.
+    static func closedByAHair(_ points: [Point]) -> [Point]? {
+        guard let first = points.first, let last = points.last, points.count >= 4 else { return nil }
+        if first == last { return points }
+        var length = 0.0
+        for index in points.indices.dropFirst() { length += points[index - 1].distance(to: points[index]) }
+        guard length.isFinite, length > 0, first.distance(to: last) <= length * 1e-6 else { return nil }
+        return points.dropLast() + [first]
+    }
+
     static func entity(_ feature: VectorFeature) -> DrawingEntity? {
-        guard let shape = feature.shape else { return nil }
+        guard var shape = feature.shape else { return nil }
         let layer = feature["Layer"]?.text ?? "0"
         let paperSpace = (feature["PaperSpace"]?.number ?? 0) != 0
         let subclasses = feature["SubClasses"]?.text ?? ""
@@ -365,7 +377,8 @@ public struct Drawing: Sendable {
                 let filled = subclasses.contains("Hatch") || subclasses.contains("Solid") || subclasses.contains("Trace")
                 if case .polygon = shape { kind = filled ? .area : .closedLine } else { kind = filled ? .area : .line }
             case .lineString(let points):
-                if let first = points.first, points.count >= 4, first == points.last {
+                if let ring = closedByAHair(points) {
+                    shape = .lineString(ring)
                     kind = .closedLine
                 } else if let arc = Arc.fitted(to: points) {
                     kind = .arc(arc)

@@ -12,6 +12,9 @@ enum RoomNaming {
         /// Whether the text is on a room layer: the room's own label, beside texts of other
         /// layers that name what stands in the room (`Table Saw`, `Pallet Rack`).
         var onRoomLayer = false
+        /// The layer of the text: lines of one name are written on one layer, so texts of two
+        /// layers (`Classroom` on the names' layer, `Table` on the furniture's) are two labels.
+        var layer = ""
     }
 
     /// Name lines this near each other (metres) read as one label: the lines of a name written as
@@ -58,7 +61,8 @@ enum RoomNaming {
         let own = labels.contains(where: \.onRoomLayer) ? labels.filter(\.onRoomLayer) : labels
         var clusters: [[Label]] = []
         for label in own {
-            if let near = clusters.firstIndex(where: { $0.last!.at.distance(to: label.at) <= lineSpacing }) {
+            if let near = clusters.firstIndex(where: { $0.last!.layer == label.layer && $0.last!.at.distance(to: label.at) <= lineSpacing })
+            {
                 clusters[near].append(label)
             } else {
                 clusters.append([label])
@@ -99,6 +103,7 @@ enum RoomNaming {
             let labels = Self.labels(of: raw, at: at, peopleLeftOut: &peopleLeftOut)
             if !labels.isEmpty { placed.append(PlacedText(layer: entity.layer, at: at, labels: labels)) }
         }
+        placed = joiningLoneNumber(placed)
         // Door and window tags (D1, D2, W1, V1) are no room numbers where the plan has both kinds.
         let tags = Set(placed.flatMap(\.labels).filter { $0.kind == .number && doorOrWindowTag.matches($0.text) }.map(\.text))
         guard isSchedule(tags) else { return placed }
@@ -107,6 +112,23 @@ enum RoomNaming {
             text.labels.removeAll { $0.kind == .number && tags.contains($0.text) }
             return text.labels.isEmpty ? nil : text
         }
+    }
+
+    /// The texts with the plan's one number-like line read as part of its name, where it is the
+    /// first line of a text whose other lines are names: room numbers come as a scheme (101, 102;
+    /// A1, A2), and a number that no other room shares a scheme with, written over a name in one
+    /// text, is a word of the name ("3D" over "Printers"). A number of digits alone ("101" over
+    /// "Office") stays a number.
+    static func joiningLoneNumber(_ placed: [PlacedText]) -> [PlacedText] {
+        let numbered = placed.indices.filter { placed[$0].labels.contains { $0.kind == .number } }
+        guard numbered.count == 1, let index = numbered.first else { return placed }
+        let labels = placed[index].labels
+        guard labels.count >= 2, labels[0].kind == .number, labels[0].text.contains(where: \.isLetter),
+            labels.dropFirst().allSatisfy({ $0.kind == .name })
+        else { return placed }
+        var joined = placed
+        joined[index].labels = [Label(kind: .name, text: labels.map(\.text).joined(separator: " "), at: labels[0].at)]
+        return joined
     }
 
     /// Where the plan's door and window tags stand, and which are windows' - where it has both
@@ -158,6 +180,7 @@ enum RoomNaming {
             labels[room] += kinds.map {
                 var label = $0
                 label.onRoomLayer = roomLayers.contains(text.layer)
+                label.layer = text.layer
                 return label
             }
         }
