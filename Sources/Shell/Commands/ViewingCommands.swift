@@ -238,14 +238,25 @@ extension ViewingCommands {
         let language = document.labelLanguage
         var lines: [String] = []
         var level: String??
+        var changes = route.levelChanges[...]
         for stop in RoutingGraph.stops(of: route, in: document) {
             guard let feature = document.feature(stop.featureID) else { continue }
             if level != .some(stop.levelID) {
-                level = .some(stop.levelID)
                 let levelFeature = stop.levelID.flatMap(document.feature)
                 let name = levelFeature?.labels(.name)?.preferred(language: language).map { "\"\(TerminalText.escaped($0))\"" }
+                // How the route came to this level: the first change of level into it not yet told.
+                var how = "on level "
+                if level != nil, let index = changes.firstIndex(where: { $0.toLevel == stop.levelID }) {
+                    let change = changes[index]
+                    changes = changes[(index + 1)...]
+                    let from = change.fromLevel.flatMap(document.feature)?.integer(.ordinal)
+                    let to = levelFeature?.integer(.ordinal)
+                    let direction = from.flatMap { a in to.map { b in b > a ? "up " : b < a ? "down " : "" } } ?? ""
+                    how = "\(change.kind.map { "by \($0) " } ?? "")\(direction)to level "
+                }
+                level = .some(stop.levelID)
                 lines.append(
-                    "  on level " + (name ?? stop.levelID.map { session.document.shortID($0) } ?? "-")
+                    "  " + how + (name ?? stop.levelID.map { session.document.shortID($0) } ?? "-")
                         + (levelFeature.map(session.whereabouts) ?? ""))
             }
             var text = TerminalText.escaped(feature.featureType)
