@@ -94,7 +94,7 @@ enum ViewingCommands {
                 .flag("accessible"),
             ],
             changesDocument: false, group: .routing,
-            "the shortest route over path nodes, with its length and the rooms and doors it passes, level by level",
+            "the shortest route over path nodes between rooms, doors, amenities, occupants, anchors or nodes: its length, the rooms and doors it passes level by level, and how it changes level; accessible avoids stairs, steps and escalators",
             example: "route 310 entrance accessible"
         ) { session, args in
             let from = try session.resolve(args.word("FROM"), argument: "FROM")
