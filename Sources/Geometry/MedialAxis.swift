@@ -34,18 +34,21 @@ extension GeometryEngine {
     static let mostAxisSites = 8000
 
     /// The medial axis of `polygon` as a network whose consecutive points are at most `spacing`
-    /// metres apart (spacing must be positive and finite). Empty when the polygon cannot be
+    /// metres apart (spacing must be positive and finite; one under a millionth of the perimeter
+    /// counts as that). Empty when the polygon cannot be
     /// built or is too small to have an axis apart from its corners.
     public func medialAxis(of polygon: Polygon, spacing: Double) -> WalkNetwork {
         guard spacing.isFinite, spacing > 0 else { return WalkNetwork() }
         let rings = ([polygon.exterior] + polygon.holes).map(GeometryEngine.closed).filter { $0.count >= 4 }
         let perimeter = rings.reduce(0) { $0 + Polyline.length($1) }
         guard perimeter.isFinite, perimeter > 0 else { return WalkNetwork() }
+        // However fine the spacing asked, a space gets at most about a million points along its axis.
+        let spacing = Swift.max(spacing, perimeter / 1e6)
         let step = Swift.max(Swift.min(0.5, spacing / 2), perimeter / Double(Self.mostAxisSites))
         var sites: [Point] = []
         for ring in rings {
             for (a, b) in zip(ring, ring.dropFirst()) {
-                let pieces = Swift.max(1, Int((a.distance(to: b) / step).rounded(.up)))
+                let pieces = Swift.max(1, Int(saturating: (a.distance(to: b) / step).rounded(.up)))
                 for piece in 0..<pieces {
                     let t = Double(piece) / Double(pieces)
                     sites.append(Point(x: a.x + t * (b.x - a.x), y: a.y + t * (b.y - a.y)))
@@ -182,7 +185,7 @@ struct AxisGraph {
             for (a, b) in zip(kept, kept.dropFirst()) {
                 let start = points[a]
                 let end = points[b]
-                let pieces = Swift.max(1, Int((start.distance(to: end) / spacing).rounded(.up)))
+                let pieces = Swift.max(1, Int(saturating: (start.distance(to: end) / spacing).rounded(.up)))
                 var previous = output(a)
                 for piece in 1..<pieces {
                     let t = Double(piece) / Double(pieces)

@@ -56,12 +56,18 @@ public enum GeneratedGraph {
             return nodes.count - 1
         }
 
+        /// No link inside one unit is longer than this (metres); a longer one comes of a coordinate slip.
+        static let longestLink = 10_000.0
+
         /// Links `a` and `b`, with nodes between them so that none is further than `spacing` from the next.
         mutating func join(_ a: Int, _ b: Int, spacing: Double) {
             guard a != b else { return }
             let start = nodes[a].point
             let end = nodes[b].point
-            let pieces = Swift.max(1, Int((start.distance(to: end) / spacing).rounded(.up)))
+            // A point from a broken coordinate (not finite, or kilometres off) is linked to nothing.
+            let length = start.distance(to: end)
+            guard length.isFinite, length <= Self.longestLink else { return }
+            let pieces = Swift.max(1, Int(saturating: (length / spacing).rounded(.up)))
             var previous = a
             if pieces > 1 {
                 for piece in 1..<pieces {

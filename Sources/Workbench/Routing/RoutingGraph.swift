@@ -115,8 +115,9 @@ public struct RoutingGraph {
     private func cost(from node: Node, to next: Node) -> Double {
         var cost = node.point.distance(to: next.point) * next.weight
         if node.level != next.level, let kind = node.kind, kind == next.kind, let price = GeneratedGraph.levelCost[kind] {
-            let levels = node.ordinal.flatMap { a in next.ordinal.map { b in abs(a.subtractingReportingOverflow(b).partialValue) } } ?? 1
-            cost += price * Double(Swift.max(1, Swift.min(levels, 1000)))
+            // In floating point: ordinals are whatever an archive says, and their difference may not fit an Int.
+            let levels = node.ordinal.flatMap { a in next.ordinal.map { b in abs(Double(a) - Double(b)) } } ?? 1
+            cost += price * Swift.max(1, Swift.min(levels, 1000))
         }
         return cost
     }
