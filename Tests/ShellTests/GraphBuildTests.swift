@@ -233,3 +233,27 @@ struct GraphBuildTests {
         #expect(try Fixtures.run("route Alpha Beta", &session).contains("by stairs up to level \"First\""))
     }
 }
+
+@Suite("Building the routing graph of a venue without one")
+struct GraphBuildOfGeneratedVenueTests {
+    /// The synthetic venue draws its elevator and stairs as amenities in the corridor, one above
+    /// the other on every level (sharing a correlation id), as many plans do.
+    @Test func everyRoomReachesEveryOtherAcrossLevelsByTheElevatorAndStairsAmenities() throws {
+        var session = try Fixtures.generated(levels: 3, rooms: 4, seed: 28)
+        _ = try Fixtures.run("graph build", &session)
+        let document = session.document
+        let graph = RoutingGraph(document)
+        let rooms = document.features(of: .unit).filter { $0.string(.category) != "walkway" }
+        #expect(rooms.count == 12)
+        for a in rooms {
+            for b in rooms where a.id != b.id {
+                #expect(throws: Never.self) { try graph.shortestRoute(from: a.id, to: b.id, accessible: true) }
+            }
+        }
+        let route = try Fixtures.run("route \"Room 0.001\" \"Room 2.004\"", &session)
+        #expect(route.contains("by stairs up to level") || route.contains("by elevator up to level"), "\(route)")
+        let accessible = try Fixtures.run("route \"Room 0.001\" \"Room 2.004\" accessible", &session)
+        #expect(accessible.contains("amenity") && accessible.contains("by elevator up to level"), "\(accessible)")
+        #expect(!accessible.contains("by stairs"), "\(accessible)")
+    }
+}

@@ -260,7 +260,12 @@ extension ViewingCommands {
                         + (levelFeature.map(session.whereabouts) ?? ""))
             }
             var text = TerminalText.escaped(feature.featureType)
-            if let name = feature.labels(.name)?.preferred(language: language) { text += " \"\(TerminalText.escaped(name))\"" }
+            if let name = feature.labels(.name)?.preferred(language: language) {
+                text += " \"\(TerminalText.escaped(name))\""
+            } else if let category = feature.string(.category) {
+                // No name: what it is says more than its type alone (an elevator, a walkway).
+                text += " " + TerminalText.escaped(category)
+            }
             if let number = feature.labels(.altName)?.preferred(language: language),
                 number != feature.labels(.name)?.preferred(language: language)
             {

@@ -4,7 +4,8 @@
 // with more than two openings, or whose doors cannot be reached in a straight line from its
 // centre) the unit's medial axis, joined to its openings and its centre; and between levels of
 // adjacent ordinals in one building, the centres of overlapping stairs, elevators, escalators and
-// ramps. No in-plan edge leaves its unit, and no two in-plan nodes it links are further apart
+// ramps, and amenities of those categories one above the other (sharing a correlation id, or
+// within 2 m), each with a node joined into its unit as a door is. No in-plan edge leaves its unit, and no two in-plan nodes it links are further apart
 // than the spacing.
 
 import Geometry
@@ -100,16 +101,29 @@ public enum GeneratedGraph {
         let engine = GeometryEngine()
         var plan = Plan()
         var centres: [String: Int] = [:]
+        let amenities = verticalAmenities(document)
         for levelID in levelIDs {
-            planLevel(levelID, spacing: spacing, into: &plan, centres: &centres, document, projector, engine)
+            planLevel(levelID, spacing: spacing, amenities: amenities, into: &plan, centres: &centres, document, projector, engine)
         }
         linkLevels(levelIDs, plan: &plan, centres: centres, existingVertical: existingVertical, document, projector, engine)
+        linkAmenities(levelIDs, amenities, plan: &plan, centres: centres, existingVertical: existingVertical, document, projector)
         return plan
     }
 
+    /// Amenities that are a way between levels (an elevator or stairs drawn as a point in a
+    /// corridor, as many plans do), by the unit they are in.
+    static func verticalAmenities(_ document: Document) -> [String: [Feature]] {
+        var byUnit: [String: [Feature]] = [:]
+        for amenity in document.features(of: .amenity) where levelCost[amenity.string(.category) ?? ""] != nil {
+            guard case .point? = amenity.geometry, let unit = amenity.strings(.unitIDs)?.first else { continue }
+            byUnit[unit, default: []].append(amenity)
+        }
+        return byUnit
+    }
+
     private static func planLevel(
-        _ levelID: String, spacing: Double, into plan: inout Plan, centres: inout [String: Int], _ document: Document,
-        _ projector: Projector, _ engine: GeometryEngine
+        _ levelID: String, spacing: Double, amenities: [String: [Feature]], into plan: inout Plan, centres: inout [String: Int],
+        _ document: Document, _ projector: Projector, _ engine: GeometryEngine
     ) {
         var spaces: [Space] = []
         for unit in document.features(onLevel: levelID) where unit.imdfType == .unit {
@@ -144,6 +158,18 @@ public enum GeneratedGraph {
             guard !joined.isEmpty else { continue }
             let node = plan.add(Node(point: middle, levelID: levelID, tags: [tag], associated: opening.id))
             for (index, _) in joined { spaces[index].openings.append((node, middle)) }
+        }
+        // A node on each vertical amenity, joined into its unit as a door is.
+        for index in spaces.indices {
+            for amenity in amenities[spaces[index].unit.id] ?? [] {
+                guard case .point(let position)? = amenity.geometry else { continue }
+                let point = projector.point(position)
+                guard spaces[index].area.covers(point) else { continue }
+                let kind = amenity.string(.category) ?? ""
+                let node = plan.add(Node(point: point, levelID: levelID, tags: [tag, kind], associated: amenity.id))
+                centres[amenity.id] = node
+                spaces[index].openings.append((node, point))
+            }
         }
         for space in spaces {
             let centre = plan.add(
@@ -256,6 +282,55 @@ public enum GeneratedGraph {
             }
         }
     }
+
+    /// Vertical amenities of one category on levels of adjacent ordinals in one building, linked
+    /// where they share a correlation id or stand within `amenityReach` of each other.
+    private static func linkAmenities(
+        _ levelIDs: [String], _ amenities: [String: [Feature]], plan: inout Plan, centres: [String: Int],
+        existingVertical: [String: String], _ document: Document, _ projector: Projector
+    ) {
+        let inScope = Set(levelIDs)
+        var byLevel: [String: [(amenity: Feature, point: Point)]] = [:]
+        for (unitID, list) in amenities {
+            guard let level = document.feature(unitID)?.string(.levelID) else { continue }
+            for amenity in list {
+                guard case .point(let position)? = amenity.geometry else { continue }
+                byLevel[level, default: []].append((amenity, projector.point(position)))
+            }
+        }
+        var buildings: [String: [(ordinal: Int, level: String)]] = [:]
+        for level in document.features(of: .level) where byLevel[level.id] != nil {
+            guard let ordinal = level.integer(.ordinal) else { continue }
+            buildings[level.strings(.buildingIDs)?.first ?? "", default: []].append((ordinal, level.id))
+        }
+        for (_, levels) in buildings.sorted(by: { $0.key < $1.key }) {
+            let ordinals = Set(levels.map(\.ordinal)).sorted()
+            for (lower, upper) in zip(ordinals, ordinals.dropFirst()) {
+                for a in levels where a.ordinal == lower {
+                    for b in levels where b.ordinal == upper && (inScope.contains(a.level) || inScope.contains(b.level)) {
+                        for below in byLevel[a.level] ?? [] {
+                            for above in byLevel[b.level] ?? [] {
+                                guard below.amenity.string(.category) == above.amenity.string(.category) else { continue }
+                                let correlated = below.amenity.string(.correlationID).map { $0 == above.amenity.string(.correlationID) }
+                                guard correlated ?? (below.point.distance(to: above.point) <= amenityReach) else { continue }
+                                switch (centres[below.amenity.id], centres[above.amenity.id]) {
+                                case (let first?, let second?): plan.edges.insert(WalkNetwork.Edge(first, second))
+                                case (let first?, nil):
+                                    if let existing = existingVertical[above.amenity.id] { plan.outside.append((first, existing)) }
+                                case (nil, let second?):
+                                    if let existing = existingVertical[below.amenity.id] { plan.outside.append((second, existing)) }
+                                case (nil, nil): continue
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// How near two vertical amenities without correlation ids must stand, one above the other, to be one way up.
+    static let amenityReach = 2.0
 
     private static func linkUnits(
         between a: String, and b: String, _ plan: inout Plan, _ centres: [String: Int], _ existingVertical: [String: String],
