@@ -40,6 +40,13 @@ public final class PreparedArea {
         return GEOSPreparedCovers_r(engine.handle, prepared, other.pointer) == 1
     }
 
+    /// Every point of the straight segment from `a` to `b` is inside or on the boundary.
+    public func covers(segment a: Point, _ b: Point) -> Bool {
+        guard let prepared, bounds.contains(a), bounds.contains(b) else { return false }
+        guard let line = a == b ? engine.context.point(a) : engine.context.lineString([a, b]) else { return false }
+        return GEOSPreparedCovers_r(engine.handle, prepared, line.pointer) == 1
+    }
+
     /// The polygons and the area share at least one point (touching counts).
     public func intersects(_ polygons: [Polygon]) -> Bool {
         guard let prepared, bounds.intersects(polygons.reduce(Bounds.empty) { $0.union($1.bounds) }),

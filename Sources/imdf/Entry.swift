@@ -61,7 +61,7 @@ struct IMDFCommand: ParsableCommand {
         subcommands: [
             PromptCommand.self, RunCommand.self, NewCommand.self, RenderCommand.self, InfoCommand.self, ValidateCommand.self,
             ConvertCommand.self,
-            ImportCommand.self,
+            ImportCommand.self, GraphCommand.self,
             GenerateCommand.self, BenchCommand.self,
         ],
         defaultSubcommand: PromptCommand.self

@@ -289,6 +289,44 @@ enum EditingCommands {
             return try session.perform(Associate(node: node, with: try session.resolve(args.word("REF"), argument: "REF")), args)
         },
         CommandSpec(
+            "graph build",
+            [
+                .oneOf(
+                    [
+                        .keyword("level", [Parameter("REF", .reference(["level"]))]),
+                        .keyword("building", [Parameter("REF", .reference(["building"]))]), .flag("all"),
+                    ], required: false),
+                .keyword("--spacing", [Parameter("M", .number)]), .flag("--replace"),
+            ], changesDocument: true, group: .routing,
+            "make the routing graph from the plan (default: all levels): a node on each door, linked into the rooms it joins; "
+                + "walkways, lobbies and rooms of many doors get a network along their middle, nodes at most --spacing apart (default 5 m); "
+                + "overlapping stairs, elevators, escalators and ramps join adjacent levels. The nodes are tagged generated; "
+                + "--replace builds them anew, keeping hand-made nodes and links",
+            example: "graph build building \"Main\" --spacing 3",
+            help: [
+                "level": "Build the graph of one level (and link its stairs and elevators to the generated ones above and below).",
+                "building": "Build the graph of every level of one building.",
+                "all": "Build the graph of every level (the default).",
+                "--spacing": "The farthest apart two linked nodes in a space may be, in metres (0.5 to 100; default 5).",
+                "--replace": "Remove the generated nodes of those levels first; hand-made nodes and links stay.",
+            ]
+        ) { session, args in
+            var scope = GraphBuild.Scope.all
+            if let level = args.value(after: "level") {
+                scope = .level(try session.resolve(level, argument: "level", types: ["level"]))
+            } else if let building = args.value(after: "building") {
+                scope = .building(try session.resolve(building, argument: "building", types: ["building"]))
+            }
+            var spacing = GraphBuild.defaultSpacing
+            if let text = args.value(after: "--spacing") {
+                guard let value = Double(text) else {
+                    throw EditError("--spacing: \(TerminalText.excerpt(text)) is not a number of metres", argument: "--spacing")
+                }
+                spacing = value
+            }
+            return try session.perform(GraphBuild(scope, spacing: spacing, replace: args.flag("--replace")), args)
+        },
+        CommandSpec(
             "attach anchor",
             [
                 .keyword("to", [.unit], required: true), .optionalAt,

@@ -111,6 +111,9 @@ public enum Interpreter {
 }
 
 extension EditingSession {
+    /// How many of the ids an edit minted its confirmation lists.
+    static let mintedIDsShown = 12
+
     /// Performs an edit through the history; binds `as NAME` to the first id it minted.
     mutating func perform(_ command: some EditCommand, _ arguments: Arguments) throws(EditError) -> CommandOutcome {
         let patch = try history.perform(command, ids: &ids)
@@ -120,7 +123,11 @@ extension EditingSession {
             if let handle { handles[handle] = first }
         }
         for id in patch.mintedIDs where document.feature(id)?.featureType == RoutingExtension.nodeType { lastNode = id }
-        let minted = patch.mintedIDs.isEmpty ? "" : " [" + patch.mintedIDs.map { document.shortID($0) }.joined(separator: ", ") + "]"
+        // A few ids to refer to; an edit that makes thousands (`graph build`) says how many more.
+        let shown = patch.mintedIDs.prefix(Self.mintedIDsShown).map { document.shortID($0) }
+        let more = patch.mintedIDs.count - shown.count
+        let minted =
+            patch.mintedIDs.isEmpty ? "" : " [" + shown.joined(separator: ", ") + (more > 0 ? ", ... and \(more.grouped) more" : "") + "]"
         return CommandOutcome(.edit(patch), patch.label + minted + (handle.map { " as $\($0)" } ?? ""))
     }
 }

@@ -94,7 +94,7 @@ enum ViewingCommands {
                 .flag("accessible"),
             ],
             changesDocument: false, group: .routing,
-            "the shortest route over path nodes, with its length and the rooms and doors it passes, level by level",
+            "the shortest route over path nodes between rooms, doors, amenities, occupants, anchors or nodes: its length, the rooms and doors it passes level by level, and how it changes level; accessible avoids stairs, steps and escalators",
             example: "route 310 entrance accessible"
         ) { session, args in
             let from = try session.resolve(args.word("FROM"), argument: "FROM")
@@ -238,18 +238,34 @@ extension ViewingCommands {
         let language = document.labelLanguage
         var lines: [String] = []
         var level: String??
+        var changes = route.levelChanges[...]
         for stop in RoutingGraph.stops(of: route, in: document) {
             guard let feature = document.feature(stop.featureID) else { continue }
             if level != .some(stop.levelID) {
-                level = .some(stop.levelID)
                 let levelFeature = stop.levelID.flatMap(document.feature)
                 let name = levelFeature?.labels(.name)?.preferred(language: language).map { "\"\(TerminalText.escaped($0))\"" }
+                // How the route came to this level: the first change of level into it not yet told.
+                var how = "on level "
+                if level != nil, let index = changes.firstIndex(where: { $0.toLevel == stop.levelID }) {
+                    let change = changes[index]
+                    changes = changes[(index + 1)...]
+                    let from = change.fromLevel.flatMap(document.feature)?.integer(.ordinal)
+                    let to = levelFeature?.integer(.ordinal)
+                    let direction = from.flatMap { a in to.map { b in b > a ? "up " : b < a ? "down " : "" } } ?? ""
+                    how = "\(change.kind.map { "by \($0) " } ?? "")\(direction)to level "
+                }
+                level = .some(stop.levelID)
                 lines.append(
-                    "  on level " + (name ?? stop.levelID.map { session.document.shortID($0) } ?? "-")
+                    "  " + how + (name ?? stop.levelID.map { session.document.shortID($0) } ?? "-")
                         + (levelFeature.map(session.whereabouts) ?? ""))
             }
             var text = TerminalText.escaped(feature.featureType)
-            if let name = feature.labels(.name)?.preferred(language: language) { text += " \"\(TerminalText.escaped(name))\"" }
+            if let name = feature.labels(.name)?.preferred(language: language) {
+                text += " \"\(TerminalText.escaped(name))\""
+            } else if let category = feature.string(.category) {
+                // No name: what it is says more than its type alone (an elevator, a walkway).
+                text += " " + TerminalText.escaped(category)
+            }
             if let number = feature.labels(.altName)?.preferred(language: language),
                 number != feature.labels(.name)?.preferred(language: language)
             {

@@ -1,7 +1,10 @@
 // The routing graph of a document's path nodes: shortest routes (Dijkstra over lengths in metres,
 // each step weighted by the node it enters) and reachability of units. A route may start or end
-// at a node or at a feature a node is associated with (navPathAssocieted). Links between levels
-// are ordinary links (the real graph joins floors and the outdoors through them).
+// at a node or at a feature a node is associated with (navPathAssocieted), or at an amenity, anchor
+// or occupant through the unit it is in. Links between levels are ordinary links (the real graph
+// joins floors and the outdoors through them); a link between two nodes tagged with one kind of
+// vertical unit (stairs, elevator, escalator, ramp: what `graph build` makes) also costs that
+// kind's price per level (GeneratedGraph.levelCost) and is reported as a change of level by it.
 
 import Geometry
 import IMDF
@@ -10,6 +13,24 @@ public struct Route: Sendable, Equatable {
     public var nodes: [String]
     /// Metres along the route, each step multiplied by the weight of the node it enters.
     public var length: Double
+    /// Where the route goes from one level to another, in order.
+    public var levelChanges: [LevelChange] = []
+
+    public init(nodes: [String], length: Double, levelChanges: [LevelChange] = []) {
+        self.nodes = nodes
+        self.length = length
+        self.levelChanges = levelChanges
+    }
+}
+
+/// A step of a route between levels: from the node on one to the node on the other, and how
+/// (stairs, elevator, escalator, ramp), where the nodes say.
+public struct LevelChange: Sendable, Equatable {
+    public var fromNode: String
+    public var toNode: String
+    public var fromLevel: String?
+    public var toLevel: String?
+    public var kind: String?
 }
 
 public struct RoutingGraph {
@@ -19,32 +40,45 @@ public struct RoutingGraph {
         var weight: Double
         var neighbours: [String]
         var blockedForWheelchairs: Bool
+        var level: String?
+        var ordinal: Int?
+        /// The vertical kind the node is tagged with (stairs, elevator, escalator, ramp).
+        var kind: String?
+        /// Why a wheelchair cannot pass, for the message of a failed accessible route.
+        var barrier: String?
     }
 
     private var nodes: [String: Node] = [:]
     private var associations: [String: [String]] = [:]
 
-    /// Unit categories a wheelchair route avoids, and the node tag that marks stairs.
+    /// Unit categories a wheelchair route avoids, and the node tags that mark them.
     public static let inaccessibleUnitCategories: Set<String> = ["stairs", "steps", "escalator"]
 
     public init(_ document: Document) {
         guard let projector = document.workingProjector else { return }
         let engine = GeometryEngine()
-        var blockingUnits: [String: [[Polygon]]] = [:]
-        for unit in document.features(of: .unit) where Self.inaccessibleUnitCategories.contains(unit.string(.category) ?? "") {
+        var blockingUnits: [String: [(category: String, shapes: [Polygon])]] = [:]
+        for unit in document.features(of: .unit) {
+            guard let category = unit.string(.category), Self.inaccessibleUnitCategories.contains(category) else { continue }
             if let level = unit.string(.levelID), let shapes = projector.polygons(unit.geometry) {
-                blockingUnits[level, default: []].append(shapes)
+                blockingUnits[level, default: []].append((category, shapes))
             }
         }
+        var ordinals: [String: Int] = [:]
+        for level in document.features(of: .level) { ordinals[level.id] = level.integer(.ordinal) }
         for node in document.features(ofType: RoutingFormat.nodeType) {
             guard case .point(let position)? = node.geometry else { continue }
             let point = projector.point(position)
-            let tagged = (node.strings(RoutingExtension.tags) ?? []).contains { $0.lowercased().contains("stairs") }
-            let inBlockingUnit =
-                node.string(.levelID).flatMap { blockingUnits[$0] }?.contains { engine.distance(from: point, to: $0) == 0 } ?? false
+            let tags = (node.strings(RoutingExtension.tags) ?? []).map { $0.lowercased() }
+            let level = node.string(.levelID)
+            var barrier = Self.inaccessibleUnitCategories.first { category in tags.contains { $0.contains(category) } }
+            if barrier == nil {
+                barrier = level.flatMap { blockingUnits[$0] }?.first { engine.distance(from: point, to: $0.shapes) == 0 }?.category
+            }
             nodes[node.id] = Node(
                 id: node.id, point: point, weight: node.property(RoutingExtension.weight)?.doubleValue ?? 1,
-                neighbours: node.strings(RoutingExtension.neighbours) ?? [], blockedForWheelchairs: tagged || inBlockingUnit)
+                neighbours: node.strings(RoutingExtension.neighbours) ?? [], blockedForWheelchairs: barrier != nil, level: level,
+                ordinal: level.flatMap { ordinals[$0] }, kind: tags.first { GeneratedGraph.levelCost[$0] != nil }, barrier: barrier)
         }
         for association in document.features(ofType: RoutingFormat.associationType) {
             if let node = association.string("pathNode_id"), let target = association.string("associeted_id"), nodes[node] != nil {
@@ -60,6 +94,41 @@ public struct RoutingGraph {
             if let unitID = document.feature(anchorID)?.string(.unitID) { inherited[unitID, default: []] += entries }
         }
         for (id, entries) in inherited where associations[id] == nil { associations[id] = entries }
+        // An amenity, an anchor or an occupant without nodes of its own is reached in its unit.
+        var placed: [String: [String]] = [:]
+        for amenity in document.features(of: .amenity) where associations[amenity.id] == nil {
+            let entries = (amenity.strings(.unitIDs) ?? []).flatMap { associations[$0] ?? [] }
+            if !entries.isEmpty { placed[amenity.id] = entries }
+        }
+        for anchor in document.features(of: .anchor) where associations[anchor.id] == nil {
+            if let entries = anchor.string(.unitID).flatMap({ associations[$0] }) { placed[anchor.id] = entries }
+        }
+        for occupant in document.features(of: .occupant) where associations[occupant.id] == nil {
+            let anchor = occupant.string(.anchorID)
+            if let entries = anchor.flatMap({ placed[$0] ?? associations[$0] }) { placed[occupant.id] = entries }
+        }
+        for (id, entries) in placed { associations[id] = entries }
+    }
+
+    /// What a step from `node` to `next` costs: its plan length times the weight of the node it
+    /// enters, and the price of the levels it climbs when both are tagged with one vertical kind.
+    private func cost(from node: Node, to next: Node) -> Double {
+        var cost = node.point.distance(to: next.point) * next.weight
+        if node.level != next.level, let kind = node.kind, kind == next.kind, let price = GeneratedGraph.levelCost[kind] {
+            // In floating point: ordinals are whatever an archive says, and their difference may not fit an Int.
+            let levels = node.ordinal.flatMap { a in next.ordinal.map { b in abs(Double(a) - Double(b)) } } ?? 1
+            cost += price * Swift.max(1, Swift.min(levels, 1000))
+        }
+        return cost
+    }
+
+    /// The changes of level along a path of nodes.
+    private func levelChanges(_ path: [String]) -> [LevelChange] {
+        zip(path, path.dropFirst()).compactMap { a, b in
+            guard let first = nodes[a], let second = nodes[b], first.level != second.level else { return nil }
+            return LevelChange(
+                fromNode: a, toNode: b, fromLevel: first.level, toLevel: second.level, kind: first.kind == second.kind ? first.kind : nil)
+        }
     }
 
     public var nodeCount: Int { nodes.count }
@@ -97,19 +166,29 @@ public struct RoutingGraph {
             guard cost <= distance[id] ?? .infinity else { continue }
             if targets.contains(id) {
                 var path = [id]
-                while let before = previous[path[0]] { path.insert(before, at: 0) }
-                return Route(nodes: path, length: cost)
+                while let before = previous[path[path.count - 1]] { path.append(before) }
+                path.reverse()
+                return Route(nodes: path, length: cost, levelChanges: levelChanges(path))
             }
             let node = nodes[id]!
             for neighbourID in node.neighbours {
                 guard let neighbour = nodes[neighbourID], !(accessible && neighbour.blockedForWheelchairs) else { continue }
-                let next = cost + node.point.distance(to: neighbour.point) * neighbour.weight
+                let next = cost + self.cost(from: node, to: neighbour)
                 if next < distance[neighbourID] ?? .infinity {
                     distance[neighbourID] = next
                     previous[neighbourID] = id
                     queue.push(neighbourID, next)
                 }
             }
+        }
+        if accessible, let open = try? shortestRoute(from: start, to: end, accessible: false, name: name) {
+            // There is a way, but not for a wheelchair: say what stands in it.
+            let barriers = open.nodes.compactMap { nodes[$0]?.barrier }
+            var seen = Set<String>()
+            let kinds = barriers.filter { seen.insert($0).inserted }
+            throw EditError(
+                "no accessible route from \(name(start)) to \(name(end)): every route takes \(kinds.isEmpty ? "a way closed to wheelchairs" : kinds.joined(separator: " or ")) (the shortest, \(String(metres: open.length)) m, is not accessible)",
+                argument: "TO")
         }
         throw EditError("no \(accessible ? "accessible " : "")route from \(name(start)) to \(name(end))", argument: "TO")
     }

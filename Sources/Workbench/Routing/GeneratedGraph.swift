@@ -1,0 +1,358 @@
+// The walkable network `graph build` makes from the plan, before it becomes path nodes: a node on
+// each opening, joined to a node inside each unit it opens into (the unit's display point, or its
+// visual centre when that is not inside); in walkable units (walkways, lobbies, ... and any unit
+// with more than two openings, or whose doors cannot be reached in a straight line from its
+// centre) the unit's medial axis, joined to its openings and its centre; and between levels of
+// adjacent ordinals in one building, the centres of overlapping stairs, elevators, escalators and
+// ramps, and amenities of those categories one above the other (sharing a correlation id, or
+// within 2 m), each with a node joined into its unit as a door is. No in-plan edge leaves its unit, and no two in-plan nodes it links are further apart
+// than the spacing.
+
+import Geometry
+import IMDF
+
+/// How the generated part of the routing graph is told apart and what it means.
+public enum GeneratedGraph {
+    /// The tag every generated node carries (`--replace` removes exactly these).
+    public static let tag = "generated"
+
+    /// Unit categories whose space is walked through: each gets a network along its middle.
+    public static let walkableCategories: Set<String> = [
+        "walkway", "lobby", "footbridge", "platform", "movingwalkway", "unenclosedarea", "waitingroom", "parking",
+    ]
+
+    /// Unit categories no one walks into: no node.
+    public static let solidCategories: Set<String> = [
+        "structure", "column", "brick", "concrete", "drywall", "glass", "wood", "opentobelow", "vegetation", "walkway.island",
+    ]
+
+    /// Units that join levels, and what a change of one level through them costs, in metres of
+    /// walking: a flight of stairs, an escalator or a ramp about a storey's slope; an elevator its
+    /// wait and ride. A vertical link's cost is its plan length plus this for each level it spans.
+    public static let levelCost: [String: Double] = ["stairs": 8, "escalator": 8, "ramp": 12, "elevator": 15]
+
+    /// How far an opening may stand from a unit it opens into (walls drawn as gaps between units).
+    public static let doorReach = 0.5
+
+    /// The margin an edge may run outside its unit (a door laid on the wall's other face).
+    static let slack = 0.15
+
+    struct Node {
+        var point: Point
+        var levelID: String
+        var tags: [String]
+        /// The unit or opening it stands for (navPathAssocieted).
+        var associated: String?
+    }
+
+    /// The network of some levels, in metres of the document's frame.
+    struct Plan {
+        var nodes: [Node] = []
+        var edges = Set<WalkNetwork.Edge>()
+        /// Links from a new node to a node already in the document.
+        var outside: [(node: Int, existing: String)] = []
+
+        mutating func add(_ node: Node) -> Int {
+            nodes.append(node)
+            return nodes.count - 1
+        }
+
+        /// No link inside one unit is longer than this (metres); a longer one comes of a coordinate slip.
+        static let longestLink = 10_000.0
+
+        /// Links `a` and `b`, with nodes between them so that none is further than `spacing` from the next.
+        mutating func join(_ a: Int, _ b: Int, spacing: Double) {
+            guard a != b else { return }
+            let start = nodes[a].point
+            let end = nodes[b].point
+            // A point from a broken coordinate (not finite, or kilometres off) is linked to nothing.
+            let length = start.distance(to: end)
+            guard length.isFinite, length <= Self.longestLink else { return }
+            let pieces = Swift.max(1, Int(saturating: (length / spacing).rounded(.up)))
+            var previous = a
+            if pieces > 1 {
+                for piece in 1..<pieces {
+                    let t = Double(piece) / Double(pieces)
+                    let point = Point(x: start.x + t * (end.x - start.x), y: start.y + t * (end.y - start.y))
+                    let next = add(Node(point: point, levelID: nodes[a].levelID, tags: [GeneratedGraph.tag], associated: nil))
+                    edges.insert(WalkNetwork.Edge(previous, next))
+                    previous = next
+                }
+            }
+            edges.insert(WalkNetwork.Edge(previous, b))
+        }
+    }
+
+    /// One unit as the builder sees it.
+    struct Space {
+        var unit: Feature
+        var polygons: [Polygon]
+        var area: PreparedArea
+        var centre: Point
+        var openings: [(node: Int, point: Point)] = []
+        var category: String
+    }
+
+    /// The network of the levels `levelIDs` (all of one document), with links to the generated
+    /// vertical nodes of adjacent levels outside them (`existingVertical`: unit id to its node).
+    static func plan(
+        levels levelIDs: [String], spacing: Double, existingVertical: [String: String], _ document: Document, _ projector: Projector
+    ) -> Plan {
+        let engine = GeometryEngine()
+        var plan = Plan()
+        var centres: [String: Int] = [:]
+        let amenities = verticalAmenities(document)
+        for levelID in levelIDs {
+            planLevel(levelID, spacing: spacing, amenities: amenities, into: &plan, centres: &centres, document, projector, engine)
+        }
+        linkLevels(levelIDs, plan: &plan, centres: centres, existingVertical: existingVertical, document, projector, engine)
+        linkAmenities(levelIDs, amenities, plan: &plan, centres: centres, existingVertical: existingVertical, document, projector)
+        return plan
+    }
+
+    /// Amenities that are a way between levels (an elevator or stairs drawn as a point in a
+    /// corridor, as many plans do), by the unit they are in.
+    static func verticalAmenities(_ document: Document) -> [String: [Feature]] {
+        var byUnit: [String: [Feature]] = [:]
+        for amenity in document.features(of: .amenity) where levelCost[amenity.string(.category) ?? ""] != nil {
+            guard case .point? = amenity.geometry, let unit = amenity.strings(.unitIDs)?.first else { continue }
+            byUnit[unit, default: []].append(amenity)
+        }
+        return byUnit
+    }
+
+    private static func planLevel(
+        _ levelID: String, spacing: Double, amenities: [String: [Feature]], into plan: inout Plan, centres: inout [String: Int],
+        _ document: Document, _ projector: Projector, _ engine: GeometryEngine
+    ) {
+        var spaces: [Space] = []
+        for unit in document.features(onLevel: levelID) where unit.imdfType == .unit {
+            let category = unit.string(.category) ?? ""
+            guard !solidCategories.contains(category), let polygons = projector.polygons(unit.geometry), !polygons.isEmpty else {
+                continue
+            }
+            let area = engine.prepare(engine.buffer(polygons, by: slack))
+            let strict = engine.prepare(polygons)
+            var centre = unit.point(.displayPoint).map(projector.point)
+            if let given = centre, !strict.covers(given) { centre = nil }
+            guard let inside = centre ?? engine.interiorPoint(polygons) else { continue }
+            spaces.append(Space(unit: unit, polygons: polygons, area: area, centre: inside, category: category))
+        }
+        let byID = Dictionary(uniqueKeysWithValues: spaces.indices.map { (spaces[$0].unit.id, $0) })
+        // A node on each opening, in the (at most two) units it opens into.
+        for opening in document.features(onLevel: levelID) where opening.imdfType == .opening {
+            let lines: [[Point]]
+            switch opening.geometry {
+            case .lineString(let line)?: lines = [line.map(projector.point)]
+            case .multiLineString(let parts)?: lines = parts.map { $0.map(projector.point) }
+            default: continue
+            }
+            guard let line = lines.max(by: { Polyline.length($0) < Polyline.length($1) }), line.count >= 2 else { continue }
+            let middle = Polyline.halfway(line)
+            guard let box = Bounds(points: [middle])?.expanded(by: doorReach) else { continue }
+            let joined = document.features(onLevel: levelID, near: box).compactMap { feature -> (Int, Double)? in
+                guard let index = byID[feature.id] else { return nil }
+                let distance = engine.distance(from: middle, to: spaces[index].polygons)
+                return distance <= doorReach ? (index, distance) : nil
+            }.sorted { $0.1 < $1.1 || ($0.1 == $1.1 && spaces[$0.0].unit.id < spaces[$1.0].unit.id) }.prefix(2)
+            guard !joined.isEmpty else { continue }
+            let node = plan.add(Node(point: middle, levelID: levelID, tags: [tag], associated: opening.id))
+            for (index, _) in joined { spaces[index].openings.append((node, middle)) }
+        }
+        // A node on each vertical amenity, joined into its unit as a door is.
+        for index in spaces.indices {
+            for amenity in amenities[spaces[index].unit.id] ?? [] {
+                guard case .point(let position)? = amenity.geometry else { continue }
+                let point = projector.point(position)
+                guard spaces[index].area.covers(point) else { continue }
+                let kind = amenity.string(.category) ?? ""
+                let node = plan.add(Node(point: point, levelID: levelID, tags: [tag, kind], associated: amenity.id))
+                centres[amenity.id] = node
+                spaces[index].openings.append((node, point))
+            }
+        }
+        for space in spaces {
+            let centre = plan.add(
+                Node(
+                    point: space.centre, levelID: levelID,
+                    tags: [tag] + (levelCost[space.category] != nil ? [space.category] : []), associated: space.unit.id))
+            centres[space.unit.id] = centre
+            let straight = space.openings.allSatisfy { covers(space, from: $0.point, to: space.centre, engine) }
+            if !walkableCategories.contains(space.category) && space.openings.count <= 2 && straight {
+                for opening in space.openings { plan.join(opening.node, centre, spacing: spacing) }
+                continue
+            }
+            // The space's middle, each part of it, joined to its openings and its centre.
+            var network: [WalkNetwork.Edge] = []
+            for polygon in space.polygons {
+                let axis = engine.medialAxis(of: polygon, spacing: spacing)
+                let first = plan.nodes.count
+                for point in axis.points { _ = plan.add(Node(point: point, levelID: levelID, tags: [tag], associated: nil)) }
+                for edge in axis.edges {
+                    let shifted = WalkNetwork.Edge(first + edge.a, first + edge.b)
+                    plan.edges.insert(shifted)
+                    network.append(shifted)
+                }
+            }
+            guard !network.isEmpty else {
+                // Too small or too broken for an axis: its doors meet at its centre, where the way is straight.
+                for opening in space.openings where covers(space, from: opening.point, to: space.centre, engine) {
+                    plan.join(opening.node, centre, spacing: spacing)
+                }
+                continue
+            }
+            for entry in space.openings.map(\.node) + [centre] {
+                joinToNetwork(entry, &network, space, &plan, spacing: spacing, engine)
+            }
+        }
+    }
+
+    /// Links `entry` to the network at the foot of the shortest straight way inside the space to
+    /// one of its edges (a node put there when the foot falls between the edge's ends).
+    private static func joinToNetwork(
+        _ entry: Int, _ network: inout [WalkNetwork.Edge], _ space: Space, _ plan: inout Plan, spacing: Double, _ engine: GeometryEngine
+    ) {
+        let here = plan.nodes[entry].point
+        var candidates: [(edge: Int, foot: Point, distance: Double)] = []
+        for (index, edge) in network.enumerated() {
+            let a = plan.nodes[edge.a].point
+            let b = plan.nodes[edge.b].point
+            let dx = b.x - a.x
+            let dy = b.y - a.y
+            let squared = dx * dx + dy * dy
+            let t = squared == 0 ? 0 : Swift.max(0, Swift.min(1, ((here.x - a.x) * dx + (here.y - a.y) * dy) / squared))
+            let foot = Point(x: a.x + t * dx, y: a.y + t * dy)
+            candidates.append((index, foot, foot.distance(to: here)))
+        }
+        candidates.sort { $0.distance < $1.distance }
+        for candidate in candidates.prefix(12) where covers(space, from: here, to: candidate.foot, engine) {
+            let edge = network[candidate.edge]
+            let ends = [edge.a, edge.b]
+            // A foot within a few centimetres of an end is that end.
+            if let end = ends.first(where: { plan.nodes[$0].point.distance(to: candidate.foot) < 0.05 }) {
+                plan.join(entry, end, spacing: spacing)
+                return
+            }
+            let foot = plan.add(Node(point: candidate.foot, levelID: plan.nodes[entry].levelID, tags: [tag], associated: nil))
+            plan.edges.remove(edge)
+            plan.edges.insert(WalkNetwork.Edge(edge.a, foot))
+            plan.edges.insert(WalkNetwork.Edge(foot, edge.b))
+            network[candidate.edge] = WalkNetwork.Edge(edge.a, foot)
+            network.append(WalkNetwork.Edge(foot, edge.b))
+            plan.join(entry, foot, spacing: spacing)
+            return
+        }
+    }
+
+    /// Whether the straight way from `start` (perhaps a door a little off the unit) to `end` stays in the space.
+    static func covers(_ space: Space, from start: Point, to end: Point, _ engine: GeometryEngine) -> Bool {
+        var start = start
+        let off = engine.distance(from: start, to: space.polygons)
+        let length = start.distance(to: end)
+        if off > slack, length > 0 {
+            // A door laid on the far face of a thick wall: the way counts from where it meets the unit.
+            let t = Swift.min(1, off / length)
+            start = Point(x: start.x + t * (end.x - start.x), y: start.y + t * (end.y - start.y))
+        }
+        return space.area.covers(segment: start, end)
+    }
+
+    /// Vertical links: in each building, the centres of overlapping units of one vertical category
+    /// on levels of adjacent ordinals.
+    private static func linkLevels(
+        _ levelIDs: [String], plan: inout Plan, centres: [String: Int], existingVertical: [String: String], _ document: Document,
+        _ projector: Projector, _ engine: GeometryEngine
+    ) {
+        let inScope = Set(levelIDs)
+        var buildings: [String: [(ordinal: Int, level: String)]] = [:]
+        for level in document.features(of: .level) {
+            guard let ordinal = level.integer(.ordinal) else { continue }
+            buildings[level.strings(.buildingIDs)?.first ?? "", default: []].append((ordinal, level.id))
+        }
+        for (_, levels) in buildings.sorted(by: { $0.key < $1.key }) {
+            let ordinals = Set(levels.map(\.ordinal)).sorted()
+            for (lower, upper) in zip(ordinals, ordinals.dropFirst()) {
+                let below = levels.filter { $0.ordinal == lower }.map(\.level)
+                let above = levels.filter { $0.ordinal == upper }.map(\.level)
+                for a in below {
+                    for b in above where inScope.contains(a) || inScope.contains(b) {
+                        linkUnits(between: a, and: b, &plan, centres, existingVertical, document, projector, engine)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Vertical amenities of one category on levels of adjacent ordinals in one building, linked
+    /// where they share a correlation id or stand within `amenityReach` of each other.
+    private static func linkAmenities(
+        _ levelIDs: [String], _ amenities: [String: [Feature]], plan: inout Plan, centres: [String: Int],
+        existingVertical: [String: String], _ document: Document, _ projector: Projector
+    ) {
+        let inScope = Set(levelIDs)
+        var byLevel: [String: [(amenity: Feature, point: Point)]] = [:]
+        for (unitID, list) in amenities {
+            guard let level = document.feature(unitID)?.string(.levelID) else { continue }
+            for amenity in list {
+                guard case .point(let position)? = amenity.geometry else { continue }
+                byLevel[level, default: []].append((amenity, projector.point(position)))
+            }
+        }
+        var buildings: [String: [(ordinal: Int, level: String)]] = [:]
+        for level in document.features(of: .level) where byLevel[level.id] != nil {
+            guard let ordinal = level.integer(.ordinal) else { continue }
+            buildings[level.strings(.buildingIDs)?.first ?? "", default: []].append((ordinal, level.id))
+        }
+        for (_, levels) in buildings.sorted(by: { $0.key < $1.key }) {
+            let ordinals = Set(levels.map(\.ordinal)).sorted()
+            for (lower, upper) in zip(ordinals, ordinals.dropFirst()) {
+                for a in levels where a.ordinal == lower {
+                    for b in levels where b.ordinal == upper && (inScope.contains(a.level) || inScope.contains(b.level)) {
+                        for below in byLevel[a.level] ?? [] {
+                            for above in byLevel[b.level] ?? [] {
+                                guard below.amenity.string(.category) == above.amenity.string(.category) else { continue }
+                                let correlated = below.amenity.string(.correlationID).map { $0 == above.amenity.string(.correlationID) }
+                                guard correlated ?? (below.point.distance(to: above.point) <= amenityReach) else { continue }
+                                switch (centres[below.amenity.id], centres[above.amenity.id]) {
+                                case (let first?, let second?): plan.edges.insert(WalkNetwork.Edge(first, second))
+                                case (let first?, nil):
+                                    if let existing = existingVertical[above.amenity.id] { plan.outside.append((first, existing)) }
+                                case (nil, let second?):
+                                    if let existing = existingVertical[below.amenity.id] { plan.outside.append((second, existing)) }
+                                case (nil, nil): continue
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// How near two vertical amenities without correlation ids must stand, one above the other, to be one way up.
+    static let amenityReach = 2.0
+
+    private static func linkUnits(
+        between a: String, and b: String, _ plan: inout Plan, _ centres: [String: Int], _ existingVertical: [String: String],
+        _ document: Document, _ projector: Projector, _ engine: GeometryEngine
+    ) {
+        func vertical(_ level: String) -> [(unit: Feature, shape: OverlapShape)] {
+            document.features(onLevel: level).filter { $0.imdfType == .unit && levelCost[$0.string(.category) ?? ""] != nil }
+                .compactMap { unit in projector.polygons(unit.geometry).map { (unit, OverlapShape($0)) } }
+        }
+        let upper = vertical(b)
+        for lower in vertical(a) {
+            for other in upper where other.unit.string(.category) == lower.unit.string(.category) {
+                guard engine.intersectionArea(lower.shape, other.shape) > 0.05 else { continue }
+                switch (centres[lower.unit.id], centres[other.unit.id]) {
+                case (let first?, let second?): plan.edges.insert(WalkNetwork.Edge(first, second))
+                case (let first?, nil):
+                    if let existing = existingVertical[other.unit.id] { plan.outside.append((first, existing)) }
+                case (nil, let second?):
+                    if let existing = existingVertical[lower.unit.id] { plan.outside.append((second, existing)) }
+                case (nil, nil): continue
+                }
+            }
+        }
+    }
+}
