@@ -10,6 +10,7 @@ import Workbench
 @main
 enum Entry {
     static func main() {
+        HugePages.restartIfWorthwhile(CommandLine.arguments)
         // A file-size limit (`ulimit -f`) reached while writing the journal or an archive then
         // fails that write (EFBIG) with a message naming the file, as a full disk does, instead
         // of ending the session on a signal.
