@@ -114,9 +114,10 @@ enum ImportCommands {
             reading.drafts, onLevel: levelID, label: "\(name) \(URL(fileURLWithPath: file).lastPathComponent)",
             skipInvalid: flags.skipInvalid, allowOutside: flags.allowOutside, levelOutline: reading.levelOutline,
             repairInvalid: reading.repairsPolygons)
-        let leftOut = flags.skipInvalid ? command.problems(in: session.document) : []
-        let repaired = command.repairs(in: session.document)
-        let patch = try session.history.perform(command, ids: &session.ids)
+        var ids = session.ids
+        let (planned, leftOut, repaired) = try command.reviewedPlan(session.document, ids: &ids)
+        let patch = try session.history.perform(planned: planned)
+        session.ids = ids
         if let first = patch.mintedIDs.first { session.lastCreated = first }
 
         var counts: [FeatureType: Int] = [:]

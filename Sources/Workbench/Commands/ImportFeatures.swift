@@ -79,9 +79,24 @@ public struct ImportFeatures: EditCommand {
     }
 
     public func plan(_ document: Document, ids: inout IDSource) throws(EditError) -> Patch {
+        try reviewedPlan(document, ids: &ids).patch
+    }
+
+    /// The patch, with the drafts it leaves out (with `skipInvalid`) and those it creates
+    /// repaired, from one preparation of the drafts: placing and checking every draft (display
+    /// points, repairs) is most of an import's work in this process, and the report needs both.
+    public func reviewedPlan(_ document: Document, ids: inout IDSource) throws(EditError) -> (
+        patch: Patch, leftOut: [Problem], repaired: [Problem]
+    ) {
         _ = try document.require(levelID, as: .level, argument: "level")
         guard !drafts.isEmpty else { throw EditError("\(label): there is nothing to import", argument: "FILE") }
         let prepared = prepare(document)
+        let repaired =
+            repairInvalid
+            ? prepared.accepted.compactMap { entry in
+                entry.repair.map { Problem(index: entry.index, source: entry.draft.source, message: $0) }
+            }
+            : []
         if !prepared.problems.isEmpty && !skipInvalid {
             throw EditError(Self.refusal(prepared.problems, of: drafts.count, label: label), argument: "FILE")
         }
@@ -121,7 +136,7 @@ public struct ImportFeatures: EditCommand {
         }
         let made = Self.types.compactMap { type in counts[type].map { "\($0) \(type.rawValue)\($0 == 1 ? "" : "s")" } }.joined(
             separator: ", ")
-        return Patch(label: "\(label): \(made)", changes: changes, mintedIDs: minted)
+        return (Patch(label: "\(label): \(made)", changes: changes, mintedIDs: minted), skipInvalid ? prepared.problems : [], repaired)
     }
 
     /// "import gis rooms.shp: 3 of 40 features cannot be imported: #4 (...): ...".

@@ -53,6 +53,13 @@ public struct History: Sendable {
         return patch
     }
 
+    /// Performs a patch planned from this document (by a command whose plan also says more
+    /// than the patch): checked as `perform` checks it, as one step.
+    public mutating func perform(planned: Patch) throws(EditError) -> Patch {
+        try document.checkReach(planned)
+        return try apply(planned)
+    }
+
     /// Applies an already planned patch (a journal replay) as one step, and returns it as
     /// recorded (with the positions of created features filled in).
     @discardableResult
