@@ -136,6 +136,22 @@ import Testing
         #expect(engine.interiorPoint([]) == nil)
     }
 
+    @Test func aTurnedRectangleIsCentredAtItsMiddleAndAnyOtherFourSidedRoomByItsInscribedCircle() throws {
+        // A 6 x 3 m room turned by 30 degrees about (100, 50).
+        let (c, s) = (cos(Double.pi / 6), sin(Double.pi / 6))
+        let corners = [(0.0, 0.0), (6, 0), (6, 3), (0, 3)].map { Point(x: 100 + $0.0 * c - $0.1 * s, y: 50 + $0.0 * s + $0.1 * c) }
+        let turned = Polygon(exterior: corners + [corners[0]])
+        let middle = Point(x: corners.reduce(0) { $0 + $1.x } / 4, y: corners.reduce(0) { $0 + $1.y } / 4)
+        let point = try #require(engine.interiorPoint([turned]))
+        #expect(point.distance(to: middle) < 1e-9)
+        // Four sides, no right angle: the point is the inscribed circle's centre (clearance about
+        // 1.9 m near the tall end), not the corners' average (1.2 m from the slanted side).
+        let wedge = Polygon(exterior: ring([(0, 0), (10, 0), (10, 4), (0, 1)]))
+        let centre = try #require(engine.interiorPoint([wedge]))
+        let clearance = Polyline.distance(from: centre, to: wedge.exterior)
+        #expect(clearance > 1.7, "\(centre), clearance \(clearance)")
+    }
+
     @Test func theInteriorPointOfAMultiPolygonIsInItsLargestPart() throws {
         let point = try #require(engine.interiorPoint([rectangle(0, 0, 1, 1), rectangle(10, 0, 20, 10)]))
         #expect(point.distance(to: Point(x: 15, y: 5)) < 1e-9)
