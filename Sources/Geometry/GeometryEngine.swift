@@ -124,18 +124,38 @@ public final class GeometryEngine {
         return context.firstPoint(of: surface.pointer)
     }
 
-    /// The middle of a polygon that is a rectangle (four corners at right angles, within a
-    /// millionth, no holes, of finite size); nil for any other shape.
+    /// How far from square a rectangle's corners may be (the cosine of their angle): a room drawn
+    /// square comes back from longitude and latitude a few hundred-thousandths off, and a
+    /// thousandth moves the middle from the inscribed circle's centre by a two-thousandth of the
+    /// room's size at most, a tenth of the circle search's own tolerance.
+    static let squareEnough = 1e-3
+
+    /// The middle of a polygon that is a rectangle (four corners at right angles within
+    /// `squareEnough`, whatever points lie on its sides; no holes; of finite size); nil for any
+    /// other shape.
     static func middleOfRectangle(_ polygon: Polygon) -> Point? {
-        guard polygon.holes.isEmpty else { return nil }
-        var corners = polygon.exterior
-        if corners.count == 5, corners[0] == corners[4] { corners.removeLast() }
+        guard polygon.holes.isEmpty, polygon.exterior.count <= 64 else { return nil }
+        // Corners only: repeated points, and points on a straight side (where formed rooms are
+        // cut or joined), are not corners.
+        var points: [Point] = []
+        for point in polygon.exterior where point != points.last { points.append(point) }
+        if points.count > 1, points.first == points.last { points.removeLast() }
+        guard points.count >= 4 else { return nil }
+        var corners: [Point] = []
+        for (index, b) in points.enumerated() {
+            let a = points[(index + points.count - 1) % points.count]
+            let c = points[(index + 1) % points.count]
+            let (ux, uy, vx, vy) = (b.x - a.x, b.y - a.y, c.x - b.x, c.y - b.y)
+            let (u, v) = ((ux * ux + uy * uy).squareRoot(), (vx * vx + vy * vy).squareRoot())
+            if abs(ux * vy - uy * vx) <= 1e-7 * u * v && ux * vx + uy * vy > 0 { continue }
+            corners.append(b)
+        }
         guard corners.count == 4 else { return nil }
         for index in 0..<4 {
             let (a, b, c) = (corners[index], corners[(index + 1) % 4], corners[(index + 2) % 4])
             let (ux, uy, vx, vy) = (b.x - a.x, b.y - a.y, c.x - b.x, c.y - b.y)
             let (u, v) = ((ux * ux + uy * uy).squareRoot(), (vx * vx + vy * vy).squareRoot())
-            guard u > 0, v > 0, u.isFinite, v.isFinite, abs(ux * vx + uy * vy) <= 1e-6 * u * v else { return nil }
+            guard u > 0, v > 0, u.isFinite, v.isFinite, abs(ux * vx + uy * vy) <= Self.squareEnough * u * v else { return nil }
         }
         let middle = Point(
             x: corners.reduce(0) { $0 + $1.x } / 4, y: corners.reduce(0) { $0 + $1.y } / 4)

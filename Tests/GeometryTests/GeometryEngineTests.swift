@@ -144,6 +144,12 @@ import Testing
         let middle = Point(x: corners.reduce(0) { $0 + $1.x } / 4, y: corners.reduce(0) { $0 + $1.y } / 4)
         let point = try #require(engine.interiorPoint([turned]))
         #expect(point.distance(to: middle) < 1e-9)
+        // The same room with a point in the middle of a side and one repeated: still a rectangle.
+        let cut = Polygon(
+            exterior: [corners[0], corners[0], Point(x: (corners[0].x + corners[1].x) / 2, y: (corners[0].y + corners[1].y) / 2)]
+                + corners.dropFirst() + [corners[0]])
+        let pointOfCut = try #require(engine.interiorPoint([cut]))
+        #expect(pointOfCut.distance(to: middle) < 1e-9)
         // Four sides, no right angle: the point is the inscribed circle's centre (clearance about
         // 1.9 m near the tall end), not the corners' average (1.2 m from the slanted side).
         let wedge = Polygon(exterior: ring([(0, 0), (10, 0), (10, 4), (0, 1)]))
