@@ -6,42 +6,93 @@ import Foundation
 import Validation
 
 public enum ValidationOutput {
+    /// The text report, its lines joined (no line break at the end), as `writeText` writes it
+    /// but not made safe for a terminal: the prompt prints it through `Output`, which does that.
     public static func text(_ report: ValidationReport, archive: String, featureCount: Int) -> String {
-        var lines: [String] = []
+        let writer = ReportWriter()
+        writeText(report, archive: archive, featureCount: featureCount, to: writer)
+        var text = writer.text
+        if text.hasSuffix("\n") { text.removeLast() }
+        return text
+    }
+
+    /// The text report, a line at a time as it is formatted: the counts by severity, the codes
+    /// found with their counts, then one line per finding (severity, code, whose rule, place,
+    /// feature, message, fix), each ended by a line break.
+    public static func writeText(_ report: ValidationReport, archive: String, featureCount: Int, to writer: ReportWriter) {
+        // Counted in one pass; the codes in the order of `ValidationReport.groups`.
+        struct Group: Hashable {
+            var severity: Severity
+            var code: FindingCode
+        }
+        var counts: [Group: Int] = [:]
+        var bySeverity: [Severity: Int] = [:]
+        for finding in report.findings {
+            counts[Group(severity: finding.severity, code: finding.code), default: 0] += 1
+            bySeverity[finding.severity, default: 0] += 1
+        }
+        let codeRank = Dictionary(uniqueKeysWithValues: FindingCode.allCases.enumerated().map { ($1, $0) })
+        let groups = counts.keys.sorted { ($0.severity, codeRank[$0.code] ?? .max) < ($1.severity, codeRank[$1.code] ?? .max) }
+
         let summary = Severity.allCases.map { severity in
-            let count = report.count(severity)
+            let count = bySeverity[severity, default: 0]
             return "\(count.grouped) \(severity.rawValue)\(count == 1 || severity == .info ? "" : "s")"
         }
-        lines.append("\(archive): \(summary.joined(separator: ", ")) in \(featureCount.grouped) features")
-        // Grouped once: with hundreds of thousands of findings, grouping is a cost of its own.
-        let allGroups = report.groups
+        writer.append("\(archive): \(summary.joined(separator: ", ")) in \(featureCount.grouped) features")
+        writer.endLine()
         for severity in Severity.allCases {
-            let groups = allGroups.filter { $0.severity == severity }
-            guard !groups.isEmpty else { continue }
-            lines.append("")
-            lines.append(severity.rawValue + (severity == .info ? "" : "s"))
-            for group in groups {
-                lines.append("  " + group.code.rawValue.padded(5) + group.findings.count.grouped.leftPadded(7) + "  " + group.code.title)
+            let ofSeverity = groups.filter { $0.severity == severity }
+            guard !ofSeverity.isEmpty else { continue }
+            writer.endLine()
+            writer.append(severity.rawValue + (severity == .info ? "" : "s"))
+            writer.endLine()
+            for group in ofSeverity {
+                writer.append(
+                    "  " + group.code.rawValue.padded(5) + counts[group, default: 0].grouped.leftPadded(7) + "  " + group.code.title)
+                writer.endLine()
             }
         }
         if !report.findings.isEmpty {
-            lines.append("")
-            lines.append("findings")
+            writer.endLine()
+            writer.append("findings" as StaticString)
+            writer.endLine()
         }
         for finding in report.findings {
-            var line = "\(finding.severity.rawValue.padded(8))\(finding.code.rawValue.padded(5))"
+            writer.append(finding.severity.rawValue, paddedTo: 8)
+            writer.append(finding.code.rawValue, paddedTo: 5)
             // Whose rule it is: Apple's by name, or this tool's own.
-            line += (finding.rule ?? "[imdf]") + " "
-            if !finding.place.isEmpty { line += finding.place + ": " }
+            if let rule = finding.rule { writer.append(rule) } else { writer.append("[imdf]" as StaticString) }
+            writer.append(byte: 0x20)
+            // The place, `file:line:column` (`Finding.place`), where there is one.
+            if let file = finding.file, !file.isEmpty || finding.line != nil {
+                writer.append(file)
+                if let line = finding.line {
+                    writer.append(byte: UInt8(ascii: ":"))
+                    writer.append(line)
+                    if let column = finding.column {
+                        writer.append(byte: UInt8(ascii: ":"))
+                        writer.append(column)
+                    }
+                }
+                writer.append(": " as StaticString)
+            }
             if let id = finding.featureID, let type = finding.featureType {
                 let short = report.shortIDs.short(id)
-                if !mentions(finding.message, short) { line += "\(type) \(short): " }
+                if !mentions(finding.message, short) {
+                    writer.append(type)
+                    writer.append(byte: 0x20)
+                    writer.append(short)
+                    writer.append(": " as StaticString)
+                }
             }
-            line += finding.message
-            if let fix = finding.fix { line += "  [fix: \(fix.shown(report.shortIDs))]" }
-            lines.append(line)
+            writer.append(finding.message)
+            if let fix = finding.fix {
+                writer.append("  [fix: " as StaticString)
+                writer.append(fix.shown(report.shortIDs))
+                writer.append(byte: UInt8(ascii: "]"))
+            }
+            writer.endLine()
         }
-        return lines.joined(separator: "\n")
     }
 
     /// Whether `message` holds `id` (a short id, 8 characters), by a plain byte search: Foundation's
@@ -62,69 +113,86 @@ public enum ValidationOutput {
         }
     }
 
-    public static func json(_ report: ValidationReport, archive: String) throws -> String {
-        /// A fix as programs read it: the words, the command line that performs it (if any), and
-        /// whether `fix` runs it.
-        struct ShownFix: Encodable {
-            var description: String
-            var command: String?
-            var automatic: Bool
-        }
-        /// `rule` is written as null for a check of this tool's own, beside `source`.
-        struct ShownFinding: Encodable {
-            var code: FindingCode
-            var rule: String?
-            var source: FindingSource
-            var severity: Severity
-            var message: String
-            var featureID: String?
-            var featureType: String?
-            var file: String?
-            var line: Int?
-            var column: Int?
-            var location: Coordinate?
-            var fix: ShownFix?
+    /// The JSON report as one string (the prompt's `validate --json`), as `writeJSON` writes it.
+    public static func json(_ report: ValidationReport, archive: String) -> String {
+        let writer = ReportWriter()
+        writeJSON(report, archive: archive, to: writer)
+        return writer.text
+    }
 
-            enum CodingKeys: String, CodingKey {
-                case code, rule, source, severity, message, featureID, featureType, file, line, column, location, fix
+    /// The JSON report, written finding by finding as it is formatted: `{"archive": ...,
+    /// "counts": {"error": N, "info": N, "warning": N}, "findings": [...]}` on one line, keys in
+    /// sorted order. Each finding has `code`, `rule` (null for a check of this tool's own, beside
+    /// `"source": "imdf"`), `source`, `severity` and `message`, and where known `column`,
+    /// `featureID`, `featureType`, `file`, `fix` (`automatic`, `command` where there is one,
+    /// `description`), `line` and `location` (`latitude`, `longitude`). No line break at the end.
+    public static func writeJSON(_ report: ValidationReport, archive: String, to writer: ReportWriter) {
+        var bySeverity: [Severity: Int] = [:]
+        for finding in report.findings { bySeverity[finding.severity, default: 0] += 1 }
+        writer.append("{\"archive\":" as StaticString)
+        writer.appendJSONString(archive)
+        writer.append(",\"counts\":{" as StaticString)
+        for (index, severity) in Severity.allCases.sorted(by: { $0.rawValue < $1.rawValue }).enumerated() {
+            if index > 0 { writer.append(byte: UInt8(ascii: ",")) }
+            writer.appendJSONString(severity.rawValue)
+            writer.append(byte: UInt8(ascii: ":"))
+            writer.append(bySeverity[severity, default: 0])
+        }
+        writer.append("},\"findings\":[" as StaticString)
+        for (index, finding) in report.findings.enumerated() {
+            if index > 0 { writer.append(byte: UInt8(ascii: ",")) }
+            writer.append("{\"code\":" as StaticString)
+            writer.appendJSONString(finding.code.rawValue)
+            if let column = finding.column {
+                writer.append(",\"column\":" as StaticString)
+                writer.append(column)
             }
-
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(code, forKey: .code)
-                try container.encode(rule, forKey: .rule)
-                try container.encode(source, forKey: .source)
-                try container.encode(severity, forKey: .severity)
-                try container.encode(message, forKey: .message)
-                try container.encodeIfPresent(featureID, forKey: .featureID)
-                try container.encodeIfPresent(featureType, forKey: .featureType)
-                try container.encodeIfPresent(file, forKey: .file)
-                try container.encodeIfPresent(line, forKey: .line)
-                try container.encodeIfPresent(column, forKey: .column)
-                try container.encodeIfPresent(location, forKey: .location)
-                try container.encodeIfPresent(fix, forKey: .fix)
+            if let id = finding.featureID {
+                writer.append(",\"featureID\":" as StaticString)
+                writer.appendJSONString(id)
             }
+            if let type = finding.featureType {
+                writer.append(",\"featureType\":" as StaticString)
+                writer.appendJSONString(type)
+            }
+            if let file = finding.file {
+                writer.append(",\"file\":" as StaticString)
+                writer.appendJSONString(file)
+            }
+            if let fix = finding.fix {
+                writer.append(",\"fix\":{\"automatic\":" as StaticString)
+                writer.append(fix.automatic ? "true" as StaticString : "false")
+                if let command = fix.repair?.commandLine(report.shortIDs) {
+                    writer.append(",\"command\":" as StaticString)
+                    writer.appendJSONString(command)
+                }
+                writer.append(",\"description\":" as StaticString)
+                writer.appendJSONString(fix.description)
+                writer.append(byte: UInt8(ascii: "}"))
+            }
+            if let line = finding.line {
+                writer.append(",\"line\":" as StaticString)
+                writer.append(line)
+            }
+            if let location = finding.location {
+                writer.append(",\"location\":{\"latitude\":" as StaticString)
+                writer.appendJSONNumber(location.latitude)
+                writer.append(",\"longitude\":" as StaticString)
+                writer.appendJSONNumber(location.longitude)
+                writer.append(byte: UInt8(ascii: "}"))
+            }
+            writer.append(",\"message\":" as StaticString)
+            writer.appendJSONString(finding.message)
+            writer.append(",\"rule\":" as StaticString)
+            if let rule = finding.rule { writer.appendJSONString(rule) } else { writer.append("null" as StaticString) }
+            writer.append(",\"severity\":" as StaticString)
+            writer.appendJSONString(finding.severity.rawValue)
+            writer.append(",\"source\":" as StaticString)
+            writer.appendJSONString(finding.source.rawValue)
+            writer.append(byte: UInt8(ascii: "}"))
+            writer.flushIfFull()
         }
-        struct Document: Encodable {
-            var archive: String
-            var counts: [String: Int]
-            var findings: [ShownFinding]
-        }
-        let counts = Dictionary(uniqueKeysWithValues: Severity.allCases.map { ($0.rawValue, report.count($0)) })
-        let findings = report.findings.map { finding in
-            ShownFinding(
-                code: finding.code, rule: finding.rule, source: finding.source, severity: finding.severity, message: finding.message,
-                featureID: finding.featureID,
-                featureType: finding.featureType, file: finding.file, line: finding.line, column: finding.column,
-                location: finding.location,
-                fix: finding.fix.map {
-                    ShownFix(description: $0.description, command: $0.repair?.commandLine(report.shortIDs), automatic: $0.automatic)
-                })
-        }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(Document(archive: archive, counts: counts, findings: findings))
-        return String(decoding: data, as: UTF8.self)
+        writer.append("]}" as StaticString)
     }
 }
 
