@@ -173,12 +173,12 @@ struct ValidateBenchCommand: ParsableCommand {
         for _ in 0..<max(runs, 1) {
             for asJSON in [false, true] {
                 let start = DispatchTime.now()
-                let writer = ReportWriter(descriptor: sink, sanitizing: !asJSON)
+                var writer = ReportWriter(descriptor: sink, sanitizing: !asJSON)
                 if asJSON {
-                    ValidationOutput.writeJSON(report, archive: "MANY", to: writer)
+                    ValidationOutput.writeJSON(report, archive: "MANY", to: &writer)
                     writer.append(byte: 0x0A)
                 } else {
-                    ValidationOutput.writeText(report, archive: "MANY", featureCount: load.archive.featureCount, to: writer)
+                    ValidationOutput.writeText(report, archive: "MANY", featureCount: load.archive.featureCount, to: &writer)
                 }
                 writer.flush()
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9

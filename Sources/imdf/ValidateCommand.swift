@@ -62,12 +62,12 @@ struct ValidateCommand: ParsableCommand {
         // findings is no part of reporting them.
         defer { KeptUntilExit.keep(report) }
         fflush(nil)
-        let writer = ReportWriter(descriptor: STDOUT_FILENO, sanitizing: !json)
+        var writer = ReportWriter(descriptor: STDOUT_FILENO, sanitizing: !json)
         if json {
-            ValidationOutput.writeJSON(report, archive: archive, to: writer)
+            ValidationOutput.writeJSON(report, archive: archive, to: &writer)
             writer.append(byte: 0x0A)
         } else {
-            ValidationOutput.writeText(report, archive: archive, featureCount: load.archive.featureCount, to: writer)
+            ValidationOutput.writeText(report, archive: archive, featureCount: load.archive.featureCount, to: &writer)
         }
         writer.flush()
         if let failure = writer.failure {

@@ -89,21 +89,21 @@ struct StreamedReportTests {
         report.findings = Array(repeating: report.findings, count: 20).flatMap { $0 }
         let path = NSTemporaryDirectory() + "imdf-streamed-report-" + UUID().uuidString
         defer { unlink(path) }
-        func written(_ write: (ReportWriter) -> Void, sanitizing: Bool) throws -> String {
+        func written(_ write: (inout ReportWriter) -> Void, sanitizing: Bool) throws -> String {
             let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
             try #require(descriptor >= 0)
-            let writer = ReportWriter(descriptor: descriptor, sanitizing: sanitizing)
-            write(writer)
+            var writer = ReportWriter(descriptor: descriptor, sanitizing: sanitizing)
+            write(&writer)
             writer.flush()
             close(descriptor)
             #expect(writer.failure == nil)
             return try String(contentsOfFile: path, encoding: .utf8)
         }
-        let text = try written({ ValidationOutput.writeText(report, archive: "venue", featureCount: 9, to: $0) }, sanitizing: true)
+        let text = try written({ ValidationOutput.writeText(report, archive: "venue", featureCount: 9, to: &$0) }, sanitizing: true)
         #expect(text.utf8.count > 3 * ReportWriter.chunk)
         #expect(text == TerminalText.sanitized(ValidationOutput.text(report, archive: "venue", featureCount: 9)) + "\n")
         #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" })
-        let json = try written({ ValidationOutput.writeJSON(report, archive: "venue", to: $0) }, sanitizing: false)
+        let json = try written({ ValidationOutput.writeJSON(report, archive: "venue", to: &$0) }, sanitizing: false)
         #expect(json == ValidationOutput.json(report, archive: "venue"))
         #expect(try JSONSerialization.jsonObject(with: Data(json.utf8)) is [String: Any])
     }
@@ -112,7 +112,7 @@ struct StreamedReportTests {
         // A descriptor open for reading only: every write fails.
         let descriptor = open("/dev/null", O_RDONLY)
         defer { close(descriptor) }
-        let writer = ReportWriter(descriptor: descriptor, sanitizing: false)
+        var writer = ReportWriter(descriptor: descriptor, sanitizing: false)
         writer.append("findings")
         writer.endLine()
         writer.flush()
@@ -126,11 +126,11 @@ struct StreamedReportTests {
         ]
         let encoder = JSONEncoder()
         for value in values {
-            let writer = ReportWriter()
+            var writer = ReportWriter()
             writer.appendJSONNumber(value)
             #expect(writer.text == String(decoding: try encoder.encode(value), as: UTF8.self))
         }
-        let writer = ReportWriter()
+        var writer = ReportWriter()
         writer.appendJSONNumber(.nan)
         #expect(writer.text == "null")
     }

@@ -7,7 +7,7 @@
 
 import Foundation
 
-public final class ReportWriter {
+public struct ReportWriter {
     private var bytes: [UInt8] = []
     private let descriptor: Int32?
     private let sanitizing: Bool
@@ -36,27 +36,27 @@ public final class ReportWriter {
     /// What a keeping writer was given.
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 
-    public func append(_ text: String) {
+    public mutating func append(_ text: String) {
         var text = text
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
-    public func append(_ text: StaticString) {
+    public mutating func append(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    public func append(byte: UInt8) { bytes.append(byte) }
+    public mutating func append(byte: UInt8) { bytes.append(byte) }
 
-    public func append(_ number: Int) { append(String(number)) }
+    public mutating func append(_ number: Int) { append(String(number)) }
 
     /// `count` spaces.
-    public func appendSpaces(_ count: Int) {
+    public mutating func appendSpaces(_ count: Int) {
         for _ in 0..<Swift.max(count, 0) { bytes.append(0x20) }
     }
 
     /// `text` followed by spaces up to `width` bytes, or by one space where it fills them: what
     /// `String.padded` gives for ASCII text (codes, severities).
-    public func append(_ text: String, paddedTo width: Int) {
+    public mutating func append(_ text: String, paddedTo width: Int) {
         append(text)
         let count = text.utf8.count
         appendSpaces(count >= width ? 1 : width - count)
@@ -64,7 +64,7 @@ public final class ReportWriter {
 
     /// Ends the line written since the last one ended: made safe for a terminal where the
     /// writer sanitizes, then a line break; the buffer is written out when it is full.
-    public func endLine() {
+    public mutating func endLine() {
         if sanitizing && Self.needsSanitizing(bytes[lineStart...]) {
             let line = String(decoding: bytes[lineStart...], as: UTF8.self)
             bytes.removeSubrange(lineStart...)
@@ -77,12 +77,12 @@ public final class ReportWriter {
 
     /// Writes the buffer out when 64 KiB or more have gathered (between lines, or between the
     /// values of a JSON document).
-    public func flushIfFull() {
+    public mutating func flushIfFull() {
         if descriptor != nil && bytes.count >= Self.chunk { flush() }
     }
 
     /// Writes out what has gathered (nothing for a keeping writer).
-    public func flush() {
+    public mutating func flush() {
         guard let descriptor else { return }
         defer {
             bytes.removeAll(keepingCapacity: true)
@@ -112,17 +112,33 @@ public final class ReportWriter {
         line.withUnsafeBufferPointer { buffer in
             let count = buffer.count
             var index = 0
-            while index < count {
-                let byte = buffer[index]
-                if byte < 0x20 {
-                    if byte != 0x0A && byte != 0x09 { return true }
-                } else if byte >= 0x7F {
-                    if escapedLength(buffer, at: index) > 0 { return true }
+            // Eight bytes at a time: a word of printable ASCII (0x20-0x7E) holds nothing to
+            // escape; any other word is looked at byte by byte.
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let high: UInt64 = 0x8080_8080_8080_8080
+            while index + 8 <= count {
+                let word = UnsafeRawPointer(buffer.baseAddress! + index).loadUnaligned(as: UInt64.self)
+                let control = (word &- ones &* 0x20) & ~word & high
+                let delete = word ^ (ones &* 0x7F)
+                if (word & high) | control | ((delete &- ones) & ~delete & high) != 0 {
+                    for byteIndex in index..<(index + 8) where needsEscape(buffer, at: byteIndex) { return true }
                 }
+                index += 8
+            }
+            while index < count {
+                if needsEscape(buffer, at: index) { return true }
                 index += 1
             }
             return false
         }
+    }
+
+    /// Whether the byte at `index` starts a scalar a terminal is not given as it is.
+    @inline(__always)
+    private static func needsEscape(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        let byte = buffer[index]
+        if byte < 0x20 { return byte != 0x0A && byte != 0x09 }
+        return byte >= 0x7F && escapedLength(buffer, at: index) > 0
     }
 
     /// How many bytes at `index` (DEL or a lead byte) make up a scalar the report escapes as
@@ -152,7 +168,7 @@ public final class ReportWriter {
     /// bidirectional overrides and U+FDD0 as `\u007f` and so on, as `TerminalText.sanitized`
     /// shows them: valid JSON that is safe on a terminal. Slashes and other text are written as
     /// they are.
-    public func appendJSONString(_ text: String) {
+    public mutating func appendJSONString(_ text: String) {
         bytes.append(0x22)
         var text = text
         text.withUTF8 { source in
@@ -196,7 +212,7 @@ public final class ReportWriter {
 
     /// A JSON number as JSONEncoder writes it (`1.5`, `30`, `1e-05`); null for a value JSON has
     /// no number for (infinite, not a number).
-    public func appendJSONNumber(_ value: Double) {
+    public mutating func appendJSONNumber(_ value: Double) {
         guard value.isFinite else { return append("null" as StaticString) }
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
@@ -213,7 +229,7 @@ public final class ReportWriter {
     }
 
     /// `\u` and four lowercase hex digits.
-    private func appendUnicodeEscape(_ scalar: UInt32) {
+    private mutating func appendUnicodeEscape(_ scalar: UInt32) {
         let digits: StaticString = "0123456789abcdef"
         bytes.append(0x5C)
         bytes.append(UInt8(ascii: "u"))

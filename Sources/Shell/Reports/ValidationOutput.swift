@@ -3,14 +3,15 @@
 // print the same thing.
 
 import Foundation
+import IMDF
 import Validation
 
 public enum ValidationOutput {
     /// The text report, its lines joined (no line break at the end), as `writeText` writes it
     /// but not made safe for a terminal: the prompt prints it through `Output`, which does that.
     public static func text(_ report: ValidationReport, archive: String, featureCount: Int) -> String {
-        let writer = ReportWriter()
-        writeText(report, archive: archive, featureCount: featureCount, to: writer)
+        var writer = ReportWriter()
+        writeText(report, archive: archive, featureCount: featureCount, to: &writer)
         var text = writer.text
         if text.hasSuffix("\n") { text.removeLast() }
         return text
@@ -19,7 +20,7 @@ public enum ValidationOutput {
     /// The text report, a line at a time as it is formatted: the counts by severity, the codes
     /// found with their counts, then one line per finding (severity, code, whose rule, place,
     /// feature, message, fix), each ended by a line break.
-    public static func writeText(_ report: ValidationReport, archive: String, featureCount: Int, to writer: ReportWriter) {
+    public static func writeText(_ report: ValidationReport, archive: String, featureCount: Int, to writer: inout ReportWriter) {
         // Counted in one pass; the codes in the order of `ValidationReport.groups`.
         struct Group: Hashable {
             var severity: Severity
@@ -27,9 +28,11 @@ public enum ValidationOutput {
         }
         var counts: [Group: Int] = [:]
         var bySeverity: [Severity: Int] = [:]
-        for finding in report.findings {
-            counts[Group(severity: finding.severity, code: finding.code), default: 0] += 1
-            bySeverity[finding.severity, default: 0] += 1
+        report.findings.withUnsafeBufferPointer { findings in
+            for index in findings.indices {
+                counts[Group(severity: findings[index].severity, code: findings[index].code), default: 0] += 1
+                bySeverity[findings[index].severity, default: 0] += 1
+            }
         }
         let codeRank = Dictionary(uniqueKeysWithValues: FindingCode.allCases.enumerated().map { ($1, $0) })
         let groups = counts.keys.sorted { ($0.severity, codeRank[$0.code] ?? .max) < ($1.severity, codeRank[$1.code] ?? .max) }
@@ -57,42 +60,48 @@ public enum ValidationOutput {
             writer.append("findings" as StaticString)
             writer.endLine()
         }
-        for finding in report.findings {
-            writer.append(finding.severity.rawValue, paddedTo: 8)
-            writer.append(finding.code.rawValue, paddedTo: 5)
-            // Whose rule it is: Apple's by name, or this tool's own.
-            if let rule = finding.rule { writer.append(rule) } else { writer.append("[imdf]" as StaticString) }
-            writer.append(byte: 0x20)
-            // The place, `file:line:column` (`Finding.place`), where there is one.
-            if let file = finding.file, !file.isEmpty || finding.line != nil {
-                writer.append(file)
-                if let line = finding.line {
+        // Each finding read in place: a copy would retain each of its strings, and its code's.
+        report.findings.withUnsafeBufferPointer { findings in
+            for index in findings.indices { writeLine(findings[index], report.shortIDs, to: &writer) }
+        }
+    }
+
+    /// One finding's line of the text report.
+    private static func writeLine(_ finding: borrowing Finding, _ shortIDs: ShortIDs, to writer: inout ReportWriter) {
+        writer.append(finding.severity.rawValue, paddedTo: 8)
+        writer.append(finding.code.rawValue, paddedTo: 5)
+        // Whose rule it is: Apple's by name, or this tool's own.
+        if let rule = finding.rule { writer.append(rule) } else { writer.append("[imdf]" as StaticString) }
+        writer.append(byte: 0x20)
+        // The place, `file:line:column` (`Finding.place`), where there is one.
+        if let file = finding.file, !file.isEmpty || finding.line != nil {
+            writer.append(file)
+            if let line = finding.line {
+                writer.append(byte: UInt8(ascii: ":"))
+                writer.append(line)
+                if let column = finding.column {
                     writer.append(byte: UInt8(ascii: ":"))
-                    writer.append(line)
-                    if let column = finding.column {
-                        writer.append(byte: UInt8(ascii: ":"))
-                        writer.append(column)
-                    }
+                    writer.append(column)
                 }
+            }
+            writer.append(": " as StaticString)
+        }
+        if let id = finding.featureID, let type = finding.featureType {
+            let short = shortIDs.short(id)
+            if !mentions(finding.message, short) {
+                writer.append(type)
+                writer.append(byte: 0x20)
+                writer.append(short)
                 writer.append(": " as StaticString)
             }
-            if let id = finding.featureID, let type = finding.featureType {
-                let short = report.shortIDs.short(id)
-                if !mentions(finding.message, short) {
-                    writer.append(type)
-                    writer.append(byte: 0x20)
-                    writer.append(short)
-                    writer.append(": " as StaticString)
-                }
-            }
-            writer.append(finding.message)
-            if let fix = finding.fix {
-                writer.append("  [fix: " as StaticString)
-                writer.append(fix.shown(report.shortIDs))
-                writer.append(byte: UInt8(ascii: "]"))
-            }
-            writer.endLine()
         }
+        writer.append(finding.message)
+        if let fix = finding.fix {
+            writer.append("  [fix: " as StaticString)
+            writer.append(fix.shown(shortIDs))
+            writer.append(byte: UInt8(ascii: "]"))
+        }
+        writer.endLine()
     }
 
     /// Whether `message` holds `id` (a short id, 8 characters), by a plain byte search: Foundation's
@@ -115,8 +124,8 @@ public enum ValidationOutput {
 
     /// The JSON report as one string (the prompt's `validate --json`), as `writeJSON` writes it.
     public static func json(_ report: ValidationReport, archive: String) -> String {
-        let writer = ReportWriter()
-        writeJSON(report, archive: archive, to: writer)
+        var writer = ReportWriter()
+        writeJSON(report, archive: archive, to: &writer)
         return writer.text
     }
 
@@ -126,9 +135,11 @@ public enum ValidationOutput {
     /// `"source": "imdf"`), `source`, `severity` and `message`, and where known `column`,
     /// `featureID`, `featureType`, `file`, `fix` (`automatic`, `command` where there is one,
     /// `description`), `line` and `location` (`latitude`, `longitude`). No line break at the end.
-    public static func writeJSON(_ report: ValidationReport, archive: String, to writer: ReportWriter) {
+    public static func writeJSON(_ report: ValidationReport, archive: String, to writer: inout ReportWriter) {
         var bySeverity: [Severity: Int] = [:]
-        for finding in report.findings { bySeverity[finding.severity, default: 0] += 1 }
+        report.findings.withUnsafeBufferPointer { findings in
+            for index in findings.indices { bySeverity[findings[index].severity, default: 0] += 1 }
+        }
         writer.append("{\"archive\":" as StaticString)
         writer.appendJSONString(archive)
         writer.append(",\"counts\":{" as StaticString)
@@ -139,60 +150,67 @@ public enum ValidationOutput {
             writer.append(bySeverity[severity, default: 0])
         }
         writer.append("},\"findings\":[" as StaticString)
-        for (index, finding) in report.findings.enumerated() {
-            if index > 0 { writer.append(byte: UInt8(ascii: ",")) }
-            writer.append("{\"code\":" as StaticString)
-            writer.appendJSONString(finding.code.rawValue)
-            if let column = finding.column {
-                writer.append(",\"column\":" as StaticString)
-                writer.append(column)
+        report.findings.withUnsafeBufferPointer { findings in
+            for index in findings.indices {
+                if index > 0 { writer.append(byte: UInt8(ascii: ",")) }
+                writeJSON(findings[index], report.shortIDs, to: &writer)
+                writer.flushIfFull()
             }
-            if let id = finding.featureID {
-                writer.append(",\"featureID\":" as StaticString)
-                writer.appendJSONString(id)
-            }
-            if let type = finding.featureType {
-                writer.append(",\"featureType\":" as StaticString)
-                writer.appendJSONString(type)
-            }
-            if let file = finding.file {
-                writer.append(",\"file\":" as StaticString)
-                writer.appendJSONString(file)
-            }
-            if let fix = finding.fix {
-                writer.append(",\"fix\":{\"automatic\":" as StaticString)
-                writer.append(fix.automatic ? "true" as StaticString : "false")
-                if let command = fix.repair?.commandLine(report.shortIDs) {
-                    writer.append(",\"command\":" as StaticString)
-                    writer.appendJSONString(command)
-                }
-                writer.append(",\"description\":" as StaticString)
-                writer.appendJSONString(fix.description)
-                writer.append(byte: UInt8(ascii: "}"))
-            }
-            if let line = finding.line {
-                writer.append(",\"line\":" as StaticString)
-                writer.append(line)
-            }
-            if let location = finding.location {
-                writer.append(",\"location\":{\"latitude\":" as StaticString)
-                writer.appendJSONNumber(location.latitude)
-                writer.append(",\"longitude\":" as StaticString)
-                writer.appendJSONNumber(location.longitude)
-                writer.append(byte: UInt8(ascii: "}"))
-            }
-            writer.append(",\"message\":" as StaticString)
-            writer.appendJSONString(finding.message)
-            writer.append(",\"rule\":" as StaticString)
-            if let rule = finding.rule { writer.appendJSONString(rule) } else { writer.append("null" as StaticString) }
-            writer.append(",\"severity\":" as StaticString)
-            writer.appendJSONString(finding.severity.rawValue)
-            writer.append(",\"source\":" as StaticString)
-            writer.appendJSONString(finding.source.rawValue)
-            writer.append(byte: UInt8(ascii: "}"))
-            writer.flushIfFull()
         }
         writer.append("]}" as StaticString)
+    }
+
+    /// One finding of the JSON report, its keys in sorted order.
+    private static func writeJSON(_ finding: borrowing Finding, _ shortIDs: ShortIDs, to writer: inout ReportWriter) {
+        writer.append("{\"code\":" as StaticString)
+        writer.appendJSONString(finding.code.rawValue)
+        if let column = finding.column {
+            writer.append(",\"column\":" as StaticString)
+            writer.append(column)
+        }
+        if let id = finding.featureID {
+            writer.append(",\"featureID\":" as StaticString)
+            writer.appendJSONString(id)
+        }
+        if let type = finding.featureType {
+            writer.append(",\"featureType\":" as StaticString)
+            writer.appendJSONString(type)
+        }
+        if let file = finding.file {
+            writer.append(",\"file\":" as StaticString)
+            writer.appendJSONString(file)
+        }
+        if let fix = finding.fix {
+            writer.append(",\"fix\":{\"automatic\":" as StaticString)
+            writer.append(fix.automatic ? "true" as StaticString : "false")
+            if let command = fix.repair?.commandLine(shortIDs) {
+                writer.append(",\"command\":" as StaticString)
+                writer.appendJSONString(command)
+            }
+            writer.append(",\"description\":" as StaticString)
+            writer.appendJSONString(fix.description)
+            writer.append(byte: UInt8(ascii: "}"))
+        }
+        if let line = finding.line {
+            writer.append(",\"line\":" as StaticString)
+            writer.append(line)
+        }
+        if let location = finding.location {
+            writer.append(",\"location\":{\"latitude\":" as StaticString)
+            writer.appendJSONNumber(location.latitude)
+            writer.append(",\"longitude\":" as StaticString)
+            writer.appendJSONNumber(location.longitude)
+            writer.append(byte: UInt8(ascii: "}"))
+        }
+        writer.append(",\"message\":" as StaticString)
+        writer.appendJSONString(finding.message)
+        writer.append(",\"rule\":" as StaticString)
+        if let rule = finding.rule { writer.appendJSONString(rule) } else { writer.append("null" as StaticString) }
+        writer.append(",\"severity\":" as StaticString)
+        writer.appendJSONString(finding.severity.rawValue)
+        writer.append(",\"source\":" as StaticString)
+        writer.appendJSONString(finding.source.rawValue)
+        writer.append(byte: UInt8(ascii: "}"))
     }
 }
 
