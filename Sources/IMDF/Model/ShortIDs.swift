@@ -12,7 +12,11 @@ public struct ShortIDs: Sendable, Equatable {
 
     /// The short ids of `ids`: one pass counting the 8-character prefixes, and a second over the
     /// ids whose prefix is shared (case is ignored, as references ignore it).
-    public init(_ ids: some Sequence<String>) {
+    public init(_ ids: some Sequence<String>) { self.init(Array(ids)) }
+
+    /// The short ids of `ids`, as above: an array is read where it lies, with no generic
+    /// iterator between it and the counting.
+    public init(_ ids: [String]) {
         // A prefix of 8 ASCII characters (every UUID's) is counted as the integer its 8 bytes
         // make, lowercased: no string is made for each of 100,000 ids. Any other prefix is
         // counted as text.

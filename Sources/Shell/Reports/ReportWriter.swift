@@ -3,7 +3,8 @@
 // held whole; or kept, for a caller that wants the text (the prompt's reports). A writer for a
 // terminal makes each line safe as the line ends, byte for byte what `TerminalText.sanitized`
 // makes of the whole text, at the cost of one scan of its bytes. JSON strings are escaped as
-// they are written, so a JSON report needs no such pass.
+// they are written, so a JSON report needs no such pass. A writer is a value passed inout: a copy
+// would hold, and write, the same bytes again.
 
 import Foundation
 
