@@ -140,7 +140,16 @@ struct ValidationContext: Sendable {
         index = load.index ?? load.archive.makeIndex()
         language = load.archive.manifest.language
         features = FeatureType.allCases.map { load.archive.collections[$0]?.features ?? [] } + load.archive.extensions.map(\.features)
-        shortIDs = ShortIDs(features.joined().lazy.map(\.id))
+        // The ids read in place: a generic iterator over the collections joined copied every
+        // feature to read its id.
+        var ids: [String] = []
+        ids.reserveCapacity(features.reduce(0) { $0 + $1.count })
+        for collection in features {
+            collection.withUnsafeBufferPointer { features in
+                for index in features.indices { ids.append(features[index].id) }
+            }
+        }
+        shortIDs = ShortIDs(ids)
     }
 
     /// `id` as messages show it (`ShortIDs`).

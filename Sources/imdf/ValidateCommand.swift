@@ -58,10 +58,21 @@ struct ValidateCommand: ParsableCommand {
         let report = Validator.validate(load, progress: progress.validationStages).only(
             codes: code.compactMap(FindingCode.matching), rules: rule)
         progress.finish()
+        // Written as it is formatted, never held whole; kept until exit, as freeing 100,000
+        // findings is no part of reporting them.
+        defer { KeptUntilExit.keep(report) }
+        fflush(nil)
+        var writer = ReportWriter(descriptor: STDOUT_FILENO, sanitizing: !json)
         if json {
-            Output.line(try ValidationOutput.json(report, archive: archive))
+            ValidationOutput.writeJSON(report, archive: archive, to: &writer)
+            writer.append(byte: 0x0A)
         } else {
-            Output.line(ValidationOutput.text(report, archive: archive, featureCount: load.archive.featureCount))
+            ValidationOutput.writeText(report, archive: archive, featureCount: load.archive.featureCount, to: &writer)
+        }
+        writer.flush()
+        if let failure = writer.failure {
+            throw CommandFailure(
+                exitCode: CommandFailure.commandFailed, message: "\(archive): the report could not be written (\(failure))")
         }
         if strict && report.hasErrors {
             throw CommandFailure(exitCode: 4, message: "")

@@ -12,14 +12,39 @@ public struct ShortIDs: Sendable, Equatable {
 
     /// The short ids of `ids`: one pass counting the 8-character prefixes, and a second over the
     /// ids whose prefix is shared (case is ignored, as references ignore it).
-    public init(_ ids: some Sequence<String>) {
-        var counts: [Substring: Int] = [:]
-        for id in ids { counts[id.prefix(Self.minimumLength).lowercased()[...], default: 0] += 1 }
-        guard counts.values.contains(where: { $0 > 1 }) else { return }
-        var groups: [Substring: [String]] = [:]
+    public init(_ ids: some Sequence<String>) { self.init(Array(ids)) }
+
+    /// The short ids of `ids`, as above: an array is read where it lies, with no generic
+    /// iterator between it and the counting.
+    public init(_ ids: [String]) {
+        // A prefix of 8 ASCII characters (every UUID's) is counted as the integer its 8 bytes
+        // make, lowercased: no string is made for each of 100,000 ids. Any other prefix is
+        // counted as text.
+        var counts: [UInt64: Int] = [:]
+        var otherCounts: [String: Int] = [:]
+        var shared = false
         for id in ids {
-            let prefix = id.prefix(Self.minimumLength).lowercased()[...]
-            if counts[prefix, default: 0] > 1 { groups[prefix, default: []].append(id) }
+            let count: Int
+            switch Self.prefixKey(id) {
+            case .packed(let key):
+                count = counts[key, default: 0] + 1
+                counts[key] = count
+            case .text(let key):
+                count = otherCounts[key, default: 0] + 1
+                otherCounts[key] = count
+            }
+            if count > 1 { shared = true }
+        }
+        guard shared else { return }
+        var groups: [String: [String]] = [:]
+        for id in ids {
+            let prefix = id.prefix(Self.minimumLength).lowercased()
+            let count: Int
+            switch Self.prefixKey(id) {
+            case .packed(let key): count = counts[key, default: 0]
+            case .text(let key): count = otherCounts[key, default: 0]
+            }
+            if count > 1 { groups[prefix, default: []].append(id) }
         }
         for members in groups.values {
             for id in members { lengths[id] = Self.uniqueLength(of: id, among: members) }
@@ -28,8 +53,43 @@ public struct ShortIDs: Sendable, Equatable {
 
     /// `id` shortened as far as it stays unique.
     public func short(_ id: String) -> String {
-        guard !lengths.isEmpty, let length = lengths[id] else { return String(id.prefix(Self.minimumLength)) }
+        guard !lengths.isEmpty, let length = lengths[id] else {
+            if Self.asciiPrefixKey(id) != nil { return String(Substring(id.utf8.prefix(Self.minimumLength))) }
+            return String(id.prefix(Self.minimumLength))
+        }
         return String(id.prefix(length))
+    }
+
+    private enum PrefixKey {
+        /// The 8 bytes of a prefix of 8 ASCII characters, lowercased.
+        case packed(UInt64)
+        /// Any other prefix, lowercased.
+        case text(String)
+    }
+
+    /// The first 8 characters of `id`, lowercased, as a key.
+    private static func prefixKey(_ id: String) -> PrefixKey {
+        if let key = asciiPrefixKey(id) { return .packed(key) }
+        let prefix = id.prefix(minimumLength).lowercased()
+        if prefix.utf8.count == minimumLength && prefix.utf8.allSatisfy({ $0 < 0x80 }) {
+            return .packed(prefix.utf8.reduce(0) { $0 << 8 | UInt64($1) })
+        }
+        return .text(prefix)
+    }
+
+    /// The first 8 bytes of `id`, lowercased, where they are its first 8 characters: ASCII, no
+    /// carriage return (which makes one character with a line feed), and no byte after them
+    /// but ASCII (a mark that follows would join the last); nil otherwise.
+    private static func asciiPrefixKey(_ id: String) -> UInt64? {
+        var key: UInt64 = 0
+        var count = 0
+        for byte in id.utf8 {
+            if count == minimumLength { return byte < 0x80 ? key : nil }
+            guard byte < 0x80, byte != 0x0D else { return nil }
+            key = key << 8 | UInt64((0x41...0x5A).contains(byte) ? byte | 0x20 : byte)
+            count += 1
+        }
+        return count == minimumLength ? key : nil
     }
 
     /// How many characters of `id` tell it from each of `others` (itself among them or not): at

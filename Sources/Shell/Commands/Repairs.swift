@@ -38,7 +38,14 @@ extension Repair {
     /// (hex digits and dashes), else the whole id.
     static func reference(to id: String, _ short: ShortIDs) -> String {
         let shortened = short.short(id)
-        if shortened.count >= 4, shortened.allSatisfy({ $0.isHexDigit || $0 == "-" }) { return shortened }
+        // ASCII (every UUID) by its bytes; any other text by its characters.
+        let utf8 = shortened.utf8
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            let hex = utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x66) || $0 == 0x2D }
+            if utf8.count >= 4 && hex { return shortened }
+        } else if shortened.count >= 4, shortened.allSatisfy({ $0.isHexDigit || $0 == "-" }) {
+            return shortened
+        }
         return Tokenizer.quoted(id)
     }
 

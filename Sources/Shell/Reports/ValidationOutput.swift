@@ -3,45 +3,105 @@
 // print the same thing.
 
 import Foundation
+import IMDF
 import Validation
 
 public enum ValidationOutput {
+    /// The text report, its lines joined (no line break at the end), as `writeText` writes it
+    /// but not made safe for a terminal: the prompt prints it through `Output`, which does that.
     public static func text(_ report: ValidationReport, archive: String, featureCount: Int) -> String {
-        var lines: [String] = []
+        var writer = ReportWriter()
+        writeText(report, archive: archive, featureCount: featureCount, to: &writer)
+        var text = writer.text
+        if text.hasSuffix("\n") { text.removeLast() }
+        return text
+    }
+
+    /// The text report, a line at a time as it is formatted: the counts by severity, the codes
+    /// found with their counts, then one line per finding (severity, code, whose rule, place,
+    /// feature, message, fix), each ended by a line break.
+    public static func writeText(_ report: ValidationReport, archive: String, featureCount: Int, to writer: inout ReportWriter) {
+        // Counted in one pass; the codes in the order of `ValidationReport.groups`.
+        struct Group: Hashable {
+            var severity: Severity
+            var code: FindingCode
+        }
+        var counts: [Group: Int] = [:]
+        var bySeverity: [Severity: Int] = [:]
+        report.findings.withUnsafeBufferPointer { findings in
+            for index in findings.indices {
+                counts[Group(severity: findings[index].severity, code: findings[index].code), default: 0] += 1
+                bySeverity[findings[index].severity, default: 0] += 1
+            }
+        }
+        let codeRank = Dictionary(uniqueKeysWithValues: FindingCode.allCases.enumerated().map { ($1, $0) })
+        let groups = counts.keys.sorted { ($0.severity, codeRank[$0.code] ?? .max) < ($1.severity, codeRank[$1.code] ?? .max) }
+
         let summary = Severity.allCases.map { severity in
-            let count = report.count(severity)
+            let count = bySeverity[severity, default: 0]
             return "\(count.grouped) \(severity.rawValue)\(count == 1 || severity == .info ? "" : "s")"
         }
-        lines.append("\(archive): \(summary.joined(separator: ", ")) in \(featureCount.grouped) features")
-        // Grouped once: with hundreds of thousands of findings, grouping is a cost of its own.
-        let allGroups = report.groups
+        writer.append("\(archive): \(summary.joined(separator: ", ")) in \(featureCount.grouped) features")
+        writer.endLine()
         for severity in Severity.allCases {
-            let groups = allGroups.filter { $0.severity == severity }
-            guard !groups.isEmpty else { continue }
-            lines.append("")
-            lines.append(severity.rawValue + (severity == .info ? "" : "s"))
-            for group in groups {
-                lines.append("  " + group.code.rawValue.padded(5) + group.findings.count.grouped.leftPadded(7) + "  " + group.code.title)
+            let ofSeverity = groups.filter { $0.severity == severity }
+            guard !ofSeverity.isEmpty else { continue }
+            writer.endLine()
+            writer.append(severity.rawValue + (severity == .info ? "" : "s"))
+            writer.endLine()
+            for group in ofSeverity {
+                writer.append(
+                    "  " + group.code.rawValue.padded(5) + counts[group, default: 0].grouped.leftPadded(7) + "  " + group.code.title)
+                writer.endLine()
             }
         }
         if !report.findings.isEmpty {
-            lines.append("")
-            lines.append("findings")
+            writer.endLine()
+            writer.append("findings" as StaticString)
+            writer.endLine()
         }
-        for finding in report.findings {
-            var line = "\(finding.severity.rawValue.padded(8))\(finding.code.rawValue.padded(5))"
-            // Whose rule it is: Apple's by name, or this tool's own.
-            line += (finding.rule ?? "[imdf]") + " "
-            if !finding.place.isEmpty { line += finding.place + ": " }
-            if let id = finding.featureID, let type = finding.featureType {
-                let short = report.shortIDs.short(id)
-                if !mentions(finding.message, short) { line += "\(type) \(short): " }
+        // Each finding read in place: a copy would retain each of its strings, and its code's.
+        report.findings.withUnsafeBufferPointer { findings in
+            for index in findings.indices { writeLine(findings[index], report.shortIDs, to: &writer) }
+        }
+    }
+
+    /// One finding's line of the text report.
+    private static func writeLine(_ finding: borrowing Finding, _ shortIDs: ShortIDs, to writer: inout ReportWriter) {
+        writer.append(finding.severity.rawValue, paddedTo: 8)
+        writer.append(finding.code.rawValue, paddedTo: 5)
+        // Whose rule it is: Apple's by name, or this tool's own.
+        if let rule = finding.rule { writer.append(rule) } else { writer.append("[imdf]" as StaticString) }
+        writer.append(byte: 0x20)
+        // The place, `file:line:column` (`Finding.place`), where there is one.
+        if let file = finding.file, !file.isEmpty || finding.line != nil {
+            writer.append(file)
+            if let line = finding.line {
+                writer.append(byte: UInt8(ascii: ":"))
+                writer.append(line)
+                if let column = finding.column {
+                    writer.append(byte: UInt8(ascii: ":"))
+                    writer.append(column)
+                }
             }
-            line += finding.message
-            if let fix = finding.fix { line += "  [fix: \(fix.shown(report.shortIDs))]" }
-            lines.append(line)
+            writer.append(": " as StaticString)
         }
-        return lines.joined(separator: "\n")
+        if let id = finding.featureID, let type = finding.featureType {
+            let short = shortIDs.short(id)
+            if !mentions(finding.message, short) {
+                writer.append(type)
+                writer.append(byte: 0x20)
+                writer.append(short)
+                writer.append(": " as StaticString)
+            }
+        }
+        writer.append(finding.message)
+        if let fix = finding.fix {
+            writer.append("  [fix: " as StaticString)
+            writer.append(fix.shown(shortIDs))
+            writer.append(byte: UInt8(ascii: "]"))
+        }
+        writer.endLine()
     }
 
     /// Whether `message` holds `id` (a short id, 8 characters), by a plain byte search: Foundation's
@@ -62,69 +122,95 @@ public enum ValidationOutput {
         }
     }
 
-    public static func json(_ report: ValidationReport, archive: String) throws -> String {
-        /// A fix as programs read it: the words, the command line that performs it (if any), and
-        /// whether `fix` runs it.
-        struct ShownFix: Encodable {
-            var description: String
-            var command: String?
-            var automatic: Bool
+    /// The JSON report as one string (the prompt's `validate --json`), as `writeJSON` writes it.
+    public static func json(_ report: ValidationReport, archive: String) -> String {
+        var writer = ReportWriter()
+        writeJSON(report, archive: archive, to: &writer)
+        return writer.text
+    }
+
+    /// The JSON report, written finding by finding as it is formatted: `{"archive": ...,
+    /// "counts": {"error": N, "info": N, "warning": N}, "findings": [...]}` on one line, keys in
+    /// sorted order. Each finding has `code`, `rule` (null for a check of this tool's own, beside
+    /// `"source": "imdf"`), `source`, `severity` and `message`, and where known `column`,
+    /// `featureID`, `featureType`, `file`, `fix` (`automatic`, `command` where there is one,
+    /// `description`), `line` and `location` (`latitude`, `longitude`). No line break at the end.
+    public static func writeJSON(_ report: ValidationReport, archive: String, to writer: inout ReportWriter) {
+        var bySeverity: [Severity: Int] = [:]
+        report.findings.withUnsafeBufferPointer { findings in
+            for index in findings.indices { bySeverity[findings[index].severity, default: 0] += 1 }
         }
-        /// `rule` is written as null for a check of this tool's own, beside `source`.
-        struct ShownFinding: Encodable {
-            var code: FindingCode
-            var rule: String?
-            var source: FindingSource
-            var severity: Severity
-            var message: String
-            var featureID: String?
-            var featureType: String?
-            var file: String?
-            var line: Int?
-            var column: Int?
-            var location: Coordinate?
-            var fix: ShownFix?
-
-            enum CodingKeys: String, CodingKey {
-                case code, rule, source, severity, message, featureID, featureType, file, line, column, location, fix
-            }
-
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(code, forKey: .code)
-                try container.encode(rule, forKey: .rule)
-                try container.encode(source, forKey: .source)
-                try container.encode(severity, forKey: .severity)
-                try container.encode(message, forKey: .message)
-                try container.encodeIfPresent(featureID, forKey: .featureID)
-                try container.encodeIfPresent(featureType, forKey: .featureType)
-                try container.encodeIfPresent(file, forKey: .file)
-                try container.encodeIfPresent(line, forKey: .line)
-                try container.encodeIfPresent(column, forKey: .column)
-                try container.encodeIfPresent(location, forKey: .location)
-                try container.encodeIfPresent(fix, forKey: .fix)
+        writer.append("{\"archive\":" as StaticString)
+        writer.appendJSONString(archive)
+        writer.append(",\"counts\":{" as StaticString)
+        for (index, severity) in Severity.allCases.sorted(by: { $0.rawValue < $1.rawValue }).enumerated() {
+            if index > 0 { writer.append(byte: UInt8(ascii: ",")) }
+            writer.appendJSONString(severity.rawValue)
+            writer.append(byte: UInt8(ascii: ":"))
+            writer.append(bySeverity[severity, default: 0])
+        }
+        writer.append("},\"findings\":[" as StaticString)
+        report.findings.withUnsafeBufferPointer { findings in
+            for index in findings.indices {
+                if index > 0 { writer.append(byte: UInt8(ascii: ",")) }
+                writeJSON(findings[index], report.shortIDs, to: &writer)
+                writer.flushIfFull()
             }
         }
-        struct Document: Encodable {
-            var archive: String
-            var counts: [String: Int]
-            var findings: [ShownFinding]
+        writer.append("]}" as StaticString)
+    }
+
+    /// One finding of the JSON report, its keys in sorted order.
+    private static func writeJSON(_ finding: borrowing Finding, _ shortIDs: ShortIDs, to writer: inout ReportWriter) {
+        writer.append("{\"code\":" as StaticString)
+        writer.appendJSONString(finding.code.rawValue)
+        if let column = finding.column {
+            writer.append(",\"column\":" as StaticString)
+            writer.append(column)
         }
-        let counts = Dictionary(uniqueKeysWithValues: Severity.allCases.map { ($0.rawValue, report.count($0)) })
-        let findings = report.findings.map { finding in
-            ShownFinding(
-                code: finding.code, rule: finding.rule, source: finding.source, severity: finding.severity, message: finding.message,
-                featureID: finding.featureID,
-                featureType: finding.featureType, file: finding.file, line: finding.line, column: finding.column,
-                location: finding.location,
-                fix: finding.fix.map {
-                    ShownFix(description: $0.description, command: $0.repair?.commandLine(report.shortIDs), automatic: $0.automatic)
-                })
+        if let id = finding.featureID {
+            writer.append(",\"featureID\":" as StaticString)
+            writer.appendJSONString(id)
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(Document(archive: archive, counts: counts, findings: findings))
-        return String(decoding: data, as: UTF8.self)
+        if let type = finding.featureType {
+            writer.append(",\"featureType\":" as StaticString)
+            writer.appendJSONString(type)
+        }
+        if let file = finding.file {
+            writer.append(",\"file\":" as StaticString)
+            writer.appendJSONString(file)
+        }
+        if let fix = finding.fix {
+            writer.append(",\"fix\":{\"automatic\":" as StaticString)
+            writer.append(fix.automatic ? "true" as StaticString : "false")
+            if let command = fix.repair?.commandLine(shortIDs) {
+                writer.append(",\"command\":" as StaticString)
+                writer.appendJSONString(command)
+            }
+            writer.append(",\"description\":" as StaticString)
+            writer.appendJSONString(fix.description)
+            writer.append(byte: UInt8(ascii: "}"))
+        }
+        if let line = finding.line {
+            writer.append(",\"line\":" as StaticString)
+            writer.append(line)
+        }
+        if let location = finding.location {
+            writer.append(",\"location\":{\"latitude\":" as StaticString)
+            writer.appendJSONNumber(location.latitude)
+            writer.append(",\"longitude\":" as StaticString)
+            writer.appendJSONNumber(location.longitude)
+            writer.append(byte: UInt8(ascii: "}"))
+        }
+        writer.append(",\"message\":" as StaticString)
+        writer.appendJSONString(finding.message)
+        writer.append(",\"rule\":" as StaticString)
+        if let rule = finding.rule { writer.appendJSONString(rule) } else { writer.append("null" as StaticString) }
+        writer.append(",\"severity\":" as StaticString)
+        writer.appendJSONString(finding.severity.rawValue)
+        writer.append(",\"source\":" as StaticString)
+        writer.appendJSONString(finding.source.rawValue)
+        writer.append(byte: UInt8(ascii: "}"))
     }
 }
 
