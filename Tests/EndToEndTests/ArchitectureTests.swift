@@ -43,6 +43,18 @@ struct ArchitectureTests {
         return names
     }
 
+    @Test func imdfItselfLoadsNoGDALLibraryOnlyItsHelperDoes() throws {
+        // GDAL's 130 libraries loaded by imdf made every start several times slower and an open
+        // archive tens of megabytes larger; they belong to imdf-gdal, started when needed.
+        let imdf = CommandLineTests.executable
+        let helper = URL(fileURLWithPath: imdf).deletingLastPathComponent().appendingPathComponent("imdf-gdal").path
+        let own = try ChildProcess.run("/usr/bin/ldd", [imdf])
+        #expect(own.status == 0, "\(own.errors)")
+        #expect(!own.output.contains("libgdal"), "\(own.output)")
+        let helpers = try ChildProcess.run("/usr/bin/ldd", [helper])
+        #expect(helpers.output.contains("libgdal"), "\(helpers.output)")
+    }
+
     @Test func everyModuleImportsOnlyWhatThePageAllows() throws {
         let root = Samples.packageRoot
         let page = try String(contentsOf: root.appendingPathComponent("ARCHITECTURE.md"), encoding: .utf8)
