@@ -28,6 +28,13 @@ public enum ValidationOutput {
             lines.append("")
             lines.append("findings")
         }
+        lines += findingLines(report)
+        return lines.joined(separator: "\n")
+    }
+
+    /// One line per finding: severity, code, whose rule, place, feature, message and fix.
+    public static func findingLines(_ report: ValidationReport) -> [String] {
+        var lines: [String] = []
         for finding in report.findings {
             var line = "\(finding.severity.rawValue.padded(8))\(finding.code.rawValue.padded(5))"
             // Whose rule it is: Apple's by name, or this tool's own.
@@ -41,7 +48,7 @@ public enum ValidationOutput {
             if let fix = finding.fix { line += "  [fix: \(fix.shown(report.shortIDs))]" }
             lines.append(line)
         }
-        return lines.joined(separator: "\n")
+        return lines
     }
 
     /// Whether `message` holds `id` (a short id, 8 characters), by a plain byte search: Foundation's
