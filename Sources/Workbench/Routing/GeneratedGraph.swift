@@ -3,10 +3,11 @@
 // visual centre when that is not inside); in walkable units (walkways, lobbies, ... and any unit
 // with more than two openings, or whose doors cannot be reached in a straight line from its
 // centre) the unit's medial axis, joined to its openings and its centre; and between levels of
-// adjacent ordinals in one building, the centres of overlapping stairs, elevators, escalators and
-// ramps, and amenities of those categories one above the other (sharing a correlation id, or
-// within 2 m), each with a node joined into its unit as a door is. No in-plan edge leaves its unit, and no two in-plan nodes it links are further apart
-// than the spacing.
+// adjacent ordinals in one building, the nodes of overlapping stairs, elevators, escalators and
+// ramps (the centre; for stairs, escalators and ramps the landing, the corner farthest from the
+// doors), and amenities of those categories one above the other (sharing a correlation id, or
+// within 2 m), each with a node joined into its unit as a door is. No in-plan edge leaves its
+// unit, and no two in-plan nodes it links are further apart than the spacing.
 
 import Geometry
 import IMDF
@@ -280,7 +281,8 @@ public enum GeneratedGraph {
                 spaces[index].openings.append((node, point))
             }
         }
-        for space in spaces {
+        for var space in spaces {
+            if flightCategories.contains(space.category), let landing = landing(of: space, engine) { space.centre = landing }
             let centre = plan.add(
                 Node(
                     point: space.centre, levelID: levelID,
@@ -351,6 +353,35 @@ public enum GeneratedGraph {
             plan.join(entry, foot, spacing: spacing)
             return
         }
+    }
+
+    /// Units whose way between levels is walked in plan as well as climbed: a flight of stairs, an
+    /// escalator, a ramp runs the length of its unit.
+    static let flightCategories: Set<String> = ["stairs", "escalator", "ramp"]
+
+    /// How far in from a corner (metres, towards the centre) the landing node stands.
+    static let landingInset = 0.75
+
+    /// Where the way up or down leaves a stairwell (or escalator, ramp): the corner of the unit
+    /// farthest from its nearest door, a little in from the walls, where a straight way from each
+    /// door stays inside. A person who comes in at the door walks the flight to there, as the
+    /// flight runs, before the level changes (a dog-leg stair brings them back above the door).
+    /// Nil where the unit has no door or no corner qualifies: its centre stays.
+    static func landing(of space: Space, _ engine: GeometryEngine) -> Point? {
+        guard !space.openings.isEmpty, let ring = space.polygons.first?.exterior, ring.count >= 4 else { return nil }
+        var best: (point: Point, reach: Double)?
+        for corner in ring.dropLast() {
+            let length = corner.distance(to: space.centre)
+            guard length.isFinite, length > 2 * landingInset else { continue }
+            let t = landingInset / length
+            let point = Point(x: corner.x + t * (space.centre.x - corner.x), y: corner.y + t * (space.centre.y - corner.y))
+            guard space.polygons.surelyInside(point),
+                let reach = space.openings.map({ $0.point.distance(to: point) }).min(),
+                space.openings.allSatisfy({ covers(space, from: $0.point, to: point, engine) })
+            else { continue }
+            if reach > (best?.reach ?? -1) + 1e-9 { best = (point, reach) }
+        }
+        return best?.point
     }
 
     /// Whether the straight way from `start` (perhaps a door a little off the unit) to `end` stays in the space.
