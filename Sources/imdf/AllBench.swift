@@ -119,6 +119,14 @@ struct AllBenchCommand: ParsableCommand {
             "replay", "a 10,000-command script on W, each line parsed", Self.seconds(replay.seconds), "<= 5 s",
             replay.seconds <= 5 && replay.failures.isEmpty)
 
+        let graph = try GraphBenchCommand.measure(folder, runs: runs, routes: 21)
+        table.row(
+            "graph build all", "the routing graph made from W's plan (\(graph.summary))", Self.seconds(graph.build.median), "<= 2 s",
+            graph.build.median <= 2)
+        table.row(
+            "route", "between a room on the lowest and one on the highest level of a building of W, over the generated graph",
+            String(format: "%.1f ms", graph.route.median * 1000), "<= 20 ms", graph.route.median <= 0.02)
+
         let session = try Sessions.open(folder)
         if let render = RenderBenchCommand.measure(session, width: 160, runs: 20) {
             table.row(

@@ -12,7 +12,7 @@ struct BenchCommand: ParsableCommand {
         abstract: "Run a performance workload and print medians.",
         subcommands: [
             AllBenchCommand.self, IOBenchCommand.self, ValidateBenchCommand.self, EditBenchCommand.self, ReplayBenchCommand.self,
-            RenderBenchCommand.self, ImportBenchCommand.self, HostileBenchCommand.self,
+            RenderBenchCommand.self, ImportBenchCommand.self, GraphBenchCommand.self, HostileBenchCommand.self,
             IOBenchWorker.self,
         ]
     )

@@ -23,7 +23,9 @@ struct GraphBuildCommand: PromptCommandFront {
         discussion: """
         A node on each opening, linked to a node inside each unit it joins; walkways, lobbies and \
         rooms of many doors get a network along their middle; overlapping stairs, elevators, \
-        escalators and ramps join levels of adjacent ordinals. The nodes go into the archive's \
+        escalators and ramps join levels of adjacent ordinals (stairs at their landing); revolving \
+        doors, turnstiles and doors without wheelchair access (where the data records it) close \
+        accessible routes. The nodes go into the archive's \
         routing graph (navPath.geojson) tagged generated, beside any hand-made ones. Every level \
         unless --level or --building says which. See README, "Routing".
         """

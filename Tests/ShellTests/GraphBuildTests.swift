@@ -112,7 +112,7 @@ struct GraphBuildTests {
 
     /// Two floors, each with a corridor, a room at its east end, and stairs and (if asked) an elevator
     /// beyond them at its west end, above each other: the stairs are the shorter way.
-    static func twoFloors(elevator: Bool) throws -> EditingSession {
+    static func twoFloors(elevator: Bool, liftDoor: String? = nil) throws -> EditingSession {
         var session = EditingSession(document: Document(IMDFArchive(manifest: Manifest(language: "en"))))
         var lines = [
             "new --template blank", "use level \"Ground Floor\"", "add level First ordinal=1 rect 0,0 30x20", "use level \"Ground Floor\"",
@@ -129,7 +129,8 @@ struct GraphBuildTests {
             if elevator {
                 lines += [
                     "add unit Lift\(floor) category=elevator rect 0,4 3x4",
-                    "add opening between Lift\(floor) Corridor\(floor) at 1.5,8",
+                    "add opening between Lift\(floor) Corridor\(floor) at 1.5,8" + (liftDoor.map { " door=\($0)" } ?? "")
+                        + " as lift\(floor)",
                 ]
             }
         }
@@ -156,6 +157,33 @@ struct GraphBuildTests {
         let refusal = try #require(Fixtures.refusal("route Alpha Beta accessible", &session))
         #expect(refusal.message.hasPrefix("no accessible route from"), "\(refusal.message)")
         #expect(refusal.message.contains("every route takes stairs"), "\(refusal.message)")
+    }
+
+    @Test func aRevolvingDoorToTheElevatorLeavesNoAccessibleRouteAndSaysWhy() throws {
+        var session = try Self.twoFloors(elevator: true, liftDoor: "revolving")
+        #expect(try Fixtures.run("route Alpha Beta", &session).contains("by stairs up"))
+        let refusal = try #require(Fixtures.refusal("route Alpha Beta accessible", &session))
+        #expect(refusal.message.contains("a revolving door"), "\(refusal.message)")
+    }
+
+    @Test func whereTheDataRecordsWheelchairAccessADoorWithoutItIsClosedToWheelchairs() throws {
+        var session = try Self.twoFloors(elevator: true)
+        #expect(try Fixtures.run("route Alpha Beta accessible", &session).contains("by elevator up"))
+        // Every door but the lift's says it takes a wheelchair; the lift's say nothing.
+        let liftDoors = Set(["liftA", "liftB"].compactMap { session.handles[$0] })
+        #expect(liftDoors.count == 2)
+        for door in session.document.features(of: .opening) where !liftDoors.contains(door.id) {
+            _ = try Fixtures.run("set \(door.id) accessibility=wheelchair", &session)
+        }
+        _ = try Fixtures.run("graph build --replace", &session)
+        let refusal = try #require(Fixtures.refusal("route Alpha Beta accessible", &session))
+        #expect(refusal.message.contains("a door without wheelchair access"), "\(refusal.message)")
+        // Saying the lift's doors take a wheelchair too opens the way again.
+        for door in session.document.features(of: .opening) where door.strings(.accessibility) == nil {
+            _ = try Fixtures.run("set \(door.id) accessibility=wheelchair", &session)
+        }
+        _ = try Fixtures.run("graph build --replace", &session)
+        #expect(try Fixtures.run("route Alpha Beta accessible", &session).contains("by elevator up"))
     }
 
     @Test func aRoomWithoutADoorIsUnreachable() throws {
@@ -206,7 +234,20 @@ struct GraphBuildTests {
         #expect(second.count == first.count && second.isDisjoint(with: first))
         let a = try #require(session.handles["a"].flatMap(document.feature))
         let b = try #require(session.handles["b"].flatMap(document.feature))
-        #expect(a.strings(RoutingExtension.neighbours) == [b.id] && b.strings(RoutingExtension.neighbours) == [a.id])
+        // Each keeps its hand-made link and is linked to the nearest new generated node (both
+        // stand on the corridor's axis, within 2 m of its nodes).
+        let aLinks = a.strings(RoutingExtension.neighbours) ?? []
+        let bLinks = b.strings(RoutingExtension.neighbours) ?? []
+        #expect(aLinks.first == b.id && bLinks.first == a.id)
+        #expect(aLinks.count == 2 && bLinks.count == 2, "\(aLinks) \(bLinks)")
+        for (node, linked) in [(a, aLinks.last), (b, bLinks.last)] {
+            let other = try #require(linked.flatMap(document.feature))
+            #expect(second.contains(other.id))
+            #expect(other.strings(RoutingExtension.neighbours)?.contains(node.id) == true)
+            guard case .point(let p)? = node.geometry, case .point(let q)? = other.geometry else { continue }
+            let projector = try #require(document.workingProjector)
+            #expect(projector.point(p).distance(to: projector.point(q)) <= GraphBuild.handMadeReach)
+        }
         // No neighbour list names a node that is gone, and no association a node that is gone.
         for node in document.features(ofType: RoutingExtension.nodeType) {
             for neighbour in node.strings(RoutingExtension.neighbours) ?? [] { #expect(document.feature(neighbour) != nil) }

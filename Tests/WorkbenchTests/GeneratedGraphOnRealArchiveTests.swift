@@ -49,6 +49,29 @@ struct GeneratedGraphOnRealArchiveTests {
         return total
     }
 
+    /// How a route changes level: the number of changes and the units (by name) where each
+    /// starts, as `Δordinal@unit`, or "on one level".
+    static func climbs(_ route: Route, _ document: Document) -> String {
+        guard !route.levelChanges.isEmpty else { return "on one level" }
+        let projector = document.workingProjector!
+        let words = route.levelChanges.map { change -> String in
+            let from = change.fromLevel.flatMap(document.feature)?.integer(.ordinal) ?? 0
+            let to = change.toLevel.flatMap(document.feature)?.integer(.ordinal) ?? 0
+            var place = "?"
+            if let node = document.feature(change.fromNode), case .point(let position)? = node.geometry, let level = change.fromLevel {
+                let point = projector.point(position)
+                let unit = document.features(onLevel: level).first { unit in
+                    unit.imdfType == .unit && (projector.polygons(unit.geometry)?.planarDistance(to: point) ?? 1) < 0.3
+                }
+                place =
+                    unit.map { ($0.labels(.name)?.labels.first?.text ?? $0.string(.category) ?? "unit") + "/" + $0.id.prefix(4) }
+                    ?? "nowhere"
+            }
+            return "\(to - from > 0 ? "+" : "")\(to - from)@\(place)"
+        }
+        return "\(route.levelChanges.count) changes " + words.joined(separator: " ")
+    }
+
     /// A seeded SplitMix64, so the pairs are the same on every run.
     struct Pairs: RandomNumberGenerator {
         var state: UInt64
@@ -115,6 +138,7 @@ struct GeneratedGraphOnRealArchiveTests {
         var ratios: [Double] = []
         var doorRatios: [Double] = []
         var tries = 0
+        var outliers: [String] = []
         var handOnly = 0
         var handOnlyInOneBuilding = 0
         func building(_ room: String) -> String? {
@@ -138,6 +162,11 @@ struct GeneratedGraphOnRealArchiveTests {
             guard h > 0, hDoors > 0 else { continue }
             ratios.append(g / h)
             doorRatios.append(gDoors / hDoors)
+            if abs(gDoors / hDoors - 1) > 0.15 {
+                outliers.append(
+                    String(format: "%.2f", gDoors / hDoors) + " (\(String(format: "%.0f", hDoors)) m by hand): "
+                        + "hand \(Self.climbs(byHand, original)); generated \(Self.climbs(byPlan, generated))")
+            }
         }
         func summary(_ ratios: [Double]) -> String {
             let sorted = ratios.sorted()
@@ -149,13 +178,16 @@ struct GeneratedGraphOnRealArchiveTests {
         print(
             "pairs: \(ratios.count) (of \(tries) tried; \(handOnly) the hand-made graph connects and the generated does not, \(handOnlyInOneBuilding) of them in one building); "
                 + "room to room: \(summary(ratios)); door to door: \(summary(doorRatios))")
+        print("outside 15% door to door:\n  " + outliers.joined(separator: "\n  "))
         #expect(ratios.count == 100)
         #expect(handOnlyInOneBuilding == 0)
         // Where it stands, as a floor against getting worse: the issue asks 90 of 100 within 15%.
         // Room to room the generated routes are longer by the walk from each room's centre to its
-        // door (the hand-made nodes stand in the doorways); door to door they are about as long,
-        // and the pairs outside 15% are mostly routes over several levels, where the two graphs
-        // climb by different stairs.
-        #expect(doorRatios.filter { abs($0 - 1) <= 0.15 }.count >= 75)
+        // door (the hand-made nodes stand in the doorways); door to door they are about as long.
+        // The pairs outside 15% are nearly all routes over several levels where the generated
+        // route is the shorter, often by the very same stairs: the hand-made graph draws each
+        // flight as a chain of 3 to 8 nodes inside the stairwell (6 to 17 m of links a level),
+        // which the generated graph's walk to the landing corner only partly matches.
+        #expect(doorRatios.filter { abs($0 - 1) <= 0.15 }.count >= 82)
     }
 }

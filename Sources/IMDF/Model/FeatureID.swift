@@ -1,23 +1,57 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Feature ids: IMDF requires RFC 4122 version 4 UUIDs, written in lower case.
 public enum FeatureID {
     /// The v4 UUID made from 128 random bits (the version and variant bits are set here).
     public static func version4(high: UInt64, low: UInt64) -> String {
-        var bytes = [UInt8](repeating: 0, count: 16)
-        for index in 0..<8 {
-            bytes[index] = UInt8(truncatingIfNeeded: high >> (8 * UInt64(index)))
-            bytes[index + 8] = UInt8(truncatingIfNeeded: low >> (8 * UInt64(index)))
+        String(unsafeUninitializedCapacity: 36) { text in
+            func digit(_ value: UInt8) -> UInt8 { value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10 }
+            var written = 0
+            for index in 0..<16 {
+                var byte = UInt8(truncatingIfNeeded: (index < 8 ? high : low) >> (8 * UInt64(index % 8)))
+                if index == 6 { byte = (byte & 0x0F) | 0x40 }
+                if index == 8 { byte = (byte & 0x3F) | 0x80 }
+                if index == 4 || index == 6 || index == 8 || index == 10 {
+                    text[written] = UInt8(ascii: "-")
+                    written += 1
+                }
+                text[written] = digit(byte >> 4)
+                text[written + 1] = digit(byte & 0x0F)
+                written += 2
+            }
+            return written
         }
-        bytes[6] = (bytes[6] & 0x0F) | 0x40
-        bytes[8] = (bytes[8] & 0x3F) | 0x80
-        let hex = Array("0123456789abcdef")
-        var text = ""
-        text.reserveCapacity(36)
-        for (index, byte) in bytes.enumerated() {
-            if [4, 6, 8, 10].contains(index) { text.append("-") }
-            text.append(hex[Int(byte >> 4)])
-            text.append(hex[Int(byte & 0x0F)])
+    }
+
+    /// `count` fresh random v4 UUIDs, their random bits drawn from the system in one go (a
+    /// graph build mints a hundred thousand).
+    public static func random(count: Int) -> [String] {
+        guard count > 0 else { return [] }
+        var words = [UInt64](repeating: 0, count: 2 * count)
+        var generator = SystemRandomNumberGenerator()
+        words.withUnsafeMutableBytes { bytes in
+            var filled = 0
+            #if canImport(Glibc)
+                let source = open("/dev/urandom", O_RDONLY | O_CLOEXEC)
+                if source >= 0 {
+                    while filled < bytes.count {
+                        let got = read(source, bytes.baseAddress! + filled, bytes.count - filled)
+                        guard got > 0 else { break }
+                        filled += got
+                    }
+                    close(source)
+                }
+            #endif
+            // Where the system gave fewer bytes than asked, the rest one word at a time.
+            var word = filled / 8
+            while word < 2 * count {
+                bytes.storeBytes(of: generator.next(), toByteOffset: word * 8, as: UInt64.self)
+                word += 1
+            }
         }
-        return text
+        return (0..<count).map { version4(high: words[2 * $0], low: words[2 * $0 + 1]) }
     }
 
     /// A fresh random v4 UUID.

@@ -300,8 +300,10 @@ enum EditingCommands {
             ], changesDocument: true, group: .routing,
             "make the routing graph from the plan (default: all levels): a node on each door, linked into the rooms it joins; "
                 + "walkways, lobbies and rooms of many doors get a network along their middle, nodes at most --spacing apart (default 5 m); "
-                + "overlapping stairs, elevators, escalators and ramps join adjacent levels. The nodes are tagged generated; "
-                + "--replace builds them anew, keeping hand-made nodes and links",
+                + "overlapping stairs, elevators, escalators and ramps join adjacent levels (stairs at their landing); revolving doors, "
+                + "turnstiles and doors without wheelchair access (where the data records it) close accessible routes. The nodes are "
+                + "tagged generated; --replace builds them anew, keeping hand-made nodes and links and linking each hand-made node "
+                + "to a new one within 2 m",
             example: "graph build building \"Main\" --spacing 3",
             help: [
                 "level": "Build the graph of one level (and link its stairs and elevators to the generated ones above and below).",

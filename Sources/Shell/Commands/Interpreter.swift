@@ -122,7 +122,7 @@ extension EditingSession {
             lastCreated = first
             if let handle { handles[handle] = first }
         }
-        for id in patch.mintedIDs where document.feature(id)?.featureType == RoutingExtension.nodeType { lastNode = id }
+        if let node = patch.mintedIDs.last(where: { document.feature($0)?.featureType == RoutingExtension.nodeType }) { lastNode = node }
         // A few ids to refer to; an edit that makes thousands (`graph build`) says how many more.
         let shown = patch.mintedIDs.prefix(Self.mintedIDsShown).map { document.shortID($0) }
         let more = patch.mintedIDs.count - shown.count

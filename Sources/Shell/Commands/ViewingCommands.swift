@@ -101,23 +101,40 @@ enum ViewingCommands {
             return .report(([heading] + Self.stops(route, session)).joined(separator: "\n"))
         },
         CommandSpec(
-            "check reachability", [], changesDocument: false, group: .routing,
-            "units that no path node reaches, with their level and building", example: "check reachability"
-        ) { session, _ in
+            "check reachability", [.flag("--json")], changesDocument: false, group: .routing,
+            "rooms no route reaches, each a finding with its place and why: no opening (N4), an opening on none of its walls (N5), a level no stairs or elevator joins (N6), no path node or doors into cut-off spaces (N7)",
+            example: "check reachability"
+        ) { session, args in
             let document = session.document
-            let unreachable = RoutingGraph.unreachableUnits(in: document)
-            let units = document.indexes.byType[FeatureType.unit.rawValue]?.count ?? 0
-            let levels = document.indexes.byType[FeatureType.level.rawValue]?.count ?? 0
-            let nodes = document.indexes.byType[RoutingExtension.nodeType]?.count ?? 0
+            let outcome = Reachability.check(document)
+            let findings = outcome.unreached.map { unreached in
+                let code: FindingCode
+                switch unreached.reason {
+                case .noOpening: code = .N4
+                case .openingOnNoWall: code = .N5
+                case .levelNotJoined: code = .N6
+                case .noPathNode, .cutOff: code = .N7
+                }
+                return Finding(
+                    code, unreached.message, feature: unreached.unit,
+                    location: unreached.location.map { Coordinate(longitude: $0.x, latitude: $0.y) })
+            }
+            let report = ValidationReport(findings: findings, shortIDs: ShortIDs(document.allFeatures.lazy.map(\.id)))
+            let archive = session.archivePath ?? "untitled"
+            if args.flag("--json") {
+                do {
+                    return .report(try ValidationOutput.json(report, archive: archive))
+                } catch {
+                    throw EditError("check reachability: cannot write JSON (\(error))")
+                }
+            }
             let covered =
-                "checked \(units.grouped) unit\(units == 1 ? "" : "s") on \(levels) level\(levels == 1 ? "" : "s") against \(nodes.grouped) path node\(nodes == 1 ? "" : "s")"
-            guard !unreachable.isEmpty else { return .report("\(covered): every unit is reached by a path node") }
+                "checked \(outcome.units.grouped) unit\(outcome.units == 1 ? "" : "s") on \(outcome.levels) level\(outcome.levels == 1 ? "" : "s") against \(outcome.nodes.grouped) path node\(outcome.nodes == 1 ? "" : "s")"
+            guard !findings.isEmpty else { return .report("\(covered): a route reaches every unit") }
+            let count = findings.count
             return .report(
-                "\(covered): \(unreachable.count) unit\(unreachable.count == 1 ? "" : "s") no node reaches:\n"
-                    + unreachable.prefix(50).map {
-                        "  \(session.document.shortID($0.id))  \(session.describe($0))" + session.building(of: $0)
-                    }.joined(separator: "\n")
-                    + (unreachable.count > 50 ? "\n  ... and \(unreachable.count - 50) more" : ""))
+                "\(covered): \(count) unit\(count == 1 ? "" : "s") no route reaches\n"
+                    + ValidationOutput.findingLines(report).joined(separator: "\n"))
         },
         CommandSpec(
             "help", [.positional(Parameter("COMMAND", .command), .repeated(minimum: 0))], changesDocument: false, group: .session,

@@ -66,6 +66,16 @@ public enum ValidationOutput {
         }
     }
 
+    /// One line per finding, as the text report writes them: for reports that list findings
+    /// under a heading of their own (`check reachability`).
+    public static func findingLines(_ report: ValidationReport) -> [String] {
+        var writer = ReportWriter()
+        report.findings.withUnsafeBufferPointer { findings in
+            for index in findings.indices { writeLine(findings[index], report.shortIDs, to: &writer) }
+        }
+        return writer.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+
     /// One finding's line of the text report.
     private static func writeLine(_ finding: borrowing Finding, _ shortIDs: ShortIDs, to writer: inout ReportWriter) {
         writer.append(finding.severity.rawValue, paddedTo: 8)

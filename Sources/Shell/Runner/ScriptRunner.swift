@@ -215,6 +215,7 @@ public enum ScriptRunner {
                 session.record(result, line: recorded)
                 if !result.message.isEmpty { (result.isReport ? report : output)(result.message) }
                 if let line = findingsLine(result, session) { output(line) }
+                if let line = staleGraphLine(result, session) { output(line) }
             }
             return outcome
         }
@@ -228,6 +229,30 @@ public enum ScriptRunner {
             else { return nil }
             return ValidationOutput.line(EditFindings(of: change, in: session.document))
         }
+
+        /// After an edit of the plan on levels with a generated routing graph: that the graph there
+        /// is stale, and the command that makes it anew. Nil for views, undo, edits inside a group
+        /// (told at its commit) and edits that leave the graph as true as it was.
+        func staleGraphLine(_ result: CommandOutcome, _ session: EditingSession) -> String? {
+            guard reportFindings, !session.history.isGrouping else { return nil }
+            let patch: Patch
+            switch result.effect {
+            case .edit(let applied), .commit(let applied): patch = applied
+            case .redo(let patches) where !patches.isEmpty: patch = Patch.combining(patches, label: "redo")
+            default: return nil
+            }
+            let levels = GeneratedGraph.levelsLeftStale(by: patch, in: session.document)
+            guard let first = levels.first else { return nil }
+            let document = session.document
+            let names = levels.map { document.feature($0).map { session.describe($0) } ?? document.shortID($0) }
+            let refresh =
+                levels.count == 1
+                ? "graph build level \(Self.reference(first, document)) --replace" : "graph build all --replace"
+            return "the generated routing graph of \(names.joined(separator: ", ")) is stale after this edit: `\(refresh)` makes it anew"
+        }
+
+        /// How to name a level in a suggested command: its short id (unique, and needs no quoting).
+        static func reference(_ id: String, _ document: Document) -> String { document.shortID(id) }
 
         /// `open PATH`: nil when the archive is open, else why not.
         func openArchive(_ path: String, _ session: inout EditingSession, _ journal: inout Journal?) -> String? {

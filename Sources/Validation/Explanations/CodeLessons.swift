@@ -267,5 +267,22 @@ enum CodeLessons {
             fix: "none: whether the node or its `level_id` is wrong is for a person to decide (`move REF to X,Y`)",
             fails: "a navPath node whose `level_id` names Level 1 and whose point lies 20 m outside Level 1's outline",
             passes: "a navPath node whose point lies on its level"),
+        "N4": CodeLesson(
+            fix: "`add opening between ROOM NEIGHBOUR at X,Y`, then `graph build level REF --replace`",
+            fails: "a storage room drawn between offices with no opening on any of its walls",
+            passes: "the same room with a door onto the corridor, its node linked into the corridor's network"),
+        "N5": CodeLesson(
+            fix: "`move opening REF ...` onto a wall the room shares with its neighbour, then `graph build level REF --replace`",
+            fails: "a room whose only opening lies 2 m inside it, on none of its walls",
+            passes: "a room whose opening lies on the wall it shares with the corridor"),
+        "N6": CodeLesson(
+            fix:
+                "draw the stairs or elevator on both levels (overlapping units, or amenities one above the other), then `graph build --replace`",
+            fails: "a second floor whose rooms and corridor are linked to each other but to no other level",
+            passes: "the same floor with stairs overlapping the stairs of the floor below"),
+        "N7": CodeLesson(
+            fix: "`graph build` (or `--replace`) makes a node for every room with a door; else link the cut-off spaces with `link`",
+            fails: "a room with a door but no path node standing for it or in it",
+            passes: "the same room after `graph build`, its node linked through its door"),
     ]
 }

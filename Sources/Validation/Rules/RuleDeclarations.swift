@@ -17,7 +17,8 @@ struct RuleDeclarations: Sendable {
         ArchiveRules.declarations, FeatureRules.declarations, PropertyChecks.declarations, GeometryChecks.declarations,
         InteriorRings.declarations, ReferenceChecks.declarations, AddressRules.declarations, ExpectedProperties.declarations,
         DistinctNames.declarations, CorrelationRules.declarations, TemporalRules.declarations, HierarchyRules.declarations,
-        OrdinalRules.declarations, RoutingRules.declarations, SpatialRules.declarations, ShapeRules.declarations,
+        OrdinalRules.declarations, RoutingRules.declarations, ReachabilityCodes.declarations, SpatialRules.declarations,
+        ShapeRules.declarations,
         ContentRules.declarations, ParkingRules.declarations,
     ]
 

@@ -4,7 +4,9 @@
 // and links stay as they are. Refuses a spacing outside 0.5 to 100 m, a scope with no level, a
 // document without coordinates, and levels that already have generated nodes unless `--replace`
 // is given: then the earlier generated nodes of those levels, their associations and every link
-// to them go in the same step.
+// to them go in the same step, and each hand-made node of those levels left with no link into the
+// generated part is linked to the nearest new node within 2 m (where the straight way between
+// them stays in a unit).
 
 import Geometry
 import IMDF
@@ -95,14 +97,19 @@ public struct GraphBuild: EditCommand {
             }
         }
 
-        let plan = GeneratedGraph.plan(
+        var plan = GeneratedGraph.plan(
             levels: levelIDs, spacing: spacing, existingVertical: existingVertical, document, projector)
-        var minted: [String] = []
-        let nodeIDs = plan.nodes.map { _ in
-            let id = ids.next()
-            minted.append(id)
-            return id
+        // With --replace, hand-made nodes of these levels with no link into the generated part
+        // are linked to the nearest new node within reach where the straight way between them
+        // stays in a unit.
+        if replace {
+            let handMade = nodes.filter { !Self.isGenerated($0) && $0.string(.levelID).map(inScope.contains) == true }
+            plan.outside += Self.handMadeLinks(handMade, plan, document, projector, kept: { !doomed.contains($0) })
         }
+        let nodeIDs = ids.next(plan.nodes.count)
+        var minted = nodeIDs
+        // An id for each association, minted in one go after the nodes' (as before, one by one).
+        var associationIDs = ids.next(plan.nodes.count(where: { $0.associated != nil }))[...]
         var neighbours = [[String]](repeating: [], count: plan.nodes.count)
         for edge in plan.edges.sorted(by: { ($0.a, $0.b) < ($1.a, $1.b) }) {
             neighbours[edge.a].append(nodeIDs[edge.b])
@@ -128,37 +135,111 @@ public struct GraphBuild: EditCommand {
         let weight = JSONValue.number(JSONNumber(text: "1.0")!)
         let nodeCollection = RoutingFormat.nodeCollection(document)
         let associationCollection = RoutingFormat.associationCollection(document)
-        var associations: [Change] = []
-        for (index, node) in plan.nodes.enumerated() {
-            var properties = JSONObject()
-            properties.append(key: PropertyKey.levelID.rawValue, value: .string(node.levelID))
-            properties.append(key: buildingKey, value: (buildingOf[node.levelID] ?? nil).map(JSONValue.string) ?? .null)
-            properties.append(key: RoutingExtension.neighbours, value: .array(neighbours[index].map(JSONValue.string)))
-            properties.append(key: RoutingExtension.weight, value: weight)
-            properties.append(key: RoutingExtension.tags, value: .array(node.tags.map(JSONValue.string)))
-            let feature = Feature(
-                id: nodeIDs[index], featureType: RoutingFormat.nodeType, geometry: .point(projector.position(node.point)),
-                properties: properties)
-            changes.append(.create(feature, in: nodeCollection, at: nil))
-            if let target = node.associated {
-                let id = ids.next()
-                minted.append(id)
-                var link = JSONObject()
-                link.append(key: "pathNode_id", value: .string(nodeIDs[index]))
-                link.append(key: "associeted_id", value: .string(target))
-                associations.append(
-                    .create(
-                        Feature(id: id, featureType: RoutingFormat.associationType, geometry: nil, properties: link),
-                        in: associationCollection, at: nil))
-            }
+        // Each node's association id, in node order (as they were minted).
+        var associationOf = [String?](repeating: nil, count: plan.nodes.count)
+        for (index, node) in plan.nodes.enumerated() where node.associated != nil {
+            guard let id = associationIDs.popFirst() else { break }
+            associationOf[index] = id
+            minted.append(id)
         }
-        changes += associations
+        // The features, made on all cores a stretch of nodes at a time, in node order.
+        let (linked, associationIDOf, planned) = (neighbours, associationOf, plan.nodes)
+        let stretches = stride(from: 0, to: plan.nodes.count, by: 2048).map { $0..<Swift.min($0 + 2048, plan.nodes.count) }
+        let made = stretches.parallelMap(heaviestFirst: { $0.count }) { stretch -> (nodes: [Change], associations: [Change]) in
+            var nodes: [Change] = []
+            var associations: [Change] = []
+            nodes.reserveCapacity(stretch.count)
+            for index in stretch {
+                let node = planned[index]
+                var properties = JSONObject()
+                properties.append(key: PropertyKey.levelID.rawValue, value: .string(node.levelID))
+                properties.append(key: buildingKey, value: (buildingOf[node.levelID] ?? nil).map(JSONValue.string) ?? .null)
+                properties.append(key: RoutingExtension.neighbours, value: .array(linked[index].map(JSONValue.string)))
+                properties.append(key: RoutingExtension.weight, value: weight)
+                properties.append(key: RoutingExtension.tags, value: .array(node.tags.map(JSONValue.string)))
+                let feature = Feature(
+                    id: nodeIDs[index], featureType: RoutingFormat.nodeType, geometry: .point(projector.position(node.point)),
+                    properties: properties)
+                nodes.append(.create(feature, in: nodeCollection, at: nil))
+                if let target = node.associated, let id = associationIDOf[index] {
+                    var link = JSONObject()
+                    link.append(key: "pathNode_id", value: .string(nodeIDs[index]))
+                    link.append(key: "associeted_id", value: .string(target))
+                    associations.append(
+                        .create(
+                            Feature(id: id, featureType: RoutingFormat.associationType, geometry: nil, properties: link),
+                            in: associationCollection, at: nil))
+                }
+            }
+            return (nodes, associations)
+        }
+        changes.reserveCapacity(changes.count + made.reduce(0) { $0 + $1.nodes.count + $1.associations.count })
+        for stretch in made { changes += stretch.nodes }
+        for stretch in made { changes += stretch.associations }
         let links = plan.edges.count + plan.outside.count
         let removed = earlier.isEmpty ? "" : ", replacing \(earlier.count) earlier generated node\(earlier.count == 1 ? "" : "s")"
         return Patch(
             label:
                 "graph build on \(place): \(plan.nodes.count) path node\(plan.nodes.count == 1 ? "" : "s"), \(links) link\(links == 1 ? "" : "s")\(removed)",
             changes: changes, mintedIDs: minted)
+    }
+
+    /// How near (metres) a hand-made node must stand to a generated one to be linked to it.
+    public static let handMadeReach = 2.0
+
+    /// Links (new node, hand-made node) for each of `handMade` that links to no generated node
+    /// that stays: to the nearest node of the plan on its level within `handMadeReach`, where the
+    /// straight way between them lies in one unit of the level (allowing the doorway margin).
+    static func handMadeLinks(
+        _ handMade: [Feature], _ plan: GeneratedGraph.Plan, _ document: Document, _ projector: Projector, kept: (String) -> Bool
+    ) -> [(node: Int, existing: String)] {
+        guard !handMade.isEmpty else { return [] }
+        struct Cell: Hashable {
+            var level: String
+            var x: Int
+            var y: Int
+        }
+        let size = handMadeReach
+        func cell(_ level: String, _ point: Point) -> Cell {
+            Cell(level: level, x: Int(saturating: (point.x / size).rounded(.down)), y: Int(saturating: (point.y / size).rounded(.down)))
+        }
+        var grid: [Cell: [Int]] = [:]
+        for (index, node) in plan.nodes.enumerated() where node.point.x.isFinite && node.point.y.isFinite {
+            grid[cell(node.levelID, node.point), default: []].append(index)
+        }
+        var links: [(node: Int, existing: String)] = []
+        for feature in handMade {
+            guard let level = feature.string(.levelID), case .point(let position)? = feature.geometry else { continue }
+            let linkedToGenerated = (feature.strings(RoutingExtension.neighbours) ?? []).contains { id in
+                kept(id) && document.feature(id).map(isGenerated) == true
+            }
+            let here = projector.point(position)
+            guard !linkedToGenerated, here.x.isFinite, here.y.isFinite else { continue }
+            let centre = cell(level, here)
+            var candidates: [(index: Int, distance: Double)] = []
+            for dx in -1...1 {
+                for dy in -1...1 {
+                    for index in grid[Cell(level: level, x: centre.x &+ dx, y: centre.y &+ dy)] ?? [] {
+                        let distance = plan.nodes[index].point.distance(to: here)
+                        if distance <= handMadeReach { candidates.append((index, distance)) }
+                    }
+                }
+            }
+            candidates.sort { ($0.distance, $0.index) < ($1.distance, $1.index) }
+            for candidate in candidates {
+                let there = plan.nodes[candidate.index].point
+                guard let box = Bounds(points: [here, there]) else { continue }
+                let inside = document.features(onLevel: level, near: box).contains { unit in
+                    guard unit.imdfType == .unit, let polygons = projector.polygons(unit.geometry) else { return false }
+                    return polygons.surelyCover(segment: here, there, within: GeneratedGraph.slack)
+                }
+                if inside {
+                    links.append((candidate.index, feature.id))
+                    break
+                }
+            }
+        }
+        return links
     }
 
     /// Whether `graph build` made the node.

@@ -331,27 +331,36 @@ public struct Document: Sendable {
 
     /// Checks that every change of `patch` applies to this document, in order, without changing it.
     func check(_ patch: Patch) throws(EditError) {
-        var pending: [String: Feature?] = [:]
+        // Where a feature stands as the changes so far leave it: the index of the last change to
+        // it (its state after that change), or none for one the patch has not touched. Indexes,
+        // not copies of the features: a graph build creates a hundred thousand.
+        var pending: [String: Int] = [:]
+        pending.reserveCapacity(patch.changes.count)
+        let changes = patch.changes
         func current(_ id: String) -> Feature? {
-            if let state = pending[id] { return state }
-            return feature(id)
+            guard let index = pending[id] else { return feature(id) }
+            switch changes[index] {
+            case .create(let feature, _, _): return feature
+            case .modify(_, let after): return after
+            case .delete: return nil
+            }
         }
-        for change in patch.changes {
+        for (index, change) in changes.enumerated() {
             switch change {
             case .create(let feature, _, _):
                 guard current(feature.id) == nil else { throw EditError("a feature with id \(feature.id) already exists") }
-                pending[feature.id] = .some(feature)
+                pending[feature.id] = index
             case .modify(let before, let after):
                 guard before.id == after.id else { throw EditError("a change may not alter a feature's id") }
                 guard current(before.id) == before else {
                     throw EditError("\(before.featureType) \(before.id.prefix(8)) has changed since the edit was planned")
                 }
-                pending[after.id] = .some(after)
+                pending[after.id] = index
             case .delete(let feature, _, _):
                 guard current(feature.id) == feature else {
                     throw EditError("\(feature.featureType) \(feature.id.prefix(8)) has changed or is gone")
                 }
-                pending[feature.id] = .some(nil)
+                pending[feature.id] = index
             }
         }
     }

@@ -164,6 +164,16 @@ public struct IDSource: Sendable {
         self.seed = seed
     }
 
+    /// The next `count` ids, as `next()` would give them one by one; fresh random ones drawn together.
+    public mutating func next(_ count: Int) -> [String] {
+        var ids: [String] = []
+        ids.reserveCapacity(Swift.max(count, 0))
+        while ids.count < count, let id = supplied.popLast() { ids.append(id) }
+        if seed == nil && ids.count < count { return ids + FeatureID.random(count: count - ids.count) }
+        while ids.count < count { ids.append(next()) }
+        return ids
+    }
+
     public mutating func next() -> String {
         if let id = supplied.popLast() { return id }
         guard var state = seed else { return FeatureID.random() }

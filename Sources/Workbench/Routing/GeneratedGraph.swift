@@ -3,13 +3,15 @@
 // visual centre when that is not inside); in walkable units (walkways, lobbies, ... and any unit
 // with more than two openings, or whose doors cannot be reached in a straight line from its
 // centre) the unit's medial axis, joined to its openings and its centre; and between levels of
-// adjacent ordinals in one building, the centres of overlapping stairs, elevators, escalators and
-// ramps, and amenities of those categories one above the other (sharing a correlation id, or
-// within 2 m), each with a node joined into its unit as a door is. No in-plan edge leaves its unit, and no two in-plan nodes it links are further apart
-// than the spacing.
+// adjacent ordinals in one building, the nodes of overlapping stairs, elevators, escalators and
+// ramps (the centre; for stairs, escalators and ramps the landing, the corner farthest from the
+// doors), and amenities of those categories one above the other (sharing a correlation id, or
+// within 2 m), each with a node joined into its unit as a door is. No in-plan edge leaves its
+// unit, and no two in-plan nodes it links are further apart than the spacing.
 
 import Geometry
 import IMDF
+import Synchronization
 
 /// How the generated part of the routing graph is told apart and what it means.
 public enum GeneratedGraph {
@@ -37,7 +39,7 @@ public enum GeneratedGraph {
     /// The margin an edge may run outside its unit (a door laid on the wall's other face).
     static let slack = 0.15
 
-    struct Node {
+    struct Node: Sendable {
         var point: Point
         var levelID: String
         var tags: [String]
@@ -46,7 +48,7 @@ public enum GeneratedGraph {
     }
 
     /// The network of some levels, in metres of the document's frame.
-    struct Plan {
+    struct Plan: Sendable {
         var nodes: [Node] = []
         var edges = Set<WalkNetwork.Edge>()
         /// Links from a new node to a node already in the document.
@@ -87,10 +89,40 @@ public enum GeneratedGraph {
     struct Space {
         var unit: Feature
         var polygons: [Polygon]
-        var area: PreparedArea
+        var area: SlackArea
         var centre: Point
         var openings: [(node: Int, point: Point)] = []
         var category: String
+    }
+
+    /// A unit's shape grown by `slack`, asked by planar arithmetic first; GEOS buffers and
+    /// prepares it only when that cannot say for sure (a door far off a wall, a diagonal walk past
+    /// a corner).
+    final class SlackArea {
+        let polygons: [Polygon]
+        private let engine: GeometryEngine
+        private var grown: PreparedArea?
+
+        init(_ polygons: [Polygon], _ engine: GeometryEngine) {
+            self.polygons = polygons
+            self.engine = engine
+        }
+
+        private var prepared: PreparedArea {
+            if let grown { return grown }
+            let area = engine.prepare(engine.buffer(polygons, by: slack))
+            grown = area
+            return area
+        }
+
+        func covers(_ point: Point) -> Bool { polygons.surelyWithin(slack, of: point) || prepared.covers(point) }
+
+        func covers(segment a: Point, _ b: Point) -> Bool {
+            polygons.surelyCover(segment: a, b, within: slack) || prepared.covers(segment: a, b)
+        }
+
+        /// Metres from `point` to the unit itself (not grown).
+        func distance(to point: Point) -> Double { polygons.planarDistance(to: point) ?? engine.distance(from: point, to: polygons) }
     }
 
     /// The network of the levels `levelIDs` (all of one document), with links to the generated
@@ -102,12 +134,88 @@ public enum GeneratedGraph {
         var plan = Plan()
         var centres: [String: Int] = [:]
         let amenities = verticalAmenities(document)
-        for levelID in levelIDs {
-            planLevel(levelID, spacing: spacing, amenities: amenities, into: &plan, centres: &centres, document, projector, engine)
+        // Levels are planned on all cores, each with its own GEOS engine, and joined in the order
+        // given, so the nodes (and the ids minted for them) are the same as one after the other.
+        let axes = AxisCache()
+        let accessibilityRecorded = recordsDoorAccessibility(document)
+        let parts = levelIDs.parallelMap(heaviestFirst: { document.count(ofType: FeatureType.unit.rawValue, onLevel: $0) }) {
+            levelID -> LevelPart in
+            var part = LevelPart()
+            planLevel(
+                levelID, spacing: spacing, amenities: amenities, into: &part.plan, centres: &part.centres, document, projector,
+                GeometryEngine(), axes: axes, accessibilityRecorded: accessibilityRecorded)
+            return part
+        }
+        for part in parts {
+            let offset = plan.nodes.count
+            plan.nodes += part.plan.nodes
+            for edge in part.plan.edges { plan.edges.insert(WalkNetwork.Edge(edge.a + offset, edge.b + offset)) }
+            for (id, node) in part.centres { centres[id] = node + offset }
         }
         linkLevels(levelIDs, plan: &plan, centres: centres, existingVertical: existingVertical, document, projector, engine)
         linkAmenities(levelIDs, amenities, plan: &plan, centres: centres, existingVertical: existingVertical, document, projector)
         return plan
+    }
+
+    /// Medial axes by the shape of their space, shared by the levels planned at once: the same
+    /// corridor drawn on every floor of a building (stacked floor plates, copied plans) is worked
+    /// out once and moved into place. A shape is its rings relative to its first point, to the
+    /// micrometre.
+    final class AxisCache: Sendable {
+        struct Key: Hashable, Sendable {
+            var rings: [[Point]]
+            var spacing: Double
+        }
+        private let axes = Mutex<[Key: WalkNetwork]>([:])
+
+        func axis(of polygon: Polygon, spacing: Double, _ engine: GeometryEngine) -> WalkNetwork {
+            guard let origin = polygon.exterior.first, origin.x.isFinite, origin.y.isFinite else {
+                return engine.medialAxis(of: polygon, spacing: spacing)
+            }
+            func relative(_ point: Point) -> Point {
+                Point(x: ((point.x - origin.x) * 1e6).rounded() / 1e6, y: ((point.y - origin.y) * 1e6).rounded() / 1e6)
+            }
+            let rings = ([polygon.exterior] + polygon.holes).map { $0.map(relative) }
+            let key = Key(rings: rings, spacing: spacing)
+            // Worked out on the shape as the key holds it, so the axis is the same whichever
+            // level comes first.
+            let known = axes.withLock { $0[key] }
+            let axis =
+                known ?? engine.medialAxis(of: Polygon(exterior: rings[0], holes: Array(rings.dropFirst())), spacing: spacing)
+            if known == nil { axes.withLock { $0[key] = axis } }
+            return WalkNetwork(points: axis.points.map { Point(x: $0.x + origin.x, y: $0.y + origin.y) }, edges: axis.edges)
+        }
+    }
+
+    /// The tag that marks a node a wheelchair cannot pass, followed by why (`inaccessible:revolving door`).
+    public static let barrierPrefix = "inaccessible:"
+
+    /// Door types a wheelchair cannot pass unless the opening's `accessibility` says it can.
+    public static let inaccessibleDoorTypes: Set<String> = ["revolving", "turnstile", "turnstile.fullheight", "turnstile.waistheight"]
+
+    /// Whether the archive records wheelchair access on its openings: some opening lists
+    /// `wheelchair` in its `accessibility`. Then an opening that does not is taken as closed to
+    /// wheelchairs; where none does, the data says nothing either way.
+    static func recordsDoorAccessibility(_ document: Document) -> Bool {
+        document.features(of: .opening).contains { ($0.strings(.accessibility) ?? []).contains("wheelchair") }
+    }
+
+    /// Why a wheelchair cannot pass `opening`, or nil: a revolving door or turnstile (unless its
+    /// `accessibility` lists `wheelchair`), or no `wheelchair` in its `accessibility` where the
+    /// archive records it on other openings.
+    static func doorBarrier(_ opening: Feature, accessibilityRecorded: Bool) -> String? {
+        let accessibility = opening.strings(.accessibility) ?? []
+        if accessibility.contains("wheelchair") { return nil }
+        if let type = opening.property(.door)?.objectValue?["type"]?.stringValue, inaccessibleDoorTypes.contains(type) {
+            return type.hasPrefix("turnstile") ? "a turnstile" : "a \(type) door"
+        }
+        return accessibilityRecorded ? "a door without wheelchair access" : nil
+    }
+
+    /// The network of one level, its nodes numbered from 0.
+    struct LevelPart: Sendable {
+        var plan = Plan()
+        var centres: [String: Int] = [:]
     }
 
     /// Amenities that are a way between levels (an elevator or stairs drawn as a point in a
@@ -123,24 +231,24 @@ public enum GeneratedGraph {
 
     private static func planLevel(
         _ levelID: String, spacing: Double, amenities: [String: [Feature]], into plan: inout Plan, centres: inout [String: Int],
-        _ document: Document, _ projector: Projector, _ engine: GeometryEngine
+        _ document: Document, _ projector: Projector, _ engine: GeometryEngine, axes: AxisCache, accessibilityRecorded: Bool
     ) {
         var spaces: [Space] = []
-        for unit in document.features(onLevel: levelID) where unit.imdfType == .unit {
+        let onLevel = document.features(onLevel: levelID)
+        for unit in onLevel where unit.imdfType == .unit {
             let category = unit.string(.category) ?? ""
             guard !solidCategories.contains(category), let polygons = projector.polygons(unit.geometry), !polygons.isEmpty else {
                 continue
             }
-            let area = engine.prepare(engine.buffer(polygons, by: slack))
-            let strict = engine.prepare(polygons)
+            let area = SlackArea(polygons, engine)
             var centre = unit.point(.displayPoint).map(projector.point)
-            if let given = centre, !strict.covers(given) { centre = nil }
+            if let given = centre, !polygons.surelyInside(given), !engine.prepare(polygons).covers(given) { centre = nil }
             guard let inside = centre ?? engine.interiorPoint(polygons) else { continue }
             spaces.append(Space(unit: unit, polygons: polygons, area: area, centre: inside, category: category))
         }
-        let byID = Dictionary(uniqueKeysWithValues: spaces.indices.map { (spaces[$0].unit.id, $0) })
+        let spaceBounds = spaces.map { $0.polygons.reduce(Bounds.empty) { $0.union($1.bounds) } }
         // A node on each opening, in the (at most two) units it opens into.
-        for opening in document.features(onLevel: levelID) where opening.imdfType == .opening {
+        for opening in onLevel where opening.imdfType == .opening {
             let lines: [[Point]]
             switch opening.geometry {
             case .lineString(let line)?: lines = [line.map(projector.point)]
@@ -150,13 +258,15 @@ public enum GeneratedGraph {
             guard let line = lines.max(by: { Polyline.length($0) < Polyline.length($1) }), line.count >= 2 else { continue }
             let middle = Polyline.halfway(line)
             guard let box = Bounds(points: [middle])?.expanded(by: doorReach) else { continue }
-            let joined = document.features(onLevel: levelID, near: box).compactMap { feature -> (Int, Double)? in
-                guard let index = byID[feature.id] else { return nil }
-                let distance = engine.distance(from: middle, to: spaces[index].polygons)
+            let joined = spaces.indices.compactMap { index -> (Int, Double)? in
+                guard spaceBounds[index].intersects(box) else { return nil }
+                let distance = spaces[index].area.distance(to: middle)
                 return distance <= doorReach ? (index, distance) : nil
             }.sorted { $0.1 < $1.1 || ($0.1 == $1.1 && spaces[$0.0].unit.id < spaces[$1.0].unit.id) }.prefix(2)
             guard !joined.isEmpty else { continue }
-            let node = plan.add(Node(point: middle, levelID: levelID, tags: [tag], associated: opening.id))
+            let barrier = doorBarrier(opening, accessibilityRecorded: accessibilityRecorded)
+            let node = plan.add(
+                Node(point: middle, levelID: levelID, tags: [tag] + (barrier.map { [barrierPrefix + $0] } ?? []), associated: opening.id))
             for (index, _) in joined { spaces[index].openings.append((node, middle)) }
         }
         // A node on each vertical amenity, joined into its unit as a door is.
@@ -171,7 +281,8 @@ public enum GeneratedGraph {
                 spaces[index].openings.append((node, point))
             }
         }
-        for space in spaces {
+        for var space in spaces {
+            if flightCategories.contains(space.category), let landing = landing(of: space, engine) { space.centre = landing }
             let centre = plan.add(
                 Node(
                     point: space.centre, levelID: levelID,
@@ -185,7 +296,7 @@ public enum GeneratedGraph {
             // The space's middle, each part of it, joined to its openings and its centre.
             var network: [WalkNetwork.Edge] = []
             for polygon in space.polygons {
-                let axis = engine.medialAxis(of: polygon, spacing: spacing)
+                let axis = axes.axis(of: polygon, spacing: spacing, engine)
                 let first = plan.nodes.count
                 for point in axis.points { _ = plan.add(Node(point: point, levelID: levelID, tags: [tag], associated: nil)) }
                 for edge in axis.edges {
@@ -244,10 +355,39 @@ public enum GeneratedGraph {
         }
     }
 
+    /// Units whose way between levels is walked in plan as well as climbed: a flight of stairs, an
+    /// escalator, a ramp runs the length of its unit.
+    static let flightCategories: Set<String> = ["stairs", "escalator", "ramp"]
+
+    /// How far in from a corner (metres, towards the centre) the landing node stands.
+    static let landingInset = 0.75
+
+    /// Where the way up or down leaves a stairwell (or escalator, ramp): the corner of the unit
+    /// farthest from its nearest door, a little in from the walls, where a straight way from each
+    /// door stays inside. A person who comes in at the door walks the flight to there, as the
+    /// flight runs, before the level changes (a dog-leg stair brings them back above the door).
+    /// Nil where the unit has no door or no corner qualifies: its centre stays.
+    static func landing(of space: Space, _ engine: GeometryEngine) -> Point? {
+        guard !space.openings.isEmpty, let ring = space.polygons.first?.exterior, ring.count >= 4 else { return nil }
+        var best: (point: Point, reach: Double)?
+        for corner in ring.dropLast() {
+            let length = corner.distance(to: space.centre)
+            guard length.isFinite, length > 2 * landingInset else { continue }
+            let t = landingInset / length
+            let point = Point(x: corner.x + t * (space.centre.x - corner.x), y: corner.y + t * (space.centre.y - corner.y))
+            guard space.polygons.surelyInside(point),
+                let reach = space.openings.map({ $0.point.distance(to: point) }).min(),
+                space.openings.allSatisfy({ covers(space, from: $0.point, to: point, engine) })
+            else { continue }
+            if reach > (best?.reach ?? -1) + 1e-9 { best = (point, reach) }
+        }
+        return best?.point
+    }
+
     /// Whether the straight way from `start` (perhaps a door a little off the unit) to `end` stays in the space.
     static func covers(_ space: Space, from start: Point, to end: Point, _ engine: GeometryEngine) -> Bool {
         var start = start
-        let off = engine.distance(from: start, to: space.polygons)
+        let off = space.area.distance(to: start)
         let length = start.distance(to: end)
         if off > slack, length > 0 {
             // A door laid on the far face of a thick wall: the way counts from where it meets the unit.

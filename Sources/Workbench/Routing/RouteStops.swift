@@ -21,13 +21,17 @@ extension RoutingGraph {
     public static func stops(of route: Route, in document: Document) -> [RouteStop] {
         guard let projector = document.workingProjector else { return [] }
         let engine = GeometryEngine()
-        let wanted = Set(route.nodes)
         var associated: [String: String] = [:]
-        for association in document.features(ofType: RoutingFormat.associationType) {
-            guard let node = association.string("pathNode_id"), wanted.contains(node), let target = association.string("associeted_id"),
-                document.feature(target) != nil, associated[node] == nil
-            else { continue }
-            associated[node] = target
+        for node in Set(route.nodes) {
+            // The first association of the node, in document order, that names a feature.
+            let first = document.referrers(of: node).compactMap { referrer -> (Int, String)? in
+                guard let association = document.feature(referrer), association.featureType == RoutingFormat.associationType,
+                    association.string("pathNode_id") == node, let target = association.string("associeted_id"),
+                    document.feature(target) != nil
+                else { return nil }
+                return (document.order(of: referrer) ?? 0, target)
+            }.min { $0.0 < $1.0 }
+            associated[node] = first?.1
         }
         var stops: [RouteStop] = []
         for id in route.nodes {
@@ -61,7 +65,9 @@ extension RoutingGraph {
         }.min { $0.1 < $1.1 }
         if let door { return door.0 }
         let rooms = near.filter { $0.imdfType == .unit }.compactMap { unit -> (String, Double)? in
-            guard let shapes = projector.polygons(unit.geometry), engine.distance(from: point, to: shapes) == 0 else { return nil }
+            guard let shapes = projector.polygons(unit.geometry),
+                (shapes.planarDistance(to: point) ?? engine.distance(from: point, to: shapes)) == 0
+            else { return nil }
             return (unit.id, engine.area(shapes))
         }
         return rooms.min { $0.1 < $1.1 }?.0
