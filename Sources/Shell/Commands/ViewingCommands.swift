@@ -121,13 +121,7 @@ enum ViewingCommands {
             }
             let report = ValidationReport(findings: findings, shortIDs: ShortIDs(document.allFeatures.lazy.map(\.id)))
             let archive = session.archivePath ?? "untitled"
-            if args.flag("--json") {
-                do {
-                    return .report(try ValidationOutput.json(report, archive: archive))
-                } catch {
-                    throw EditError("check reachability: cannot write JSON (\(error))")
-                }
-            }
+            if args.flag("--json") { return .report(ValidationOutput.json(report, archive: archive)) }
             let covered =
                 "checked \(outcome.units.grouped) unit\(outcome.units == 1 ? "" : "s") on \(outcome.levels) level\(outcome.levels == 1 ? "" : "s") against \(outcome.nodes.grouped) path node\(outcome.nodes == 1 ? "" : "s")"
             guard !findings.isEmpty else { return .report("\(covered): a route reaches every unit") }
