@@ -350,8 +350,7 @@ public struct Drawing: Sendable {
     static func closedByAHair(_ points: [Point]) -> [Point]? {
         guard let first = points.first, let last = points.last, points.count >= 4 else { return nil }
         if first == last { return points }
-        var length = 0.0
-        for index in points.indices.dropFirst() { length += points[index - 1].distance(to: points[index]) }
+        let length = Polyline.length(points)
         guard length.isFinite, length > 0, first.distance(to: last) <= length * 1e-6 else { return nil }
         return points.dropLast() + [first]
     }

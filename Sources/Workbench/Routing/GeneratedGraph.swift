@@ -15,6 +15,19 @@ import Synchronization
 
 /// How the generated part of the routing graph is told apart and what it means.
 public enum GeneratedGraph {
+    /// The middle of an opening's line in metres (of its longest part, for a MultiLineString);
+    /// nil for an opening without a line of two points.
+    static func middle(ofOpening opening: Feature, _ projector: Projector) -> Point? {
+        let lines: [[Point]]
+        switch opening.geometry {
+        case .lineString(let line)?: lines = [line.map(projector.point)]
+        case .multiLineString(let parts)?: lines = parts.map { $0.map(projector.point) }
+        default: return nil
+        }
+        guard let line = lines.max(by: { Polyline.length($0) < Polyline.length($1) }), line.count >= 2 else { return nil }
+        return Polyline.halfway(line)
+    }
+
     /// The tag every generated node carries (`--replace` removes exactly these).
     public static let tag = "generated"
 
@@ -249,14 +262,7 @@ public enum GeneratedGraph {
         let spaceBounds = spaces.map { $0.polygons.reduce(Bounds.empty) { $0.union($1.bounds) } }
         // A node on each opening, in the (at most two) units it opens into.
         for opening in onLevel where opening.imdfType == .opening {
-            let lines: [[Point]]
-            switch opening.geometry {
-            case .lineString(let line)?: lines = [line.map(projector.point)]
-            case .multiLineString(let parts)?: lines = parts.map { $0.map(projector.point) }
-            default: continue
-            }
-            guard let line = lines.max(by: { Polyline.length($0) < Polyline.length($1) }), line.count >= 2 else { continue }
-            let middle = Polyline.halfway(line)
+            guard let middle = GeneratedGraph.middle(ofOpening: opening, projector) else { continue }
             guard let box = Bounds(points: [middle])?.expanded(by: doorReach) else { continue }
             let joined = spaces.indices.compactMap { index -> (Int, Double)? in
                 guard spaceBounds[index].intersects(box) else { return nil }

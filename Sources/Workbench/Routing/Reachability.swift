@@ -178,14 +178,7 @@ public enum Reachability {
         var onWall: [String] = []
         var stray: [(id: String, distance: Double)] = []
         for opening in document.features(onLevel: level, near: box) where opening.imdfType == .opening {
-            let lines: [[Point]]
-            switch opening.geometry {
-            case .lineString(let line)?: lines = [line.map(projector.point)]
-            case .multiLineString(let parts)?: lines = parts.map { $0.map(projector.point) }
-            default: continue
-            }
-            guard let line = lines.max(by: { Polyline.length($0) < Polyline.length($1) }), line.count >= 2 else { continue }
-            let middle = Polyline.halfway(line)
+            guard let middle = GeneratedGraph.middle(ofOpening: opening, projector) else { continue }
             guard let outside = polygons.planarDistance(to: middle) else { continue }
             // Off the outline: how far from the nearest wall, inside or out.
             let fromOutline =
