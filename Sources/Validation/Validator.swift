@@ -92,28 +92,80 @@ public enum Validator {
             }
             return findings
         }
-        let groups = [ArchiveRules.check(load)] + results
-        // Each finding's place in the report, worked out once: a report of 24,000 findings sorts
-        // in n log n comparisons of integers, not of codes looked up in a list each time.
-        let codeRank = Dictionary(uniqueKeysWithValues: FindingCode.allCases.enumerated().map { ($1, $0) })
-        let severityRank = Dictionary(uniqueKeysWithValues: Severity.allCases.enumerated().map { ($1, $0) })
-        // The findings themselves are not moved about (each copy retains their strings): their
-        // order is worked out on the keys, and each is copied once, to its place.
-        var keys: [(Int, Int, String, Int)] = []
-        var places: [(group: Int, position: Int)] = []
-        for group in groups.indices {
-            for position in groups[group].indices {
-                let (severity, code) = (groups[group][position].severity, groups[group][position].code)
-                keys.append(
-                    (
-                        severityRank[severity] ?? 0, codeRank[code] ?? 0, groups[group][position].file ?? "",
-                        groups[group][position].line ?? 0
-                    ))
-                places.append((group, position))
+        var groups = [ArchiveRules.check(load)] + results
+        return ValidationReport(findings: reportOrder(&groups), shortIDs: context.shortIDs)
+    }
+
+    /// The findings of all groups in the report's order: by severity, code (in the order of
+    /// `FindingCode.allCases`), file and line, and where those are the same in the order the
+    /// rules ran. The findings are moved out of `groups`, never copied: a copy retains each of a
+    /// finding's strings, which at 144,000 findings took longer than the checks that made them.
+    /// Their order is worked out on integer keys, one small element per finding.
+    static func reportOrder(_ groups: inout [[Finding]]) -> [Finding] {
+        struct SortKey: Comparable {
+            /// Severity, code and file, by rank, in that order of significance.
+            var major: UInt64
+            var line: Int
+            var group: Int
+            var position: Int
+
+            static func < (a: SortKey, b: SortKey) -> Bool {
+                (a.major, a.line, a.group, a.position) < (b.major, b.line, b.group, b.position)
             }
         }
-        let order = keys.indices.sorted { keys[$0] < keys[$1] }
-        return ValidationReport(findings: order.map { groups[places[$0].group][places[$0].position] }, shortIDs: context.shortIDs)
+        let codeRank = Dictionary(uniqueKeysWithValues: FindingCode.allCases.enumerated().map { ($1, UInt64($0)) })
+        let severityRank = Dictionary(uniqueKeysWithValues: Severity.allCases.enumerated().map { ($1, UInt64($0)) })
+        let count = groups.reduce(0) { $0 + $1.count }
+        // Files are numbered as they come, then ranked by name; the code of the last finding is
+        // kept, as runs of one code are the rule.
+        var fileNumbers: [String: UInt64] = ["": 0]
+        var keys: [SortKey] = []
+        keys.reserveCapacity(count)
+        var lastCode: (code: FindingCode, rank: UInt64)?
+        var lastFile: (file: String, number: UInt64)?
+        for group in groups.indices {
+            groups[group].withUnsafeBufferPointer { findings in
+                for position in findings.indices {
+                    let code: UInt64
+                    if let lastCode, lastCode.code == findings[position].code {
+                        code = lastCode.rank
+                    } else {
+                        code = codeRank[findings[position].code] ?? UInt64(codeRank.count)
+                        lastCode = (findings[position].code, code)
+                    }
+                    let file = findings[position].file ?? ""
+                    let fileNumber: UInt64
+                    if let lastFile, lastFile.file == file {
+                        fileNumber = lastFile.number
+                    } else {
+                        fileNumber = fileNumbers[file] ?? UInt64(fileNumbers.count)
+                        fileNumbers[file] = fileNumber
+                        lastFile = (file, fileNumber)
+                    }
+                    keys.append(
+                        SortKey(
+                            major: (severityRank[findings[position].severity] ?? 0) << 56 | code << 32 | fileNumber,
+                            line: findings[position].line ?? 0, group: group, position: position))
+                }
+            }
+        }
+        let fileRanks = Dictionary(
+            uniqueKeysWithValues: fileNumbers.sorted { $0.key < $1.key }.enumerated().map { ($1.value, UInt64($0)) })
+        for index in keys.indices {
+            let number = keys[index].major & 0xFFFF_FFFF
+            keys[index].major = keys[index].major & ~0xFFFF_FFFF | (fileRanks[number] ?? number)
+        }
+        keys.sort()
+        return [Finding](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for key in keys {
+                groups[key.group].withUnsafeMutableBufferPointer { findings in
+                    // Moved out, and a finding that holds nothing put in its place.
+                    (buffer.baseAddress! + initialized).initialize(to: (findings.baseAddress! + key.position).move())
+                    (findings.baseAddress! + key.position).initialize(to: .moved)
+                }
+                initialized += 1
+            }
+        }
     }
 }
 
@@ -201,7 +253,8 @@ struct ValidationContext: Sendable {
 enum ValidationJob: Sendable {
     case features(FeatureType, file: String, Range<Int>)
     case featuresArchiveWide
-    case addresses, expectedProperties, distinctNames, correlation, temporal, hierarchy, parking, ordinals, routing
+    case expectedProperties(ExpectedProperties.Pass, Range<Int>)
+    case addresses, distinctNames, correlation, temporal, hierarchy, parking, ordinals, routing
     case spatial(SpatialTask)
 
     /// Features per slice: small enough to spread a large collection over the cores.
@@ -216,9 +269,15 @@ enum ValidationJob: Sendable {
             }
         }
         jobs += [
-            .featuresArchiveWide, .addresses, .expectedProperties, .distinctNames, .correlation, .temporal, .hierarchy, .parking, .ordinals,
-            .routing,
+            .featuresArchiveWide, .addresses,
         ]
+        for pass in ExpectedProperties.Pass.all {
+            let count = context.archive.collections[pass.featureType]?.features.count ?? 0
+            for start in stride(from: 0, to: count, by: sliceSize) {
+                jobs.append(.expectedProperties(pass, start..<Swift.min(start + sliceSize, count)))
+            }
+        }
+        jobs += [.distinctNames, .correlation, .temporal, .hierarchy, .parking, .ordinals, .routing]
         jobs += (spatial?.tasks ?? []).map { .spatial($0) }
         return jobs
     }
@@ -227,6 +286,7 @@ enum ValidationJob: Sendable {
     var weight: Int {
         switch self {
         case .features(_, _, let range): range.count * 6
+        case .expectedProperties(_, let range): range.count * 2
         case .distinctNames: 100_000
         case .spatial: 4_000
         default: 20_000
@@ -238,7 +298,7 @@ enum ValidationJob: Sendable {
         case .features(let type, let file, let range): FeatureRules.check(context, type, file, range)
         case .featuresArchiveWide: FeatureRules.archiveWide(context)
         case .addresses: AddressRules.check(context, relations)
-        case .expectedProperties: ExpectedProperties.check(context)
+        case .expectedProperties(let pass, let range): ExpectedProperties.check(context, pass, range)
         case .distinctNames: DistinctNames.check(context, relations)
         case .correlation: CorrelationRules.check(context, relations)
         case .temporal: TemporalRules.check(context)

@@ -85,8 +85,11 @@ struct StreamedReportTests {
     /// safe for a terminal as `TerminalText.sanitized` makes the whole text.
     @Test func writtenToAFileInPiecesIsTheWholeReport() throws {
         var report = Self.report()
-        // Enough findings for several pieces.
-        report.findings = Array(repeating: report.findings, count: 20).flatMap { $0 }
+        // Enough findings for several pieces, and for several slices formatted side by side.
+        report.findings = Array(repeating: report.findings, count: 3 * ValidationOutput.sliceSize / report.findings.count + 1).flatMap {
+            $0
+        }
+        #expect(report.findings.count > 3 * ValidationOutput.sliceSize)
         let path = NSTemporaryDirectory() + "imdf-streamed-report-" + UUID().uuidString
         defer { unlink(path) }
         func written(_ write: (inout ReportWriter) -> Void, sanitizing: Bool) throws -> String {
@@ -101,10 +104,10 @@ struct StreamedReportTests {
         }
         let text = try written({ ValidationOutput.writeText(report, archive: "venue", featureCount: 9, to: &$0) }, sanitizing: true)
         #expect(text.utf8.count > 3 * ReportWriter.chunk)
-        #expect(text == TerminalText.sanitized(ValidationOutput.text(report, archive: "venue", featureCount: 9)) + "\n")
+        #expect(text == TerminalText.sanitized(Self.formattedWhole(report, archive: "venue", featureCount: 9)) + "\n")
         #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" })
         let json = try written({ ValidationOutput.writeJSON(report, archive: "venue", to: &$0) }, sanitizing: false)
-        #expect(json == ValidationOutput.json(report, archive: "venue"))
+        #expect(json == TerminalText.sanitized(try Self.encoded(report, archive: "venue")))
         #expect(try JSONSerialization.jsonObject(with: Data(json.utf8)) is [String: Any])
     }
 

@@ -11,7 +11,8 @@ import Foundation
 public struct ReportWriter {
     private var bytes: [UInt8] = []
     private let descriptor: Int32?
-    private let sanitizing: Bool
+    /// Whether lines are made safe for a terminal as they end.
+    public let sanitizing: Bool
     /// Where the line being written began in `bytes`.
     private var lineStart = 0
     /// Why writing stopped (the system's words), once a write has failed; what comes after is
@@ -36,6 +37,17 @@ public struct ReportWriter {
 
     /// What a keeping writer was given.
     public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// What a keeping writer was given, as bytes.
+    public var kept: [UInt8] { bytes }
+
+    /// Whole lines (or JSON values) another writer made, safe as this one makes them: written as
+    /// they are.
+    public mutating func append(lines: [UInt8]) {
+        bytes.append(contentsOf: lines)
+        lineStart = bytes.count
+        flushIfFull()
+    }
 
     public mutating func append(_ text: String) {
         var text = text

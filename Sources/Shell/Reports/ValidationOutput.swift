@@ -60,9 +60,39 @@ public enum ValidationOutput {
             writer.append("findings" as StaticString)
             writer.endLine()
         }
-        // Each finding read in place: a copy would retain each of its strings, and its code's.
-        report.findings.withUnsafeBufferPointer { findings in
-            for index in findings.indices { writeLine(findings[index], report.shortIDs, to: &writer) }
+        writeFindings(report, to: &writer) { findings, range, slice in
+            for index in range { writeLine(findings[index], report.shortIDs, to: &slice) }
+        }
+    }
+
+    /// Findings per slice that `writeFindings` formats as one job.
+    static let sliceSize = 4_096
+
+    /// The findings of `report` written in order by `body`, which formats those of a range: the
+    /// slices of a large report are formatted side by side on all cores, each into bytes of its
+    /// own (lines made safe as `writer` makes them), which are then written in turn, a few slices
+    /// at a time, so that a report of 100,000 findings is never held whole. Each finding is read
+    /// in place: a copy would retain each of its strings.
+    private static func writeFindings(
+        _ report: ValidationReport, to writer: inout ReportWriter,
+        _ body: @escaping @Sendable (UnsafeBufferPointer<Finding>, Range<Int>, inout ReportWriter) -> Void
+    ) {
+        let count = report.findings.count
+        guard count > sliceSize else {
+            report.findings.withUnsafeBufferPointer { body($0, 0..<count, &writer) }
+            return
+        }
+        let sanitizing = writer.sanitizing
+        let slices = stride(from: 0, to: count, by: sliceSize).map { $0..<Swift.min($0 + sliceSize, count) }
+        let batch = 2 * ProcessInfo.processInfo.activeProcessorCount
+        for first in stride(from: 0, to: slices.count, by: batch) {
+            let formatted = Array(slices[first..<Swift.min(first + batch, slices.count)]).parallelMap(heaviestFirst: { _ in 1 }) {
+                range -> [UInt8] in
+                var slice = ReportWriter(sanitizing: sanitizing)
+                report.findings.withUnsafeBufferPointer { body($0, range, &slice) }
+                return slice.kept
+            }
+            for bytes in formatted { writer.append(lines: bytes) }
         }
     }
 
@@ -160,11 +190,11 @@ public enum ValidationOutput {
             writer.append(bySeverity[severity, default: 0])
         }
         writer.append("},\"findings\":[" as StaticString)
-        report.findings.withUnsafeBufferPointer { findings in
-            for index in findings.indices {
-                if index > 0 { writer.append(byte: UInt8(ascii: ",")) }
-                writeJSON(findings[index], report.shortIDs, to: &writer)
-                writer.flushIfFull()
+        writeFindings(report, to: &writer) { findings, range, slice in
+            for index in range {
+                if index > 0 { slice.append(byte: UInt8(ascii: ",")) }
+                writeJSON(findings[index], report.shortIDs, to: &slice)
+                slice.flushIfFull()
             }
         }
         writer.append("]}" as StaticString)

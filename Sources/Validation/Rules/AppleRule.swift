@@ -83,9 +83,10 @@ extension Finding {
 
 extension ValidationContext {
     /// A finding of `rule` about `feature`, located in its file.
-    func finding(_ rule: AppleRule, _ message: String, _ feature: Feature, fix: Fix? = nil) -> Finding {
+    /// `file`, where the caller knows it, saves looking the feature up by its id.
+    func finding(_ rule: AppleRule, _ message: String, _ feature: Feature, file: String? = nil, fix: Fix? = nil) -> Finding {
         Finding(
-            rule, message, feature: feature, file: fileName(of: feature), location: feature.geometry.flatMap(SpatialRules.coordinate),
-            fix: fix)
+            rule, message, feature: feature, file: file ?? fileName(of: feature),
+            location: feature.geometry.flatMap(SpatialRules.coordinate), fix: fix)
     }
 }

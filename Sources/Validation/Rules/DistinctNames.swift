@@ -122,9 +122,13 @@ enum DistinctNames {
         }
         var buildingNames: [String: Set<String>] = [:]
         for building in buildings { buildingNames[building.id] = NameKey.labels(building.labels(.name)) }
+        // An occupant whose names no building has is passed by without working out its
+        // buildings: the usual case, and the costly part (anchor, unit, level, building).
+        let anyBuildingNames = buildingNames.values.reduce(into: Set<String>()) { $0.formUnion($1) }
         var reported = Set<String>()
         for occupant in occupants {
             let names = NameKey.labels(occupant.labels(.name))
+            guard !anyBuildingNames.isDisjoint(with: names) else { continue }
             for buildingID in relations.buildings(of: occupant) where !reported.contains(buildingID) {
                 guard let building = context.feature(buildingID), !(buildingNames[buildingID] ?? []).isDisjoint(with: names) else {
                     continue

@@ -56,42 +56,68 @@ enum ExpectedProperties {
         return false
     }
 
-    static func check(_ context: ValidationContext) -> [Finding] {
+    /// One pass of the checks over one type's features, in the order the report lists ties (the
+    /// features of a file written on one line): each expected key over all features, then the
+    /// amenities' names, the occupants' modified times and the geofences' references.
+    enum Pass: Sendable {
+        case expected(Int)
+        case amenityNames, modifiedTimes, geofenceReferences
+
+        static let all: [Pass] =
+            ExpectedProperties.expected.indices.map { .expected($0) } + [.amenityNames, .modifiedTimes, .geofenceReferences]
+
+        var featureType: FeatureType {
+            switch self {
+            case .expected(let number): ExpectedProperties.expected[number].0
+            case .amenityNames: .amenity
+            case .modifiedTimes: .occupant
+            case .geofenceReferences: .geofence
+            }
+        }
+    }
+
+    /// The findings of `pass` over the features in `range` of its type's collection (a slice,
+    /// so that an archive's 24,000 occupants are checked on all cores). Features are read in
+    /// place: a copy would retain each of their properties.
+    static func check(_ context: ValidationContext, _ pass: Pass, _ range: Range<Int>) -> [Finding] {
+        guard let collection = context.archive.collections[pass.featureType] else { return [] }
+        let file = collection.sourceFileName ?? collection.fileName
         var findings: [Finding] = []
-        for (type, key, rule) in expected {
-            for feature in context.archive.features(of: type) where isEmpty(feature.property(key)) {
-                findings.append(
-                    context.finding(
-                        rule, "\(context.describe(feature)) has no \(key.rawValue)", feature,
-                        fix: Fix(
-                            "set \(key.rawValue)",
-                            repair: .choose(feature: feature.id, key: key.rawValue, key == .addressID ? .reference(.address) : .value))))
+        collection.features.withUnsafeBufferPointer { features in
+            for index in range {
+                if let finding = check(context, pass, features[index], file) { findings.append(finding) }
             }
-        }
-        for amenity in context.archive.features(of: .amenity) {
-            guard let category = amenity.string(.category), let rule = namedAmenities[category], isEmpty(amenity.property(.name)) else {
-                continue
-            }
-            findings.append(
-                context.finding(
-                    rule, "\(context.describe(amenity)) (\(category)) has no name", amenity,
-                    fix: Fix("name it", repair: .choose(feature: amenity.id, key: PropertyKey.name.rawValue, .value))))
-        }
-        for occupant in context.archive.features(of: .occupant) {
-            let modified = occupant.property(.validity)?.objectValue?["modified"]
-            if modified == nil || modified!.isNull {
-                findings.append(context.finding(modifiedTime, "\(context.describe(occupant)) has no validity.modified time", occupant))
-            }
-        }
-        for geofence in context.archive.features(of: .geofence)
-        where isEmpty(geofence.property(.levelIDs)) && isEmpty(geofence.property(.buildingIDs)) {
-            findings.append(
-                context.finding(
-                    geofenceReference, "\(context.describe(geofence)) names neither a level nor a building", geofence,
-                    fix: Fix(
-                        "set its level_ids", repair: .choose(feature: geofence.id, key: PropertyKey.levelIDs.rawValue, .reference(.level))))
-            )
         }
         return findings
+    }
+
+    private static func check(_ context: ValidationContext, _ pass: Pass, _ feature: Feature, _ file: String) -> Finding? {
+        switch pass {
+        case .expected(let number):
+            let (_, key, rule) = expected[number]
+            guard isEmpty(feature.property(key)) else { return nil }
+            return context.finding(
+                rule, "\(context.describe(feature)) has no \(key.rawValue)", feature, file: file,
+                fix: Fix(
+                    "set \(key.rawValue)",
+                    repair: .choose(feature: feature.id, key: key.rawValue, key == .addressID ? .reference(.address) : .value)
+                ))
+        case .amenityNames:
+            guard let category = feature.string(.category), let rule = namedAmenities[category], isEmpty(feature.property(.name)) else {
+                return nil
+            }
+            return context.finding(
+                rule, "\(context.describe(feature)) (\(category)) has no name", feature, file: file,
+                fix: Fix("name it", repair: .choose(feature: feature.id, key: PropertyKey.name.rawValue, .value)))
+        case .modifiedTimes:
+            let modified = feature.property(.validity)?.objectValue?["modified"]
+            guard modified == nil || modified!.isNull else { return nil }
+            return context.finding(modifiedTime, "\(context.describe(feature)) has no validity.modified time", feature, file: file)
+        case .geofenceReferences:
+            guard isEmpty(feature.property(.levelIDs)) && isEmpty(feature.property(.buildingIDs)) else { return nil }
+            return context.finding(
+                geofenceReference, "\(context.describe(feature)) names neither a level nor a building", feature, file: file,
+                fix: Fix("set its level_ids", repair: .choose(feature: feature.id, key: PropertyKey.levelIDs.rawValue, .reference(.level))))
+        }
     }
 }
