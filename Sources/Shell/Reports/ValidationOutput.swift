@@ -28,10 +28,20 @@ public enum ValidationOutput {
         }
         var counts: [Group: Int] = [:]
         var bySeverity: [Severity: Int] = [:]
+        // A report lists its findings by severity and code: each run of one code is counted,
+        // then added, so a report of 100,000 findings looks up a handful of codes, not each one.
         report.findings.withUnsafeBufferPointer { findings in
-            for index in findings.indices {
-                counts[Group(severity: findings[index].severity, code: findings[index].code), default: 0] += 1
-                bySeverity[findings[index].severity, default: 0] += 1
+            var start = 0
+            while start < findings.count {
+                var end = start + 1
+                while end < findings.count && findings[end].severity == findings[start].severity
+                    && findings[end].code == findings[start].code
+                {
+                    end += 1
+                }
+                counts[Group(severity: findings[start].severity, code: findings[start].code), default: 0] += end - start
+                bySeverity[findings[start].severity, default: 0] += end - start
+                start = end
             }
         }
         let codeRank = Dictionary(uniqueKeysWithValues: FindingCode.allCases.enumerated().map { ($1, $0) })
@@ -178,7 +188,14 @@ public enum ValidationOutput {
     public static func writeJSON(_ report: ValidationReport, archive: String, to writer: inout ReportWriter) {
         var bySeverity: [Severity: Int] = [:]
         report.findings.withUnsafeBufferPointer { findings in
-            for index in findings.indices { bySeverity[findings[index].severity, default: 0] += 1 }
+            // Runs of one severity counted, then added (a report lists them by severity).
+            var start = 0
+            while start < findings.count {
+                var end = start + 1
+                while end < findings.count && findings[end].severity == findings[start].severity { end += 1 }
+                bySeverity[findings[start].severity, default: 0] += end - start
+                start = end
+            }
         }
         writer.append("{\"archive\":" as StaticString)
         writer.appendJSONString(archive)
