@@ -1,3 +1,4 @@
+import Foundation
 import Geometry
 import IMDF
 import Testing
@@ -84,6 +85,34 @@ struct GraphBuildTests {
         #expect(length > 34.5 && length < 36.5, "\(route)")
         #expect(lines.filter { $0.hasPrefix("unit") }.map { $0.split(separator: "\"")[1] } == ["Room 1", "Corridor", "Room 4"], "\(route)")
         #expect(lines.filter { $0.hasPrefix("opening") }.count == 2, "\(route)")
+    }
+
+    /// `render --route` draws the route `route` finds over the generated graph: in the terminal
+    /// along the corridor between the two rooms, and as a path in the SVG.
+    @Test func aRouteOverTheGeneratedGraphIsDrawnInTheTerminalAndTheSVG() throws {
+        var session = try Self.corridorFloor()
+        _ = try Fixtures.run("graph build", &session)
+        let route = try Fixtures.run("route \"Room 1\" \"Room 4\"", &session)
+        let length = try #require(
+            route.split(separator: "\n").first.flatMap { $0.split(separator: ": ").last?.split(separator: " ").first }.flatMap {
+                Double($0)
+            })
+        let picture = try Fixtures.run("render --route \"Room 1\" \"Room 4\" width=90", &session)
+        let summary = try #require(picture.split(separator: "\n").first { $0.contains("• route ") }, "\(picture)")
+        #expect(summary.contains("route \(String(format: "%.1f", length)) m over"), "\(summary) against \(route)")
+        // The corridor (y 8 to 11 of a 20 m floor) is crossed by a long run of route marks,
+        // with an end mark in each room.
+        let rows = picture.components(separatedBy: "m (x east, y north)")[0].split(separator: "\n")
+        #expect(rows.contains { $0.filter { $0 == "•" }.count >= 30 }, "\(picture)")
+        #expect(rows.reduce(0) { $0 + $1.filter { $0 == "◆" }.count } == 2, "\(picture)")
+
+        let folder = NSTemporaryDirectory() + "imdf-generated-route-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = try Fixtures.run("render --route \"Room 1\" \"Room 4\" --svg \(folder)/route.svg", &session)
+        let svg = try String(contentsOfFile: folder + "/route.svg", encoding: .utf8)
+        #expect(svg.contains("<path class=\"route\""))
+        #expect(svg.contains("route \(String(format: "%.1f", length)) m"))
     }
 
     @Test func anLShapedHallIsCrossedRoundItsCornerNotThroughTheWall() throws {
