@@ -78,8 +78,8 @@ public enum RuleExplanation {
 
     private static func tested(_ code: FindingCode) -> [String] { ["tested:"] + wrapped(code.explanation) }
 
-    /// The repair and the example; the rule's own example where its name says which feature and
-    /// property it is about, else the code's.
+    /// The repair and the example; the rule's own example (`RuleExamples`: every rule that shares
+    /// its code with others has one), else the code's.
     private static func fixAndExample(_ code: FindingCode, rule: PublishedRule?) -> [String] {
         guard let lesson = code.lesson else { return [] }
         var lines = wrappedLine("fix: " + lesson.fix)

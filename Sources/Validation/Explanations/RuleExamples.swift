@@ -1,13 +1,20 @@
 // Examples for Apple's rules that are one rule over several feature types or properties
 // (`UnitMustReferenceLevel`, `FixtureCategoryMustBeValid`, `KioskHasInteriorRing`), worked out
-// from the rule's name so each says which feature and which property it is about. A rule no
-// pattern fits is taught by its code's example (`CodeLessons`).
+// from the rule's name so each says which feature and which property it is about, and for the
+// rules that share a finding code with others, whose code's example is about another of them.
+// The rules of each topic are in a file of their own beside this one: what units and levels
+// hold (C1, C2), shapes (G10, G11), property values (A5, F4c-F13), and references, hierarchy,
+// addresses and names (R2-R8, F11, F12). A rule no pattern fits and no entry names is taught by
+// its code's example (`CodeLessons`): a code that implements one rule only.
 
 import IMDF
 
 public enum RuleExamples {
+    /// A failing and a passing feature, each a line of GeoJSON or of words.
+    public typealias Example = (failing: String, passing: String)
+
     /// A failing and a passing feature for `rule`, listed under `feature` (`Unit`; `N/A`).
-    public static func example(rule: String, feature: String) -> (failing: String, passing: String)? {
+    public static func example(rule: String, feature: String) -> Example? {
         if let written = byRule[rule] { return written }
         let type = feature == "N/A" ? "feature" : feature.prefix(1).lowercased() + feature.dropFirst()
         let one = "\(article(type)) \(type)"
@@ -43,11 +50,19 @@ public enum RuleExamples {
         if let property = rule.suffix(after: "ShouldHave"), let key = propertyKeys[property] {
             return ("\(one) with \"\(key)\": null", "\(one) with \"\(key)\": \(sampleValue(key: key, type: type))")
         }
-        return nil
+        return contents(rule: rule) ?? shapes(rule: rule, type: type) ?? properties(rule: rule, type: type, one: one)
+            ?? references(rule: rule, type: type, one: one)
     }
 
-    /// Rules whose code's example is about another of its cases.
-    private static let byRule: [String: (failing: String, passing: String)] = [
+    /// Rules whose code's example is about another of its cases, written out: those of this file
+    /// and those of each topic's file.
+    private static let byRule: [String: Example] = [
+        archiveAndCorrelationExamples, contentExamples, shapeExamples, propertyExamples, referenceExamples,
+    ]
+    .reduce(into: [:]) { all, table in all.merge(table) { first, _ in first } }
+
+    /// Rules of the archive's structure, ids and geometry, correlated amenities and openings.
+    private static let archiveAndCorrelationExamples: [String: Example] = [
         "FeatureMustHaveId": (
             #"{"type": "Feature", "feature_type": "unit", "geometry": {...}, "properties": {...}}"#,
             #"the same with "id": "3f2a9c1e-7b4d-4c1a-9e2f-5a6b7c8d9e0f""#
@@ -79,7 +94,7 @@ public enum RuleExamples {
             "a level with units and no opening whose `level_id` names it", "a level with the doors of its rooms as openings"
         ),
         "CorrelationIdMustBeMatched": (
-            #"one amenity with "correlation_id": "5e6f7a8b-..." that no other amenity shares"#,
+            #"an elevator amenity on level 1 with "correlation_id": "5e6f7a8b-...", and no amenity on another floor sharing it"#,
             "an elevator amenity on each floor, all with one `correlation_id`"
         ),
         "LevelIDsMustBeDissimilarForCorrelationID": (
@@ -91,7 +106,19 @@ public enum RuleExamples {
         "InvalidCorrelationID": (
             #"an amenity with "correlation_id": "lift-3""#, #"an amenity with "correlation_id": "5e6f7a8b-1c2d-4e3f-8a9b-0c1d2e3f4a5b""#
         ),
-        "OpeningIsSuspiciouslySmall": ("a door LineString 0.3 m long", "a door LineString 0.9 m long"),
+        "OpeningIsSuspiciouslySmall": ("a door LineString 0.3 m long", "a door LineString 0.9 m long (at least 0.8382 m, 33 inches)"),
+        "OpeningDisplayPointShouldBeWithinBufferedDistanceOfOpening": (
+            #"an opening whose "display_point" lies 0.5 m beside its LineString"#,
+            #"an opening whose "display_point" lies on its LineString (within \#(centimetres: SpatialRules.openingDisplayPointBuffer) of it)"#
+        ),
+        "InvalidFeatureID": (
+            #"a unit with "id": "unit-12" (not a UUID), or a version 1 UUID"#,
+            #"a unit with "id": "3f2a9c1e-7b4d-4c1a-9e2f-5a6b7c8d9e0f" (a version 4 UUID)"#
+        ),
+        "RelationshipHasGeometry": (
+            #"a relationship with "geometry": {"type": "LineString", ...}"#,
+            #"a relationship with "geometry": null (its origin and destination place it)"#
+        ),
         "OpeningIsSuspiciouslyLarge": ("an opening LineString 60 m long", "an opening LineString 2.4 m long (a double door)"),
     ]
 
@@ -113,7 +140,7 @@ public enum RuleExamples {
         "Hours": "hours", "Phone": "phone", "Website": "website", "PostalCode": "postal_code",
     ]
 
-    private static func sampleValue(key: String, type: String) -> String {
+    static func sampleValue(key: String, type: String) -> String {
         switch key {
         case "category":
             return validCategory(type).map { "\"\($0)\"" } ?? "\"unspecified\""
@@ -129,6 +156,12 @@ public enum RuleExamples {
         case "phone": return "\"+49 30 1234567\""
         case "website": return "\"https://example.org\""
         case "postal_code": return "\"10117\""
+        case "display_point":
+            // A building is unlocated: its footprints are where it is.
+            let within = type == "building" ? "its footprints" : "its polygon"
+            return #"{"type": "Point", "coordinates": [13.3777, 52.5163]} inside \#(within)"#
+        case "building_ids": return "[the id of a building]"
+        case "level_ids": return "[the id of a level]"
         default: return "a value"
         }
     }
@@ -148,15 +181,40 @@ public enum RuleExamples {
         return categories.values.first
     }
 
+    /// `amenities`, `fixtures`.
+    static func plural(_ word: String) -> String { word.hasSuffix("y") ? String(word.dropLast()) + "ies" : word + "s" }
+
     /// `an anchor`, `a unit` (said "you-nit").
-    private static func article(_ word: String) -> String { "aeio".contains(word.first ?? "x") ? "an" : "a" }
+    static func article(_ word: String) -> String { "aeio".contains(word.first ?? "x") ? "an" : "a" }
 }
 
 extension String {
     /// What follows `marker` when the string is `Something` + `marker` + `Rest`.
-    fileprivate func suffix(after marker: String) -> String? {
+    func suffix(after marker: String) -> String? {
         guard let range = range(of: marker), range.lowerBound != startIndex else { return nil }
         let rest = String(self[range.upperBound...])
         return rest.isEmpty ? nil : rest
+    }
+
+    /// What comes before `marker` when the string is `Something` + `marker` + `Rest`.
+    func prefix(before marker: String) -> String? {
+        guard let range = range(of: marker), range.lowerBound != startIndex else { return nil }
+        return String(self[..<range.lowerBound])
+    }
+
+    /// What lies between `head` and `tail` when the string is `head` + `Middle` + `tail`.
+    func middle(after head: String, before tail: String) -> String? {
+        guard hasPrefix(head), hasSuffix(tail), count > head.count + tail.count else { return nil }
+        return String(dropFirst(head.count).dropLast(tail.count))
+    }
+
+    /// A name's words in lower case: `AerialFootprints` is `aerial footprints`.
+    var spelledOut: String {
+        var words: [String] = []
+        for character in self {
+            if character.isUppercase || words.isEmpty { words.append("") }
+            words[words.count - 1].append(character.lowercased())
+        }
+        return words.joined(separator: " ")
     }
 }
