@@ -85,6 +85,60 @@ struct ExplainTests {
         #expect(try flat("LevelMustBeReferencedByUnit").contains("fails: a level that no unit's `level_id` names"))
     }
 
+    /// The rules of Apple's that a code implements among others: their code's example is about
+    /// one of the others, so each needs one of its own.
+    func rulesSharingACode() -> [String: [FindingCode]] {
+        var namesOfCode: [FindingCode: Set<String>] = [:]
+        var codesOfRule: [String: [FindingCode]] = [:]
+        for rule in AppleRules.published {
+            guard case .implemented(let code, _) = rule.coverage else { continue }
+            namesOfCode[code, default: []].insert(rule.name)
+            if !(codesOfRule[rule.name] ?? []).contains(code) { codesOfRule[rule.name, default: []].append(code) }
+        }
+        return codesOfRule.filter { _, codes in codes.contains { (namesOfCode[$0]?.count ?? 0) > 1 } }
+    }
+
+    @Test func everyRuleSharingACodeHasAnExampleOfItsOwn() throws {
+        let shared = rulesSharingACode()
+        #expect(shared.count > 100, "\(shared.count)")
+        for (name, codes) in shared.sorted(by: { $0.key < $1.key }) {
+            let feature = try #require(AppleRules.published.first { $0.name == name }).feature
+            guard let example = RuleExamples.example(rule: name, feature: feature) else {
+                Issue.record(
+                    "\(name) (\(codes.map(\.rawValue))) has no example of its own (Sources/Validation/Explanations/RuleExamples*.swift)")
+                continue
+            }
+            #expect(example.failing != example.passing, "\(name): \(example)")
+            for code in codes {
+                let lesson = try #require(code.lesson)
+                #expect(example.failing != lesson.failing && example.passing != lesson.passing, "\(name) shows \(code)'s example")
+            }
+        }
+    }
+
+    @Test func aRuleSharingACodeIsTaughtByItsOwnCase() throws {
+        let stairs = try flat("StairsUnitMayOnlyContainStairsAmenity").components(separatedBy: "example: ").last ?? ""
+        let lines = stairs.components(separatedBy: "passes:")
+        #expect(lines.count == 2 && lines.allSatisfy { $0.contains("stairs") }, "\(stairs)")
+        let fixtures = try flat("FixturesMustNotOverlap")
+        #expect(fixtures.contains("fails: two fixtures on one level overlapping by 2 m²"), "\(fixtures)")
+        #expect(fixtures.contains("passes: two fixtures on one level that meet along an edge, sharing under 0.1 m²"), "\(fixtures)")
+        #expect(try flat("LevelsShouldNotOverlap").contains("two levels of one ordinal overlapping"))
+        #expect(
+            try flat("StructuralUnitMustNotContainKiosk").contains(#"fails: a kiosk overlapping a unit of category "column" by 0.5 m²"#))
+        #expect(try flat("OpenToBelowUnitMustNotContainAnchor").contains("within 5 cm of its edge"))
+        #expect(try flat("IndoorLevelNotEqualToSubterraneanFootprint").contains("indoor levels at ordinal below 0"))
+        #expect(try flat("LevelMustBeFullyCoveredByUnits").contains("fails: a 400 m² level with 30 m² of it in no unit"))
+        #expect(try flat("PhoneMustBeValid").contains(#"passes: an occupant with "phone": "+49301234567""#))
+        #expect(try flat("HoursMustNotBeBlank").contains(#""hours": " " (spaces only)"#))
+        #expect(try flat("BuildingHasNoDisplayPoint").contains(#"fails: a building with "display_point": null"#))
+        #expect(try flat("InvalidRelationshipIntermediaryReference").contains(#""intermediary": [{"id""#))
+        #expect(try flat("NonMatchingShortNameLangTagsAmongLevelsReferencingSameBuilding").contains(#""short_name": {"de": "EG"}"#))
+        // A code of one rule keeps teaching it by its own example.
+        #expect(RuleExamples.example(rule: "UnitsMustNotOverlap", feature: "Unit") == nil)
+        #expect(RuleExamples.example(rule: "OpeningMustBeCoveredByUnitBoundary", feature: "Opening") == nil)
+    }
+
     @Test func anUnknownNameIsRefusedWithCloseMatches() {
         #expect(RuleExplanation.text(for: "UnitsMustNotOverlp") == nil)
         let misspelt = RuleExplanation.unknown("UnitsMustNotOverlp", as: "--explain")
