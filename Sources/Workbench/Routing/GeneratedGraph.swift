@@ -96,6 +96,20 @@ public enum GeneratedGraph {
             }
             edges.insert(WalkNetwork.Edge(previous, b))
         }
+
+        /// Links the vertical features `below` and `above` (units or amenities, by id) through their
+        /// nodes: both new, or one new and the other's node kept from an earlier build
+        /// (`existing`: feature id to its node); nothing where neither is new.
+        mutating func linkLevels(
+            _ below: String, _ above: String, nodes centres: [String: Int], existing existingVertical: [String: String]
+        ) {
+            switch (centres[below], centres[above]) {
+            case (let first?, let second?): edges.insert(WalkNetwork.Edge(first, second))
+            case (let first?, nil): if let existing = existingVertical[above] { outside.append((first, existing)) }
+            case (nil, let second?): if let existing = existingVertical[below] { outside.append((second, existing)) }
+            case (nil, nil): break
+            }
+        }
     }
 
     /// One unit as the builder sees it.
@@ -459,14 +473,7 @@ public enum GeneratedGraph {
                                 guard below.amenity.string(.category) == above.amenity.string(.category) else { continue }
                                 let correlated = below.amenity.string(.correlationID).map { $0 == above.amenity.string(.correlationID) }
                                 guard correlated ?? (below.point.distance(to: above.point) <= amenityReach) else { continue }
-                                switch (centres[below.amenity.id], centres[above.amenity.id]) {
-                                case (let first?, let second?): plan.edges.insert(WalkNetwork.Edge(first, second))
-                                case (let first?, nil):
-                                    if let existing = existingVertical[above.amenity.id] { plan.outside.append((first, existing)) }
-                                case (nil, let second?):
-                                    if let existing = existingVertical[below.amenity.id] { plan.outside.append((second, existing)) }
-                                case (nil, nil): continue
-                                }
+                                plan.linkLevels(below.amenity.id, above.amenity.id, nodes: centres, existing: existingVertical)
                             }
                         }
                     }
@@ -490,14 +497,7 @@ public enum GeneratedGraph {
         for lower in vertical(a) {
             for other in upper where other.unit.string(.category) == lower.unit.string(.category) {
                 guard engine.intersectionArea(lower.shape, other.shape) > 0.05 else { continue }
-                switch (centres[lower.unit.id], centres[other.unit.id]) {
-                case (let first?, let second?): plan.edges.insert(WalkNetwork.Edge(first, second))
-                case (let first?, nil):
-                    if let existing = existingVertical[other.unit.id] { plan.outside.append((first, existing)) }
-                case (nil, let second?):
-                    if let existing = existingVertical[lower.unit.id] { plan.outside.append((second, existing)) }
-                case (nil, nil): continue
-                }
+                plan.linkLevels(lower.unit.id, other.unit.id, nodes: centres, existing: existingVertical)
             }
         }
     }
