@@ -16,6 +16,13 @@ enum Fixtures {
         return session
     }
 
+    /// An empty archive with `lines` typed at the prompt, one after another.
+    static func typed(_ lines: [String]) throws -> EditingSession {
+        var session = EditingSession(document: Document(IMDFArchive(manifest: Manifest(language: "en"))))
+        for line in lines { _ = try Interpreter.execute(line, in: &session) }
+        return session
+    }
+
     /// Runs `line` expecting it to be refused: the error, or nil when it ran. A refused line must
     /// leave the document as it was.
     static func refusal(_ line: String, _ session: inout EditingSession, sourceLocation: SourceLocation = #_sourceLocation) -> EditError? {

@@ -12,8 +12,7 @@ struct GraphBuildTests {
     /// A 30 x 20 m floor: a corridor 3 m wide across it (y 8 to 11), two offices south of it and
     /// two north, each with a door onto it, and a closet with no door.
     static func corridorFloor() throws -> EditingSession {
-        var session = EditingSession(document: Document(IMDFArchive(manifest: Manifest(language: "en"))))
-        for line in [
+        try Fixtures.typed([
             "new --template blank", "use level \"Ground Floor\"",
             "add unit Corridor category=walkway rect 0,8 30x3",
             "add unit \"Room 1\" category=office rect 0,0 6x8", "add unit \"Room 2\" category=office rect 6,0 6x8",
@@ -21,10 +20,7 @@ struct GraphBuildTests {
             "add unit Closet category=storage rect 12,0 4x8",
             "add opening between \"Room 1\" Corridor at 3,8", "add opening between \"Room 2\" Corridor at 9,8",
             "add opening between \"Room 3\" Corridor at 3,11", "add opening between \"Room 4\" Corridor at 27,11",
-        ] {
-            _ = try Interpreter.execute(line, in: &session)
-        }
-        return session
+        ])
     }
 
     static func generatedNodes(_ document: Document) -> [Feature] {
@@ -116,15 +112,12 @@ struct GraphBuildTests {
     }
 
     @Test func anLShapedHallIsCrossedRoundItsCornerNotThroughTheWall() throws {
-        var session = EditingSession(document: Document(IMDFArchive(manifest: Manifest(language: "en"))))
-        for line in [
+        var session = try Fixtures.typed([
             "new --template blank", "use level \"Ground Floor\"",
             "add unit Hall category=lobby poly 0,0 20,0 20,4 4,4 4,18 0,18",
             "add unit East category=office rect 20,0 6x4", "add unit North category=office rect 0,18 4x2",
             "add opening between Hall East at 20,2", "add opening between Hall North at 2,18",
-        ] {
-            _ = try Interpreter.execute(line, in: &session)
-        }
+        ])
         _ = try Fixtures.run("graph build --spacing 3", &session)
         let level = try #require(session.levelID)
         let links = Self.links(session.document)
@@ -142,7 +135,6 @@ struct GraphBuildTests {
     /// Two floors, each with a corridor, a room at its east end, and stairs and (if asked) an elevator
     /// beyond them at its west end, above each other: the stairs are the shorter way.
     static func twoFloors(elevator: Bool, liftDoor: String? = nil) throws -> EditingSession {
-        var session = EditingSession(document: Document(IMDFArchive(manifest: Manifest(language: "en"))))
         var lines = [
             "new --template blank", "use level \"Ground Floor\"", "add level First ordinal=1 rect 0,0 30x20", "use level \"Ground Floor\"",
         ]
@@ -163,7 +155,7 @@ struct GraphBuildTests {
                 ]
             }
         }
-        for line in lines { _ = try Interpreter.execute(line, in: &session) }
+        var session = try Fixtures.typed(lines)
         _ = try Interpreter.execute("graph build", in: &session)
         return session
     }

@@ -37,7 +37,6 @@ struct ReachabilityTests {
     }
 
     @Test func aLevelNoStairsJoinIsTheReasonForItsRooms() throws {
-        var session = EditingSession(document: Document(IMDFArchive(manifest: Manifest(language: "en"))))
         var lines = ["new --template blank", "add level First ordinal=1 rect 0,0 30x20"]
         for (level, floor, room) in [("\"Ground Floor\"", "A", "Alpha"), ("First", "B", "Beta")] {
             lines += [
@@ -49,7 +48,7 @@ struct ReachabilityTests {
         lines += [
             "use level \"Ground Floor\"", "add unit Gamma category=office rect 0,11 6x9", "add opening between Gamma CorridorA at 3,11",
         ]
-        for line in lines { _ = try Fixtures.run(line, &session) }
+        var session = try Fixtures.typed(lines)
         _ = try Fixtures.run("graph build", &session)
         let found = Self.findings(try Fixtures.run("check reachability", &session))
         #expect(found.count == 2, "\(found)")

@@ -4,6 +4,7 @@ import IMDF
 import TestSupport
 import Testing
 
+@testable import SyntheticVenue
 @testable import Workbench
 
 /// The graph `graph build` makes from the real spbstu-polymap plan, against the graph its makers
@@ -72,18 +73,6 @@ struct GeneratedGraphOnRealArchiveTests {
         return "\(route.levelChanges.count) changes " + words.joined(separator: " ")
     }
 
-    /// A seeded SplitMix64, so the pairs are the same on every run.
-    struct Pairs: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return value ^ (value >> 31)
-        }
-    }
-
     @Test func routesBetweenRoomsAreAboutAsLongAsOverTheHandMadeGraphAndNoLinkCrossesAWall() throws {
         let original = Document(try ArchiveReader.read(Samples.spbstu).archive)
         var history = History(document: original)
@@ -134,7 +123,8 @@ struct GeneratedGraphOnRealArchiveTests {
         }.map(\.id)
         let hand = RoutingGraph(original)
         let made = RoutingGraph(generated)
-        var random = Pairs(state: 28)
+        // Seeded, so the pairs are the same on every run.
+        var random = SeededRandom(seed: 28)
         var ratios: [Double] = []
         var doorRatios: [Double] = []
         var tries = 0
