@@ -153,16 +153,7 @@ enum RepairWording {
 
     /// `1 repair`, `3 repairs`, `2 addresses`, `4 amenities`.
     static func count(_ number: Int, _ noun: String) -> String {
-        guard number != 1 else { return "1 \(noun)" }
-        let plural: String
-        if noun.hasSuffix("s") {
-            plural = noun + "es"
-        } else if noun.hasSuffix("y"), let before = noun.dropLast().last, !"aeiou".contains(before) {
-            plural = noun.dropLast() + "ies"
-        } else {
-            plural = noun + "s"
-        }
-        return "\(number.grouped) \(plural)"
+        number == 1 ? "1 \(noun)" : "\(number.grouped) \(noun.pluralNoun)"
     }
 }
 

@@ -21,29 +21,7 @@ public enum ValidationOutput {
     /// found with their counts, then one line per finding (severity, code, whose rule, place,
     /// feature, message, fix), each ended by a line break.
     public static func writeText(_ report: ValidationReport, archive: String, featureCount: Int, to writer: inout ReportWriter) {
-        // Counted in one pass; the codes in the order of `ValidationReport.groups`.
-        struct Group: Hashable {
-            var severity: Severity
-            var code: FindingCode
-        }
-        var counts: [Group: Int] = [:]
-        var bySeverity: [Severity: Int] = [:]
-        // A report lists its findings by severity and code: each run of one code is counted,
-        // then added, so a report of 100,000 findings looks up a handful of codes, not each one.
-        report.findings.withUnsafeBufferPointer { findings in
-            var start = 0
-            while start < findings.count {
-                var end = start + 1
-                while end < findings.count && findings[end].severity == findings[start].severity
-                    && findings[end].code == findings[start].code
-                {
-                    end += 1
-                }
-                counts[Group(severity: findings[start].severity, code: findings[start].code), default: 0] += end - start
-                bySeverity[findings[start].severity, default: 0] += end - start
-                start = end
-            }
-        }
+        let (counts, bySeverity) = Self.counts(report)
         let codeRank = Dictionary(uniqueKeysWithValues: FindingCode.allCases.enumerated().map { ($1, $0) })
         let groups = counts.keys.sorted { ($0.severity, codeRank[$0.code] ?? .max) < ($1.severity, codeRank[$1.code] ?? .max) }
 
@@ -73,6 +51,35 @@ public enum ValidationOutput {
         writeFindings(report, to: &writer) { findings, range, slice in
             for index in range { writeLine(findings[index], report.shortIDs, to: &slice) }
         }
+    }
+
+    /// A code as the report's header counts it: findings of one code at one severity.
+    private struct CodeGroup: Hashable {
+        var severity: Severity
+        var code: FindingCode
+    }
+
+    /// The findings of each code (at each severity) and of each severity. A report lists its
+    /// findings by severity and code, so each run of one code is counted, then added: a report of
+    /// 100,000 findings looks up a handful of codes, not each finding's.
+    private static func counts(_ report: ValidationReport) -> (byCode: [CodeGroup: Int], bySeverity: [Severity: Int]) {
+        var byCode: [CodeGroup: Int] = [:]
+        var bySeverity: [Severity: Int] = [:]
+        report.findings.withUnsafeBufferPointer { findings in
+            var start = 0
+            while start < findings.count {
+                var end = start + 1
+                while end < findings.count && findings[end].severity == findings[start].severity
+                    && findings[end].code == findings[start].code
+                {
+                    end += 1
+                }
+                byCode[CodeGroup(severity: findings[start].severity, code: findings[start].code), default: 0] += end - start
+                bySeverity[findings[start].severity, default: 0] += end - start
+                start = end
+            }
+        }
+        return (byCode, bySeverity)
     }
 
     /// Findings per slice that `writeFindings` formats as one job.
@@ -186,17 +193,7 @@ public enum ValidationOutput {
     /// `featureID`, `featureType`, `file`, `fix` (`automatic`, `command` where there is one,
     /// `description`), `line` and `location` (`latitude`, `longitude`). No line break at the end.
     public static func writeJSON(_ report: ValidationReport, archive: String, to writer: inout ReportWriter) {
-        var bySeverity: [Severity: Int] = [:]
-        report.findings.withUnsafeBufferPointer { findings in
-            // Runs of one severity counted, then added (a report lists them by severity).
-            var start = 0
-            while start < findings.count {
-                var end = start + 1
-                while end < findings.count && findings[end].severity == findings[start].severity { end += 1 }
-                bySeverity[findings[start].severity, default: 0] += end - start
-                start = end
-            }
-        }
+        let bySeverity = Self.counts(report).bySeverity
         writer.append("{\"archive\":" as StaticString)
         writer.appendJSONString(archive)
         writer.append(",\"counts\":{" as StaticString)
@@ -211,6 +208,7 @@ public enum ValidationOutput {
             for index in range {
                 if index > 0 { slice.append(byte: UInt8(ascii: ",")) }
                 writeJSON(findings[index], report.shortIDs, to: &slice)
+                // Written out at 64 KiB where `slice` is the report's own writer (a small report).
                 slice.flushIfFull()
             }
         }

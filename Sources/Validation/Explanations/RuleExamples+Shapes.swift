@@ -18,7 +18,7 @@ extension RuleExamples {
             let kind = outer.spelledOut
             return (
                 "\(article(kind)) \(kind) lying within (or equal to) another \(kind)",
-                "two \(plural(kind)) side by side, neither within the other"
+                "two \(kind.pluralNoun) side by side, neither within the other"
             )
         }
         for verb in ["MustNotEqual", "ShouldNotEqual"] {
@@ -28,14 +28,14 @@ extension RuleExamples {
                 let apart = "\(centimetres: ShapeRules.coincidence)"
                 return (
                     "\(article(one)) \(one) under \(apart) from another \(one) of its level",
-                    "\(plural(one)) of one level at least \(apart) apart"
+                    "\(one.pluralNoun) of one level at least \(apart) apart"
                 )
             }
             let equal = "differing by at most \(sliver), or 1% of area if more"
             if one == other {
                 return (
                     "\(article(one)) \(one) whose polygon is another \(one)'s (\(equal))",
-                    "\(plural(one)) each with a polygon of its own, side by side"
+                    "\(one.pluralNoun) each with a polygon of its own, side by side"
                 )
             }
             return (

@@ -181,9 +181,6 @@ public enum RuleExamples {
         return categories.values.first
     }
 
-    /// `amenities`, `fixtures`.
-    static func plural(_ word: String) -> String { word.hasSuffix("y") ? String(word.dropLast()) + "ies" : word + "s" }
-
     /// `an anchor`, `a unit` (said "you-nit").
     static func article(_ word: String) -> String { "aeio".contains(word.first ?? "x") ? "an" : "a" }
 }
