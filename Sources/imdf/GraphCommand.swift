@@ -40,19 +40,12 @@ struct GraphBuildCommand: PromptCommandFront {
 
     func run() throws {
         if asksForHelp { return print(Self.helpMessage()) }
-        guard let archive = words.first, !archive.hasPrefix("-") else {
-            throw CommandFailure(
-                exitCode: CommandFailure.usage, message: "graph build: give the archive first: imdf graph build ARCHIVE --save OUT")
-        }
+        let archive = try archiveFirst(example: "imdf graph build ARCHIVE --save OUT")
         let parsed = try parsed(Array(words.dropFirst()))
         guard let save = parsed.value("save") else {
             throw CommandFailure(exitCode: CommandFailure.usage, message: "graph build: give --save OUT")
         }
-        var session = try Sessions.open(archive, limits: try ArchiveLimitOptions.limits(parsed))
-        // No building is in use on the command line: a level name several buildings share is a
-        // question that lists them.
-        session.buildingID = nil
-        session.levelID = nil
+        var session = try Sessions.openForFront(archive, parsed)
         let output: String
         do {
             output = try Self.front.run(parsed, in: &session)
@@ -60,7 +53,7 @@ struct GraphBuildCommand: PromptCommandFront {
         } catch {
             throw CommandFailure(
                 exitCode: CommandFailure.commandFailed,
-                message: error.message.hasPrefix("graph build") ? error.message : "graph build: \(error.message)")
+                message: Self.named(error.message))
         }
         defer { KeptUntilExit.keep(session) }
         Output.line(output)

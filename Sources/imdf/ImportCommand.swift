@@ -37,11 +37,7 @@ enum ImportTarget {
                     "\(front.spec.name): give \(missing.joined(separator: ", "))\(front.spec.name == "import dxf" ? " (or --list to see the drawing's layers)" : "")"
             )
         }
-        var session = try Sessions.open(archive, limits: try ArchiveLimitOptions.limits(parsed))
-        // No building is in use on the command line: a level name several buildings share is a
-        // question that lists them, not the first building's level.
-        session.buildingID = nil
-        session.levelID = nil
+        var session = try Sessions.openForFront(archive, parsed)
         // Without --level, an archive of one level (a new one from a template) means that level.
         let only = parsed.value("level") == nil ? try onlyLevel(of: session, command: front.spec.name) : nil
         let output: String

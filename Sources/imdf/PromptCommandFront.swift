@@ -34,9 +34,22 @@ extension PromptCommandFront {
         do {
             return try Self.front.parse(words ?? self.words)
         } catch {
-            let name = Self.front.spec.name
-            throw CommandFailure(
-                exitCode: CommandFailure.usage, message: error.message.hasPrefix(name) ? error.message : "\(name): \(error.message)")
+            throw CommandFailure(exitCode: CommandFailure.usage, message: Self.named(error.message))
         }
+    }
+
+    /// The archive, which comes first, as the usage line shows; else a usage error that shows
+    /// `example`.
+    func archiveFirst(example: String) throws(CommandFailure) -> String {
+        guard let archive = words.first, !archive.hasPrefix("-") else {
+            throw CommandFailure(exitCode: CommandFailure.usage, message: "\(Self.front.spec.name): give the archive first: \(example)")
+        }
+        return archive
+    }
+
+    /// `message` as the command's own: begun with its name (`render: ...`) unless it is already.
+    static func named(_ message: String) -> String {
+        let name = front.spec.name
+        return message.hasPrefix(name) ? message : "\(name): \(message)"
     }
 }

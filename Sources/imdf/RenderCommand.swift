@@ -27,10 +27,7 @@ struct RenderCommand: PromptCommandFront {
 
     func run() throws {
         if asksForHelp { return print(Self.helpMessage()) }
-        // The archive comes first, as the usage line shows.
-        guard let archive = words.first, !archive.hasPrefix("-") else {
-            throw CommandFailure(exitCode: CommandFailure.usage, message: "render: give the archive first: imdf render ARCHIVE --level REF")
-        }
+        let archive = try archiveFirst(example: "imdf render ARCHIVE --level REF")
         var rest = Array(words.dropFirst())
         // With --level or --unit, --building says which building's is meant (as `use building` at
         // the prompt); alone, it is the prompt's `render building REF`.
@@ -46,18 +43,14 @@ struct RenderCommand: PromptCommandFront {
                 message: "render: give --level or --unit (with --building to say which building's), or --building alone")
         }
         let parsed = try parsed(rest)
-        var session = try Sessions.open(archive, limits: try ArchiveLimitOptions.limits(parsed))
-        // No building is in use on the command line: a level name several buildings share is a
-        // question that lists them, not the first building's level.
-        session.buildingID = nil
-        session.levelID = nil
+        var session = try Sessions.openForFront(archive, parsed)
         let output: String
         do {
             if let buildingInUse { session.buildingID = try session.resolve(buildingInUse, argument: "building", types: ["building"]) }
             output = try Self.front.run(parsed, in: &session)
         } catch {
             throw CommandFailure(
-                exitCode: CommandFailure.usage, message: error.message.hasPrefix("render") ? error.message : "render: \(error.message)")
+                exitCode: CommandFailure.usage, message: Self.named(error.message))
         }
         Output.line(output)
     }

@@ -16,6 +16,16 @@ enum Sessions {
         }
     }
 
+    /// The archive a command-line front door (`imdf import`, `render`, `graph build`) works on,
+    /// read within the limits its options set, with no building or level in use: a level name
+    /// several buildings share is a question that lists them, not the first building's level.
+    static func openForFront(_ archive: String, _ parsed: CommandLineFront.Parsed) throws(CommandFailure) -> EditingSession {
+        var session = try open(archive, limits: try ArchiveLimitOptions.limits(parsed))
+        session.buildingID = nil
+        session.levelID = nil
+        return session
+    }
+
     /// `open PATH` typed in a session: the archive's session, or the reason as the command's error.
     static func openForCommand(_ path: String, limits: ArchiveLimits) throws(EditError) -> EditingSession {
         do {
