@@ -48,6 +48,12 @@ public struct FindingCode: Sendable, Hashable, Codable, CustomStringConvertible 
     /// CODES.md list codes in this order.
     public static let allCases: [FindingCode] = RuleDeclarations.all.flatMap(\.codes).sorted { $0.order < $1.order }
 
+    /// Where each code stands in `allCases`, the order reports list codes in: worked out once.
+    private static let ranks = Dictionary(uniqueKeysWithValues: allCases.enumerated().map { ($1, $0) })
+
+    /// Where the code stands in `allCases` (after them all, for a code no declaration lists).
+    public var rank: Int { Self.ranks[self] ?? Self.allCases.count }
+
     /// The code written as typed (`f4c`, `G1`).
     public static func matching(_ text: String) -> FindingCode? { allCases.first { $0.rawValue.lowercased() == text.lowercased() } }
 

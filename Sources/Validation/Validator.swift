@@ -42,7 +42,7 @@ public struct ValidationReport: Sendable {
                 finding)
         }
         return grouped.values.sorted {
-            ($0.1, FindingCode.allCases.firstIndex(of: $0.0)!) < ($1.1, FindingCode.allCases.firstIndex(of: $1.0)!)
+            ($0.1, $0.0.rank) < ($1.1, $1.0.rank)
         }.map { (code: $0.0, severity: $0.1, findings: $0.2) }
     }
 }
@@ -113,7 +113,6 @@ public enum Validator {
                 (a.major, a.line, a.group, a.position) < (b.major, b.line, b.group, b.position)
             }
         }
-        let codeRank = Dictionary(uniqueKeysWithValues: FindingCode.allCases.enumerated().map { ($1, UInt64($0)) })
         let severityRank = Dictionary(uniqueKeysWithValues: Severity.allCases.enumerated().map { ($1, UInt64($0)) })
         let count = groups.reduce(0) { $0 + $1.count }
         // Files are numbered as they come, then ranked by name; the code of the last finding is
@@ -130,7 +129,7 @@ public enum Validator {
                     if let lastCode, lastCode.code == findings[position].code {
                         code = lastCode.rank
                     } else {
-                        code = codeRank[findings[position].code] ?? UInt64(codeRank.count)
+                        code = UInt64(findings[position].code.rank)
                         lastCode = (findings[position].code, code)
                     }
                     let file = findings[position].file ?? ""

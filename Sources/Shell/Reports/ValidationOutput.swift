@@ -22,8 +22,7 @@ public enum ValidationOutput {
     /// feature, message, fix), each ended by a line break.
     public static func writeText(_ report: ValidationReport, archive: String, featureCount: Int, to writer: inout ReportWriter) {
         let (counts, bySeverity) = Self.counts(report)
-        let codeRank = Dictionary(uniqueKeysWithValues: FindingCode.allCases.enumerated().map { ($1, $0) })
-        let groups = counts.keys.sorted { ($0.severity, codeRank[$0.code] ?? .max) < ($1.severity, codeRank[$1.code] ?? .max) }
+        let groups = counts.keys.sorted { ($0.severity, $0.code.rank) < ($1.severity, $1.code.rank) }
 
         let summary = Severity.allCases.map { severity in
             let count = bySeverity[severity, default: 0]
