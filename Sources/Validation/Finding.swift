@@ -120,14 +120,35 @@ public struct Finding: Sendable, Hashable, Codable {
         _ code: FindingCode, _ message: String, rule: String? = nil, severity: Severity? = nil, feature: Feature? = nil,
         file: String? = nil, line: Int? = nil, column: Int? = nil, location: Coordinate? = nil, fix: Fix? = nil
     ) {
+        self.init(
+            code, message, rule: rule, severity: severity, featureID: feature?.id, featureType: feature?.featureType,
+            sourceLine: feature?.sourceLine, file: file, line: line, column: column, location: location, fix: fix)
+    }
+
+    /// A finding about `feature`, which is read where it lies: wrapped in an optional it would be
+    /// copied whole (a retain of each of its parts, and their release) for the three fields taken,
+    /// once per finding - about 4% of validating an archive of 144,000 findings.
+    public init(
+        _ code: FindingCode, _ message: String, rule: String? = nil, severity: Severity? = nil, feature: borrowing Feature,
+        file: String? = nil, line: Int? = nil, column: Int? = nil, location: Coordinate? = nil, fix: Fix? = nil
+    ) {
+        self.init(
+            code, message, rule: rule, severity: severity, featureID: feature.id, featureType: feature.featureType,
+            sourceLine: feature.sourceLine, file: file, line: line, column: column, location: location, fix: fix)
+    }
+
+    private init(
+        _ code: FindingCode, _ message: String, rule: String?, severity: Severity?, featureID: String?, featureType: String?,
+        sourceLine: Int?, file: String?, line: Int?, column: Int?, location: Coordinate?, fix: Fix?
+    ) {
         self.code = code
         self.rule = rule
         self.severity = severity ?? code.severity
         self.message = message
-        self.featureID = feature?.id
-        self.featureType = feature?.featureType
+        self.featureID = featureID
+        self.featureType = featureType
         self.file = file
-        self.line = line ?? feature.flatMap { $0.sourceLine > 0 ? $0.sourceLine : nil }
+        self.line = line ?? sourceLine.flatMap { $0 > 0 ? $0 : nil }
         self.column = column
         self.location = location
         self.fix = fix

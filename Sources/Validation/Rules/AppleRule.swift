@@ -75,8 +75,26 @@ extension Finding {
             column: column, location: location, fix: fix)
     }
 
+    /// The same about `feature`, read where it lies (see `Finding.init(_:_:rule:severity:feature:...)`).
+    init(
+        _ code: FindingCode, implementing rule: AppleRule?, _ message: String, severity: Severity? = nil, feature: borrowing Feature,
+        file: String? = nil, line: Int? = nil, column: Int? = nil, location: Coordinate? = nil, fix: Fix? = nil
+    ) {
+        assert(rule.map { $0.code == code } ?? true, "\(rule?.name ?? "") is declared for \(rule?.code.rawValue ?? ""), not \(code)")
+        self.init(
+            code, message, rule: rule?.name, severity: severity ?? rule?.severity, feature: feature, file: file, line: line,
+            column: column, location: location, fix: fix)
+    }
+
     /// A finding of one of Apple's rules, at Apple's severity.
     init(_ rule: AppleRule, _ message: String, feature: Feature? = nil, file: String? = nil, location: Coordinate? = nil, fix: Fix? = nil) {
+        self.init(rule.code, implementing: rule, message, feature: feature, file: file, location: location, fix: fix)
+    }
+
+    /// The same about `feature`, read where it lies.
+    init(
+        _ rule: AppleRule, _ message: String, feature: borrowing Feature, file: String? = nil, location: Coordinate? = nil, fix: Fix? = nil
+    ) {
         self.init(rule.code, implementing: rule, message, feature: feature, file: file, location: location, fix: fix)
     }
 }
