@@ -29,10 +29,7 @@ struct GeneratedGraphOnRealArchiveTests {
     static func walked(_ route: Route, from start: String, to end: String, doorToDoor: Bool, _ document: Document) -> Double {
         let projector = document.workingProjector!
         let engine = GeometryEngine()
-        let points = route.nodes.map { id -> (point: Point, level: String?)? in
-            guard let node = document.feature(id), case .point(let position)? = node.geometry else { return nil }
-            return (projector.point(position), node.string(.levelID))
-        }
+        let points = positions(route, document)
         var first = 0
         var last = points.count - 1
         if doorToDoor, let startRoom = document.feature(start).flatMap({ projector.polygons($0.geometry) }),
@@ -50,25 +47,26 @@ struct GeneratedGraphOnRealArchiveTests {
         return total
     }
 
+    /// Where each node of a route stands, and on which level; nil for a node that is not a point.
+    static func positions(_ route: Route, _ document: Document) -> [(point: Point, level: String?)?] {
+        let projector = document.workingProjector!
+        return route.nodes.map { id -> (point: Point, level: String?)? in
+            guard let node = document.feature(id), case .point(let position)? = node.geometry else { return nil }
+            return (projector.point(position), node.string(.levelID))
+        }
+    }
+
     /// The metres a route walks on each level it passes, in order (`12 m, 25 m, 40 m`): where two
     /// routes differ over several levels, whether on the levels between.
     static func walkedPerLevel(_ route: Route, _ document: Document) -> String {
-        let projector = document.workingProjector!
-        var stretches: [Double] = []
-        var level: String??
-        for (from, to) in zip(route.nodes, route.nodes.dropFirst()) {
-            guard let a = document.feature(from), let b = document.feature(to), case .point(let p)? = a.geometry,
-                case .point(let q)? = b.geometry
-            else { continue }
-            if level == nil || level! != a.string(.levelID) {
-                stretches.append(0)
-                level = .some(a.string(.levelID))
-            }
-            if a.string(.levelID) == b.string(.levelID) {
-                stretches[stretches.count - 1] += projector.point(p).distance(to: projector.point(q))
-            }
+        var stretches: [(level: String?, metres: Double)] = []
+        let points = positions(route, document)
+        for (a, b) in zip(points, points.dropFirst()) {
+            guard let a, let b else { continue }
+            if stretches.last?.level != a.level { stretches.append((a.level, 0)) }
+            if a.level == b.level { stretches[stretches.count - 1].metres += a.point.distance(to: b.point) }
         }
-        return stretches.map { String(format: "%.0f m", $0) }.joined(separator: ", ")
+        return stretches.map { String(format: "%.0f m", $0.metres) }.joined(separator: ", ")
     }
 
     /// How a route changes level: the number of changes and the units (by name) where each

@@ -69,7 +69,7 @@ extension Finding {
         _ code: FindingCode, implementing rule: AppleRule?, _ message: String, severity: Severity? = nil, feature: Feature? = nil,
         file: String? = nil, line: Int? = nil, column: Int? = nil, location: Coordinate? = nil, fix: Fix? = nil
     ) {
-        assert(rule.map { $0.code == code } ?? true, "\(rule?.name ?? "") is declared for \(rule?.code.rawValue ?? ""), not \(code)")
+        Self.assertDeclared(rule, for: code)
         self.init(
             code, message, rule: rule?.name, severity: severity ?? rule?.severity, feature: feature, file: file, line: line,
             column: column, location: location, fix: fix)
@@ -80,10 +80,15 @@ extension Finding {
         _ code: FindingCode, implementing rule: AppleRule?, _ message: String, severity: Severity? = nil, feature: borrowing Feature,
         file: String? = nil, line: Int? = nil, column: Int? = nil, location: Coordinate? = nil, fix: Fix? = nil
     ) {
-        assert(rule.map { $0.code == code } ?? true, "\(rule?.name ?? "") is declared for \(rule?.code.rawValue ?? ""), not \(code)")
+        Self.assertDeclared(rule, for: code)
         self.init(
             code, message, rule: rule?.name, severity: severity ?? rule?.severity, feature: feature, file: file, line: line,
             column: column, location: location, fix: fix)
+    }
+
+    /// A rule is raised only under the code it is declared for.
+    private static func assertDeclared(_ rule: AppleRule?, for code: FindingCode) {
+        assert(rule.map { $0.code == code } ?? true, "\(rule?.name ?? "") is declared for \(rule?.code.rawValue ?? ""), not \(code)")
     }
 
     /// A finding of one of Apple's rules, at Apple's severity.
