@@ -71,7 +71,12 @@ let package = Package(
                 // 130) into imdf, which made every start three times slower and opening W 30 MB
                 // larger.
             ],
-            swiftSettings: strict
+            // Built without the optimizer, also in release: this target is argument parsing and the
+            // benchmarks' harness, and the work it starts runs in the optimized modules above. With
+            // the optimizer it was the last 12-14 s of a clean build, on one core with nothing left
+            // to run beside it; without it 3 s, and `imdf bench` measures the same. (Unsafe flags
+            // are allowed in the root package; the IMDF library product carries none.)
+            swiftSettings: strict + [.unsafeFlags(["-Onone"], .when(configuration: .release))]
         ),
         // GDAL's work in a process of its own, started by imdf (see Shell/Import/GDALHelperClient.swift):
         // linked into imdf, GDAL's 130 libraries slowed every start fivefold.
