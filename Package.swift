@@ -52,11 +52,15 @@ let package = Package(
         // OpenSSL's libcrypto (Debian's libssl-dev): SHA-256 through the EVP digest API. A system
         // library rather than swift-crypto, whose BoringSSL was most of a clean build's compile steps.
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // A level drawn in the terminal and as SVG, and the terminal-safe text every report is
+        // written in. Not part of Shell: it needs neither the rule set nor the command language, so
+        // a clean build compiles it beside the rule set instead of after it.
+        .target(name: "Render", dependencies: ["IMDF", "Geometry", "Workbench"], swiftSettings: strict),
         // The command language, the session (context, handles, history), script runner and reports.
         .target(
             name: "Shell",
             dependencies: [
-                "IMDF", "Geometry", "Validation", "Workbench", "HelperProtocol", "CReadline", "COpenSSL",
+                "IMDF", "Geometry", "Validation", "Workbench", "Render", "HelperProtocol", "CReadline", "COpenSSL",
             ],
             swiftSettings: strict
         ),
@@ -65,7 +69,7 @@ let package = Package(
         .executableTarget(
             name: "imdf",
             dependencies: [
-                "IMDF", "Validation", "Workbench", "Geometry", "Shell", "SyntheticVenue",
+                "IMDF", "Validation", "Workbench", "Geometry", "Render", "Shell", "SyntheticVenue",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // Not imdf-gdal, though imdf starts it: a dependency links its libraries (GDAL's
                 // 130) into imdf, which made every start three times slower and opening W 30 MB
@@ -90,13 +94,13 @@ let package = Package(
         .executableTarget(name: "fuzz-geojson", dependencies: ["FuzzSupport", "IMDF"], path: "Fuzzing/GeoJSON", swiftSettings: strict),
         .executableTarget(name: "fuzz-zip", dependencies: ["FuzzSupport", "IMDF"], path: "Fuzzing/Zip", swiftSettings: strict),
         .executableTarget(
-            name: "fuzz-command-line", dependencies: ["FuzzSupport", "Shell"], path: "Fuzzing/CommandLine", swiftSettings: strict),
+            name: "fuzz-command-line", dependencies: ["FuzzSupport", "Render", "Shell"], path: "Fuzzing/CommandLine", swiftSettings: strict),
         .executableTarget(
             name: "fuzz-interpreter", dependencies: ["FuzzSupport", "IMDF", "Shell", "Workbench", "SyntheticVenue"],
             path: "Fuzzing/Interpreter",
             swiftSettings: strict),
         .executableTarget(
-            name: "fuzz-drawing-reply", dependencies: ["FuzzSupport", "IMDF", "Shell", "Workbench", "SyntheticVenue"],
+            name: "fuzz-drawing-reply", dependencies: ["FuzzSupport", "IMDF", "Render", "Shell", "Workbench", "SyntheticVenue"],
             path: "Fuzzing/DrawingReply", swiftSettings: strict),
         .executableTarget(
             name: "fuzz-gis-mapping", dependencies: ["FuzzSupport", "IMDF", "Interchange"], path: "Fuzzing/GISMapping",
@@ -123,7 +127,8 @@ let package = Package(
         .testTarget(
             name: "ShellTests",
             dependencies: [
-                "IMDF", "Geometry", "Validation", "Workbench", "HelperProtocol", "Shell", "SyntheticVenue", "TestSupport", "imdf-gdal",
+                "IMDF", "Geometry", "Validation", "Workbench", "HelperProtocol", "Render", "Shell", "SyntheticVenue", "TestSupport",
+                "imdf-gdal",
             ],
             exclude: ["Golden"], swiftSettings: strict
         ),

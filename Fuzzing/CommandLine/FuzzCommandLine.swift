@@ -3,6 +3,7 @@
 // splitter returns holds a line break.
 
 import FuzzSupport
+import Render
 import Shell
 
 func fuzzCommandLine(_ bytes: [UInt8]) {

@@ -7,6 +7,7 @@
 import Foundation
 import FuzzSupport
 import IMDF
+import Render
 import Shell
 import SyntheticVenue
 import Workbench

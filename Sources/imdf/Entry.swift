@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IMDF
+import Render
 import Shell
 import Synchronization
 import Workbench

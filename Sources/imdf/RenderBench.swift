@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import IMDF
+import Render
 import Shell
 import SyntheticVenue
 import Workbench

@@ -1,5 +1,7 @@
+import Render
 import Testing
 
+@testable import Render
 @testable import Shell
 
 @Suite("Input lines and terminal text")

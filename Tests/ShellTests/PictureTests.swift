@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 import Workbench
 
+@testable import Render
 @testable import Shell
 
 /// Pictures a mapper can read: rooms labelled without display points, SVGs of the part asked

@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 import Workbench
 
+@testable import Render
 @testable import Shell
 
 /// `render` in the terminal: golden pictures of a generated level, ASCII where Unicode cannot be

@@ -4,6 +4,7 @@ import SyntheticVenue
 import Testing
 import Validation
 
+@testable import Render
 @testable import Shell
 
 /// `imdf validate`'s reports, written finding by finding as they are formatted: the same bytes as

@@ -8,6 +8,7 @@
 
 import Foundation
 import IMDF
+import Render
 import Workbench
 
 public struct CommandLineFront: Sendable {

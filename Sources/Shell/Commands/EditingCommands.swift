@@ -3,6 +3,7 @@
 
 import Geometry
 import IMDF
+import Render
 import Workbench
 
 extension Parameter {

@@ -6,6 +6,7 @@
 
 import Foundation
 import IMDF
+import Render
 import Workbench
 
 enum ImportCommands {

@@ -3,6 +3,7 @@
 // changes nothing.
 
 import IMDF
+import Render
 import Workbench
 
 public enum Interpreter {

@@ -4,6 +4,7 @@
 
 import Foundation
 import IMDF
+import Render
 import Workbench
 
 enum SessionCommands {

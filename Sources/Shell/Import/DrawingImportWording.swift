@@ -5,6 +5,7 @@ import Foundation
 import Geometry
 import HelperProtocol
 import IMDF
+import Render
 
 public enum DrawingImportWording {
     /// A number of the drawing to three decimals, whole numbers without them. `Int(exactly:)`

@@ -7,6 +7,7 @@ import Foundation
 import Geometry
 import HelperProtocol
 import IMDF
+import Render
 import Workbench
 
 struct DrawingImporter: Importer {

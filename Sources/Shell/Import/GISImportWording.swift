@@ -3,6 +3,7 @@
 
 import HelperProtocol
 import IMDF
+import Render
 
 enum GISImportWording {
     static func lines(_ report: GISImportReport) -> [String] {

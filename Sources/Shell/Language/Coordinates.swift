@@ -4,6 +4,7 @@
 
 import Geometry
 import IMDF
+import Render
 import Workbench
 
 extension EditingSession {

@@ -3,6 +3,7 @@
 
 import Foundation
 import IMDF
+import Render
 import Workbench
 
 public enum DrawingArguments {

@@ -4,6 +4,7 @@
 // and what Tab completes - as one argument definition does in swift-argument-parser.
 
 import IMDF
+import Render
 import Validation
 import Workbench
 

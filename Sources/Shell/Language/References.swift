@@ -3,6 +3,7 @@
 // An ambiguous reference is an error that lists the candidates.
 
 import IMDF
+import Render
 import Workbench
 
 extension EditingSession {

@@ -1,6 +1,8 @@
 // Splits a command line into words: plain words, "quoted strings" (with \" and \\ escapes), and
 // key=value pairs whose value may be quoted. `#` outside quotes starts a comment.
 
+import Render
+
 public struct Token: Sendable, Equatable {
     public var text: String
     /// For key=value tokens: the key (the text is then the value).

@@ -6,6 +6,7 @@
 import Foundation
 import Geometry
 import IMDF
+import Render
 import Workbench
 
 extension EditingSession {

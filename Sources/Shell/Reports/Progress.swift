@@ -4,6 +4,7 @@
 
 import Dispatch
 import Foundation
+import Render
 import Synchronization
 import Validation
 

@@ -4,6 +4,7 @@
 
 import Foundation
 import IMDF
+import Render
 import Validation
 
 public enum ValidationOutput {
@@ -342,16 +343,6 @@ extension ValidationOutput {
             }
         }
         return result + rest
-    }
-}
-
-extension String {
-    public func padded(_ width: Int) -> String {
-        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
-    }
-
-    public func leftPadded(_ width: Int) -> String {
-        count >= width ? self : String(repeating: " ", count: width - count) + self
     }
 }
 

@@ -4,6 +4,7 @@
 import Foundation
 import HelperProtocol
 import IMDF
+import Render
 import Synchronization
 
 /// A failure already explained to the user; `Entry` prints the message and exits with the code.

@@ -4,6 +4,7 @@
 import Foundation
 import Geometry
 import IMDF
+import Render
 import Validation
 import Workbench
 

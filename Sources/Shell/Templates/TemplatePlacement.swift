@@ -5,6 +5,7 @@
 
 import Geometry
 import IMDF
+import Render
 import Workbench
 
 public enum TemplatePlacement {

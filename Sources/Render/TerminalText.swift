@@ -80,3 +80,14 @@ public enum TerminalText {
         return nil
     }
 }
+
+/// Columns of text for the terminal: a picture's legend, a report's table.
+extension String {
+    public func padded(_ width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+
+    public func leftPadded(_ width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}

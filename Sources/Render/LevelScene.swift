@@ -6,7 +6,6 @@
 import Foundation
 import Geometry
 import IMDF
-import Validation
 import Workbench
 
 public struct LevelScene: Sendable {
@@ -52,12 +51,33 @@ public struct LevelScene: Sendable {
         public var unplacedFindings = 0
     }
 
+    /// A finding drawn on the map: what the validation said, where. Its own type, so that drawing
+    /// does not wait on the rule set (the shell turns findings into marks).
     public struct FindingMark: Sendable {
+        /// Ordered as findings are: errors first.
+        public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
+            case error
+            case warning
+            case info
+
+            public static func < (lhs: Severity, rhs: Severity) -> Bool {
+                allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+            }
+        }
+
         public var code: String
         public var severity: Severity
         public var message: String
         public var featureID: String?
         public var point: Point
+
+        public init(code: String, severity: Severity, message: String, featureID: String?, point: Point) {
+            self.code = code
+            self.severity = severity
+            self.message = message
+            self.featureID = featureID
+            self.point = point
+        }
     }
 
     public var levelID: String
@@ -185,7 +205,7 @@ public struct LevelScene: Sendable {
     }
 
     /// Whether `feature` is drawn on `levelID`: by its own level_id, or through the unit(s) it is in.
-    static func belongs(_ feature: Feature, to levelID: String, units: Set<String>) -> Bool {
+    package static func belongs(_ feature: Feature, to levelID: String, units: Set<String>) -> Bool {
         feature.string(.levelID) == levelID || feature.string(.unitID).map(units.contains) == true
             || (feature.strings(.unitIDs) ?? []).contains(where: units.contains)
     }
@@ -219,29 +239,5 @@ public struct LevelScene: Sendable {
         overlay.routeSummary =
             String(format: "route %.1f m over %d nodes", route.length, route.nodes.count)
             + (here == route.nodes.count ? "" : ", \(here) on this level")
-    }
-
-    /// Adds the findings about this level's features that have a place on the map: spatial findings
-    /// at their location, errors at the feature's display point or first coordinate. The others
-    /// (a missing property, an unknown key) are only counted: marked, they would bury the plan.
-    public mutating func addFindings(_ findings: [Finding], of document: Document, in frame: LocalFrame) {
-        let unitIDs = Set(units.map(\.id))
-        overlay.showsFindings = true
-        overlay.findings = findings.compactMap { finding in
-            let feature = finding.featureID.flatMap(document.feature)
-            let onLevel = feature.map { $0.id == levelID || Self.belongs($0, to: levelID, units: unitIDs) } ?? false
-            guard onLevel else { return nil }
-            guard finding.location != nil || finding.severity == .error else {
-                overlay.unplacedFindings += 1
-                return nil
-            }
-            let position: Position? =
-                finding.location.map { Position(x: $0.longitude, y: $0.latitude) }
-                ?? feature?.point(.displayPoint) ?? feature?.geometry?.firstPosition
-            guard let position, position.x.isFinite, position.y.isFinite else { return nil }
-            return FindingMark(
-                code: finding.code.rawValue, severity: finding.severity, message: finding.message,
-                featureID: finding.featureID, point: frame.point(longitude: position.x, latitude: position.y))
-        }
     }
 }

@@ -8,7 +8,6 @@
 import Foundation
 import Geometry
 import IMDF
-import Validation
 
 public struct SVGPicture {
     /// The longer side of the drawing, in pixels.
