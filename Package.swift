@@ -133,6 +133,8 @@ let package = Package(
             exclude: ["Golden"], swiftSettings: strict
         ),
         .testTarget(
+            name: "RenderTests", dependencies: ["IMDF", "Geometry", "Workbench", "Render", "SyntheticVenue"], swiftSettings: strict),
+        .testTarget(
             name: "InterchangeTests", dependencies: ["IMDF", "Geometry", "HelperProtocol", "Interchange", "SyntheticVenue", "TestSupport"],
             swiftSettings: strict),
         .testTarget(name: "SyntheticVenueTests", dependencies: ["IMDF", "SyntheticVenue"], swiftSettings: strict),

@@ -1,10 +1,8 @@
-import Render
 import Testing
 
-@testable import Render
 @testable import Shell
 
-@Suite("Input lines and terminal text")
+@Suite("Input lines")
 struct InputTextTests {
     @Test func linesEndAtLFCRLFAndALoneCR() {
         #expect(InputLines.split("a\nb\r\nc\rd") == ["a", "b", "c", "d"])
@@ -12,25 +10,5 @@ struct InputTextTests {
         #expect(InputLines.split("\n\n") == ["", ""])
         #expect(InputLines.split("") == [])
         #expect(ScriptRunner.lines(of: "where\r\nhelp undo\r\n", file: "s").map(\.text) == ["where", "help undo"])
-    }
-
-    @Test func controlCharactersAreShownEscaped() {
-        #expect(TerminalText.escaped("Room\u{1B}]0;pwned\u{07}") == "Room\\u001b]0;pwned\\u0007")
-        #expect(TerminalText.escaped("a\u{202E}b\u{9B}c") == "a\\u202eb\\u009bc")
-        #expect(TerminalText.escaped("Аудитория 104") == "Аудитория 104")
-    }
-
-    @Test func theTerminalKeepsColourButNothingElse() {
-        let coloured = TerminalText.colour("48;5;153") + "  " + TerminalText.colour("0") + " teaching\n\tnext"
-        #expect(TerminalText.sanitized(coloured) == "\u{1B}[48;5;153m  \u{1B}[0m teaching\n\tnext")
-        // A colour that came from a file is shown, not obeyed.
-        #expect(TerminalText.sanitized("\u{1B}[31mRED") == "\\u001b[31mRED")
-        #expect(TerminalText.sanitized("x\u{1B}[2Jy\u{1B}]0;t\u{07}") == "x\\u001b[2Jy\\u001b]0;t\\u0007")
-    }
-
-    @Test func longQuotesAreCut() {
-        let long = String(repeating: "y", count: 10_000)
-        #expect(TerminalText.excerpt(long) == String(repeating: "y", count: 80) + "...")
-        #expect(TerminalText.excerpt("short") == "short")
     }
 }
