@@ -5,6 +5,7 @@
 // label - gets the space enclosed at the nearest other width in which it stands alone.
 
 import Geometry
+import IMDF
 
 enum RoomSeeds {
     /// A way of closing the walls: lines grown by half `gap`, pieces of one line up to
@@ -120,18 +121,37 @@ enum RoomSeeds {
         }
         func labels(in area: Area) -> [Seed] { seedIndex.query(area.outline.bounds).map { seeds[$0] }.filter { area.area.covers($0.at) } }
         var formed: [Closing: (areas: [Area], index: SpatialIndex<Int>)] = [:]
+        let first = Closing(gap)
+        let order = [first] + closings.filter { $0 != first }
+        // Spaces of a closing worked out ahead of the seed that asks for it.
+        var ahead: [Closing: [Polygon]] = [:]
+        /// The spaces of `closing`, indexed. Each closing unites every wall line again, most of what an
+        /// import of a house spends; a seed that asks for one usually goes on to the next, so the
+        /// next is worked out beside it, on the other core (each with a GEOS context of its own).
+        func closed(_ closing: Closing, at position: Int) -> (areas: [Area], index: SpatialIndex<Int>) {
+            if let known = formed[closing] { return known }
+            var polygons: [Polygon]
+            if closing == first {
+                polygons = spaces
+            } else if let early = ahead.removeValue(forKey: closing) {
+                polygons = early
+            } else if let next = order[(position + 1)...].first(where: { formed[$0] == nil && ahead[$0] == nil }) {
+                let (these, following) = inParallel({ Self.enclosed(by: lines, closing) }, { Self.enclosed(by: lines, next) })
+                polygons = these
+                ahead[next] = following
+            } else {
+                polygons = Self.enclosed(by: lines, closing)
+            }
+            let found = indexed(polygons)
+            formed[closing] = found
+            return found
+        }
         for seed in seeds {
             let holders = holding(seed.at, in: current)
             // A seed with no other room's label in its room is served.
             if let holder = holders.first, !labels(in: current.areas[holder]).contains(where: seed.conflicts) { continue }
-            let first = Closing(gap)
-            for closing in [first] + closings.filter({ $0 != first }) {
-                let spaces =
-                    formed[closing]
-                    ?? indexed(
-                        closing == first
-                            ? spaces : engine.spaces(enclosedBy: lines, closingGapsUpTo: closing.gap, alongLines: closing.alongLines))
-                formed[closing] = spaces
+            for (position, closing) in order.enumerated() {
+                let spaces = closed(closing, at: position)
                 guard let face = holding(seed.at, in: spaces).map({ spaces.areas[$0] }).min(by: { $0.size < $1.size }),
                     face.size >= smallestLabelled, face.size <= RoomFinder.largest, !labels(in: face).contains(where: seed.conflicts)
                 else { continue }
@@ -157,5 +177,10 @@ enum RoomSeeds {
             }
         }
         return added
+    }
+
+    /// The spaces `lines` enclose when closed so, on a GEOS context of the caller's thread.
+    static func enclosed(by lines: [[Point]], _ closing: Closing) -> [Polygon] {
+        GeometryEngine().spaces(enclosedBy: lines, closingGapsUpTo: closing.gap, alongLines: closing.alongLines)
     }
 }
