@@ -54,17 +54,6 @@ public struct LevelScene: Sendable {
     /// A finding drawn on the map: what the validation said, where. Its own type, so that drawing
     /// does not wait on the rule set (the shell turns findings into marks).
     public struct FindingMark: Sendable {
-        /// Ordered as findings are: errors first.
-        public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
-            case error
-            case warning
-            case info
-
-            public static func < (lhs: Severity, rhs: Severity) -> Bool {
-                allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
-            }
-        }
-
         public var code: String
         public var severity: Severity
         public var message: String

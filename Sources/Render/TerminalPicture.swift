@@ -21,9 +21,9 @@ public struct TerminalPicture {
         var tick: Character
         var route: Character
         var routeEnd: Character
-        var findings: [LevelScene.FindingMark.Severity: Character]
+        var findings: [Severity: Character]
 
-        func finding(_ severity: LevelScene.FindingMark.Severity) -> Character { findings[severity] ?? "!" }
+        func finding(_ severity: Severity) -> Character { findings[severity] ?? "!" }
 
         public static let unicode = Glyphs(
             lines: [
@@ -166,7 +166,7 @@ public struct TerminalPicture {
         return text + (below.isEmpty ? "" : "\n" + below.joined(separator: "\n"))
     }
 
-    static func style(_ severity: LevelScene.FindingMark.Severity) -> Canvas.Style {
+    static func style(_ severity: Severity) -> Canvas.Style {
         switch severity {
         case .error: .error
         case .warning: .warning

@@ -1,15 +1,5 @@
 import IMDF
 
-public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable, Codable {
-    case error
-    case warning
-    case info
-
-    public static func < (lhs: Severity, rhs: Severity) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
-    }
-}
-
 /// A repair for a finding, described in words and, where the editor has an edit for it, as that
 /// edit: a value the editor runs (`fix`) and spells as the command line that would do the same.
 public struct Fix: Sendable, Hashable, Codable {

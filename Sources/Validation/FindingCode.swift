@@ -5,6 +5,7 @@
 // (shared/imdf/REFERENCE.md section 7) where one exists.
 
 import Foundation
+import IMDF
 
 public struct FindingCode: Sendable, Hashable, Codable, CustomStringConvertible {
     /// What is said of the code, held once: a finding carries a reference to it, so that copying

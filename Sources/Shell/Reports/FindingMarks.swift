@@ -27,18 +27,8 @@ extension LevelScene {
                 ?? feature?.point(.displayPoint) ?? feature?.geometry?.firstPosition
             guard let position, position.x.isFinite, position.y.isFinite else { return nil }
             return FindingMark(
-                code: finding.code.rawValue, severity: FindingMark.Severity(finding.severity), message: finding.message,
+                code: finding.code.rawValue, severity: finding.severity, message: finding.message,
                 featureID: finding.featureID, point: frame.point(longitude: position.x, latitude: position.y))
-        }
-    }
-}
-
-extension LevelScene.FindingMark.Severity {
-    init(_ severity: Severity) {
-        switch severity {
-        case .error: self = .error
-        case .warning: self = .warning
-        case .info: self = .info
         }
     }
 }
