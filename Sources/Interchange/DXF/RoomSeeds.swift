@@ -130,7 +130,7 @@ enum RoomSeeds {
         /// next is worked out beside it, on the other core (each with a GEOS context of its own).
         func closed(_ closing: Closing, at position: Int) -> (areas: [Area], index: SpatialIndex<Int>) {
             if let known = formed[closing] { return known }
-            var polygons: [Polygon]
+            let polygons: [Polygon]
             if closing == first {
                 polygons = spaces
             } else if let early = ahead.removeValue(forKey: closing) {
