@@ -123,35 +123,30 @@ enum RoomSeeds {
         var formed: [Closing: (areas: [Area], index: SpatialIndex<Int>)] = [:]
         let first = Closing(gap)
         let order = [first] + closings.filter { $0 != first }
-        // Spaces of a closing worked out ahead of the seed that asks for it.
-        var ahead: [Closing: [Polygon]] = [:]
-        /// The spaces of `closing`, indexed. Each closing unites every wall line again, most of what an
-        /// import of a house spends; a seed that asks for one usually goes on to the next, so the
-        /// next is worked out beside it, on the other core (each with a GEOS context of its own).
-        func closed(_ closing: Closing, at position: Int) -> (areas: [Area], index: SpatialIndex<Int>) {
+        /// The spaces of `closing`, indexed. Each closing unites every wall line again, most of what
+        /// an import of a house spends. The first seed that asks for another closing than the
+        /// plan's own has them all worked out at once, on every core (each with a GEOS context of
+        /// its own), the narrowest first: a label that no closing gives a room (a title, a stair,
+        /// a note on the floor) asks for every one in turn, and a drawing with labels has such a
+        /// label. The narrower the closing, the more of its lines stay apart, and the longer its
+        /// union takes.
+        func closed(_ closing: Closing) -> (areas: [Area], index: SpatialIndex<Int>) {
             if let known = formed[closing] { return known }
-            let polygons: [Polygon]
             if closing == first {
-                polygons = spaces
-            } else if let early = ahead.removeValue(forKey: closing) {
-                polygons = early
-            } else if let next = order[(position + 1)...].first(where: { formed[$0] == nil && ahead[$0] == nil }) {
-                let (these, following) = inParallel({ Self.enclosed(by: lines, closing) }, { Self.enclosed(by: lines, next) })
-                polygons = these
-                ahead[next] = following
+                formed[first] = indexed(spaces)
             } else {
-                polygons = Self.enclosed(by: lines, closing)
+                let others = order.filter { formed[$0] == nil && $0 != first }
+                let enclosed = others.parallelMap(heaviestFirst: { Int(1_000 / $0.gap) }) { Self.enclosed(by: lines, $0) }
+                for (other, polygons) in zip(others, enclosed) { formed[other] = indexed(polygons) }
             }
-            let found = indexed(polygons)
-            formed[closing] = found
-            return found
+            return formed[closing] ?? indexed([])
         }
         for seed in seeds {
             let holders = holding(seed.at, in: current)
             // A seed with no other room's label in its room is served.
             if let holder = holders.first, !labels(in: current.areas[holder]).contains(where: seed.conflicts) { continue }
-            for (position, closing) in order.enumerated() {
-                let spaces = closed(closing, at: position)
+            for closing in order {
+                let spaces = closed(closing)
                 guard let face = holding(seed.at, in: spaces).map({ spaces.areas[$0] }).min(by: { $0.size < $1.size }),
                     face.size >= smallestLabelled, face.size <= RoomFinder.largest, !labels(in: face).contains(where: seed.conflicts)
                 else { continue }
