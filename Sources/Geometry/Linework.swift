@@ -3,6 +3,7 @@
 
 import CGEOS
 import Foundation
+import IMDF
 
 extension GeometryEngine {
     /// The faces the lines enclose once they are noded where they cross or touch (GEOS's
@@ -127,9 +128,28 @@ extension GeometryEngine {
                     Point(x: end.x - nx, y: end.y - ny), Point(x: end.x + nx, y: end.y + ny),
                 ]))
         }
-        guard !rectangles.isEmpty, let all = context.geometry(rectangles) else { return nil }
+        guard !rectangles.isEmpty else { return nil }
+        // A large plan's walls are united as two halves at once, west and east of the median
+        // (each on a core and a GEOS context of its own), then the halves, which overlap only
+        // along the seam: one overlay of their edges, where a union of them all would go
+        // through every level of its tree again.
+        if rectangles.count >= Self.unitedInHalves {
+            let sorted = rectangles.sorted { $0.bounds.minX + $0.bounds.maxX < $1.bounds.minX + $1.bounds.maxX }
+            let middle = sorted.count / 2
+            let (west, east) = inParallel(
+                { GeometryEngine().union(Array(sorted[..<middle])) }, { GeometryEngine().union(Array(sorted[middle...])) })
+            if let first = context.geometry(west), let second = context.geometry(east),
+                let united = Geom(GEOSUnion_r(handle, first.pointer, second.pointer), context)
+            {
+                return united
+            }
+        }
+        guard let all = context.geometry(rectangles) else { return nil }
         return Geom(GEOSUnaryUnion_r(handle, all.pointer), context)
     }
+
+    /// Walls grown into at least this many rectangles are united in two halves at once.
+    static let unitedInHalves = 1_000
 
     /// The holes of the grown walls, each grown back by half the gap: the rooms.
     func spaces(within walls: Geom, closingGapsUpTo gap: Double) -> [Polygon] {

@@ -11,6 +11,28 @@ import Testing
         #expect(engine.area([]) == 0)
     }
 
+    @Test func wallsOfALargePlanUnitedInHalvesEncloseEveryRoom() {
+        // 33 columns of 32 rooms of 4 x 4 m, 2 m apart, each drawn with four lines of its own and
+        // shifted by up to 0.48 m (on the 4 cm grid line ends are snapped to at this gap) so that
+        // no two rooms' sides are one line: 4,224 rectangles, united as a west and an east half,
+        // then the two. The median falls inside the 17th column: its rooms have walls in both.
+        var lines: [[Point]] = []
+        for column in 0..<33 {
+            for row in 0..<32 {
+                let x = Double(column) * 6 + 0.12 * Double(row % 5)
+                let y = Double(row) * 6 + 0.12 * Double(column % 5)
+                let corners = [Point(x: x, y: y), Point(x: x + 4, y: y), Point(x: x + 4, y: y + 4), Point(x: x, y: y + 4)]
+                for side in 0..<4 { lines.append([corners[side], corners[(side + 1) % 4]]) }
+            }
+        }
+        let spaces = engine.spaces(enclosedBy: lines, closingGapsUpTo: 1.28)
+        #expect(spaces.count == 33 * 32)
+        #expect(spaces.allSatisfy { abs(engine.area([$0]) - 16) < 1e-6 })
+        let seam = spaces.filter { $0.bounds.minX > 95.9 && $0.bounds.maxX < 100.6 }
+        #expect(seam.count == 32)
+        #expect(seam.allSatisfy { abs($0.bounds.width - 4) < 1e-6 && abs($0.bounds.maxY - $0.bounds.minY - 4) < 1e-6 })
+    }
+
     @Test func aStripAThousandKilometresLongGetsAnInteriorPointWithoutEndlessSearch() throws {
         // A 1 m x 1,000,000 km strip once kept the inscribed-circle search busy for 91 s.
         let strip = rectangle(0, 0, 1, 1e9)
