@@ -14,16 +14,20 @@ extension DrawingHeader {
         // The header comes first and is small; 256 KB holds every header seen in practice.
         let data = (try? handle.read(upToCount: 256 * 1024)) ?? Data()
         guard !data.starts(with: Array("AutoCAD Binary DXF".utf8)) else { return DrawingHeader() }
-        let text = String(decoding: data, as: UTF8.self)
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        // Lines taken one at a time, as bytes up to each newline: the header ends long before
+        // the 256 KB do, and splitting all of it into Characters cost more than reading it.
+        var start = data.startIndex
+        func nextLine() -> Substring? {
+            guard start < data.endIndex else { return nil }
+            let end = data[start...].firstIndex(of: UInt8(ascii: "\n")) ?? data.endIndex
+            let line = String(decoding: data[start..<end], as: UTF8.self)
+            start = end < data.endIndex ? end + 1 : end
+            return trimmed(Substring(line))
+        }
         var header = DrawingHeader()
-        var index = 0
         var inHeader = false
         var variable: String?
-        while index + 1 < lines.count {
-            let code = trimmed(lines[index])
-            let value = trimmed(lines[index + 1])
-            index += 2
+        while let code = nextLine(), let value = nextLine() {
             if code == "0" {
                 if value == "ENDSEC", inHeader { break }
                 continue
@@ -47,9 +51,7 @@ extension DrawingHeader {
         return header
     }
 
-    /// A line without the blanks round it. Lines are trimmed as they are reached, not all of the
-    /// 256 KB read: the header ends long before, and Foundation's trimming of every line cost
-    /// more than reading the header.
+    /// A line without the blanks round it (a carriage return of a CR LF file among them).
     private static func trimmed(_ line: Substring) -> Substring {
         let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
         guard let first = line.firstIndex(where: { !blank($0) }), let last = line.lastIndex(where: { !blank($0) }) else { return "" }
