@@ -18,14 +18,26 @@ public enum Interpreter {
     /// The command for `tokens` (longest matching words, or alias) and the tokens after its name.
     static func match(_ tokens: [Token]) -> (CommandSpec, [Token])? {
         let words = tokens.prefix { $0.key == nil && !$0.quoted }.map(\.text)
-        var best: (spec: CommandSpec, length: Int)?
-        for spec in commands {
-            for name in [spec.words] + spec.aliases where name.count <= words.count && Array(words.prefix(name.count)) == name {
-                if best == nil || name.count > best!.length { best = (spec, name.count) }
+        guard let first = words.first, let candidates = namesByFirstWord[first] else { return nil }
+        var best: (command: Int, length: Int)?
+        for (name, command) in candidates where name.count <= words.count && words.starts(with: name) {
+            if best == nil || name.count > best!.length { best = (command, name.count) }
+        }
+        return best.map { (commands[$0.command], Array(tokens.dropFirst($0.length))) }
+    }
+
+    /// The names (words and aliases) of the commands by their first word, each with its command's
+    /// place in `commands`, in that order: a line is held against the few names that start with
+    /// its first word, not against every command's.
+    static let namesByFirstWord: [String: [(name: [String], command: Int)]] = {
+        var names: [String: [(name: [String], command: Int)]] = [:]
+        for (index, spec) in commands.enumerated() {
+            for name in [spec.words] + spec.aliases {
+                if let first = name.first { names[first, default: []].append((name, index)) }
             }
         }
-        return best.map { ($0.spec, Array(tokens.dropFirst($0.length))) }
-    }
+        return names
+    }()
 
     /// The longest line a command may be, in bytes.
     public static let maximumLine = 64 * 1024
