@@ -56,20 +56,30 @@ let package = Package(
         // written in. Not part of Shell: it needs neither the rule set nor the command language, so
         // a clean build compiles it beside the rule set instead of after it.
         .target(name: "Render", dependencies: ["IMDF", "Geometry", "Workbench"], swiftSettings: strict),
+        // Findings as they are read: the validation report, streamed as text or JSON, and what one
+        // edit did to the findings. Out of Shell so that it is optimized while Shell is not.
+        .target(
+            name: "FindingReports", dependencies: ["IMDF", "Geometry", "Validation", "Workbench", "Render"], swiftSettings: strict),
         // The command language, the session (context, handles, history), script runner and reports.
         .target(
             name: "Shell",
             dependencies: [
-                "IMDF", "Geometry", "Validation", "Workbench", "Render", "HelperProtocol", "CReadline", "COpenSSL",
+                "IMDF", "Geometry", "Validation", "Workbench", "Render", "FindingReports", "HelperProtocol", "CReadline",
+                "COpenSSL",
             ],
-            swiftSettings: strict
+            // Built without the optimizer, also in release, like the executable below: Shell reads
+            // commands and arguments, keeps the session and words the replies, and the work each
+            // command starts runs in the optimized modules (the reports of many findings in
+            // FindingReports). Optimized, it took 43 s of a clean build's critical path; without
+            // the optimizer 9 s.
+            swiftSettings: strict + [.unsafeFlags(["-Onone"], .when(configuration: .release))]
         ),
         // Deterministic synthetic venues: demos and the benchmark workload.
         .target(name: "SyntheticVenue", dependencies: ["IMDF"], swiftSettings: strict),
         .executableTarget(
             name: "imdf",
             dependencies: [
-                "IMDF", "Validation", "Workbench", "Geometry", "Render", "Shell", "SyntheticVenue",
+                "IMDF", "Validation", "Workbench", "Geometry", "Render", "FindingReports", "Shell", "SyntheticVenue",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // Not imdf-gdal, though imdf starts it: a dependency links its libraries (GDAL's
                 // 130) into imdf, which made every start three times slower and opening W 30 MB
@@ -127,7 +137,8 @@ let package = Package(
         .testTarget(
             name: "ShellTests",
             dependencies: [
-                "IMDF", "Geometry", "Validation", "Workbench", "HelperProtocol", "Render", "Shell", "SyntheticVenue", "TestSupport",
+                "IMDF", "Geometry", "Validation", "Workbench", "HelperProtocol", "Render", "FindingReports", "Shell", "SyntheticVenue",
+                "TestSupport",
                 "imdf-gdal",
             ],
             exclude: ["Golden"], swiftSettings: strict

@@ -1,10 +1,10 @@
 // A cut-out of the document: the features in question and everything they name, up the
 // hierarchy, so that validating the cut-out sees what validating the whole would see of them.
 
-enum CutOut {
+package enum CutOut {
     /// The ids reached from `start` by following `targets` (the ids a feature names) transitively,
     /// each admitted by `admit`; `start` itself is not in the result.
-    static func closure(from start: Set<String>, targets: (String) -> [String], admit: (String) -> Bool) -> Set<String> {
+    package static func closure(from start: Set<String>, targets: (String) -> [String], admit: (String) -> Bool) -> Set<String> {
         var seen = start
         var reached = Set<String>()
         var pending = Array(start)

@@ -7,7 +7,6 @@
 // would hold, and write, the same bytes again.
 
 import Foundation
-import Render
 
 public struct ReportWriter {
     private var bytes: [UInt8] = []

@@ -1,6 +1,8 @@
 import ArgumentParser
+import FindingReports
 import Foundation
 import IMDF
+import Render
 import Shell
 import SyntheticVenue
 import Validation
@@ -178,7 +180,8 @@ struct ValidateBenchCommand: ParsableCommand {
                     ValidationOutput.writeJSON(report, archive: "MANY", to: &writer)
                     writer.append(byte: 0x0A)
                 } else {
-                    ValidationOutput.writeText(report, archive: "MANY", featureCount: load.archive.featureCount, to: &writer)
+                    ValidationOutput.writeText(
+                        report, archive: "MANY", featureCount: load.archive.featureCount, to: &writer)
                 }
                 writer.flush()
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9

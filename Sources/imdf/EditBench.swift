@@ -1,4 +1,5 @@
 import ArgumentParser
+import FindingReports
 import Foundation
 import Geometry
 import IMDF

@@ -1,6 +1,8 @@
 import ArgumentParser
+import FindingReports
 import Foundation
 import IMDF
+import Render
 import Shell
 import Validation
 

@@ -6,6 +6,7 @@ import Testing
 import Validation
 import Workbench
 
+@testable import FindingReports
 @testable import Shell
 
 /// After each edit at the prompt, one line of the findings the edit introduced or resolved,

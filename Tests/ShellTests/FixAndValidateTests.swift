@@ -1,3 +1,4 @@
+import FindingReports
 import Foundation
 import Geometry
 import IMDF

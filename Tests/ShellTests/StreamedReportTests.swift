@@ -4,6 +4,7 @@ import SyntheticVenue
 import Testing
 import Validation
 
+@testable import FindingReports
 @testable import Render
 @testable import Shell
 
@@ -103,7 +104,8 @@ struct StreamedReportTests {
             #expect(writer.failure == nil)
             return try String(contentsOfFile: path, encoding: .utf8)
         }
-        let text = try written({ ValidationOutput.writeText(report, archive: "venue", featureCount: 9, to: &$0) }, sanitizing: true)
+        let text = try written(
+            { ValidationOutput.writeText(report, archive: "venue", featureCount: 9, to: &$0) }, sanitizing: true)
         #expect(text.utf8.count > 3 * ReportWriter.chunk)
         #expect(text == TerminalText.sanitized(Self.formattedWhole(report, archive: "venue", featureCount: 9)) + "\n")
         #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" })

@@ -5,6 +5,7 @@
 // `--dry-run` lists what would run, by code, and changes nothing.
 // `findings on|off`: whether each edit is followed by the findings it introduced or resolved.
 
+import FindingReports
 import Validation
 import Workbench
 

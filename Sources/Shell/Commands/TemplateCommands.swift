@@ -2,6 +2,7 @@
 // starter template (Templates/). It is journaled like an edit: replaying it gives the same
 // document, since a template is a fixed archive. Refused while there are unsaved changes.
 
+import FindingReports
 import IMDF
 import Workbench
 

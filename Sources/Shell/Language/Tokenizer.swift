@@ -1,6 +1,7 @@
 // Splits a command line into words: plain words, "quoted strings" (with \" and \\ escapes), and
 // key=value pairs whose value may be quoted. `#` outside quotes starts a comment.
 
+import FindingReports
 import Render
 
 public struct Token: Sendable, Equatable {
@@ -63,21 +64,7 @@ public enum Tokenizer {
     }
 
     /// `text` as one word of a command line: bare when it reads back as itself, else quoted.
-    public static func quoted(_ text: String) -> String {
-        let plain = !text.isEmpty && !text.hasPrefix("$") && !text.contains { " \t\"#=\\\n\r".contains($0) }
-        if plain { return text }
-        var escaped = "\""
-        for character in text {
-            switch character {
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
-            case "\n": escaped += "\\n"
-            case "\t": escaped += "\\t"
-            default: escaped.append(character)
-            }
-        }
-        return escaped + "\""
-    }
+    public static func quoted(_ text: String) -> String { CommandWords.quoted(text) }
 
     private static func quoted(_ characters: inout ArraySlice<Character>) throws(SyntaxError) -> String {
         var text = ""

@@ -4,6 +4,7 @@
 // each command did comes back as a typed outcome, which alone decides what is journaled, recorded
 // and printed.
 
+import FindingReports
 import Foundation
 import IMDF
 import Render

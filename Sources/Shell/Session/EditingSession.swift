@@ -1,6 +1,7 @@
 // What a prompt or a script is working on: the document and its history, where it came from, the
 // building and level in use, the handles bound with `as`, and whether there are unsaved changes.
 
+import FindingReports
 import Foundation
 import Geometry
 import IMDF
