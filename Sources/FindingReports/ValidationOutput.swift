@@ -21,9 +21,7 @@ public enum ValidationOutput {
     /// The text report, a line at a time as it is formatted: the counts by severity, the codes
     /// found with their counts, then one line per finding (severity, code, whose rule, place,
     /// feature, message, fix), each ended by a line break.
-    public static func writeText(
-        _ report: ValidationReport, archive: String, featureCount: Int, to writer: inout ReportWriter
-    ) {
+    public static func writeText(_ report: ValidationReport, archive: String, featureCount: Int, to writer: inout ReportWriter) {
         let (counts, bySeverity) = Self.counts(report)
         let groups = counts.keys.sorted { ($0.severity, $0.code.rank) < ($1.severity, $1.code.rank) }
 

@@ -7,6 +7,7 @@
 // would hold, and write, the same bytes again.
 
 import Foundation
+import IMDF
 
 public struct ReportWriter {
     private var bytes: [UInt8] = []
@@ -102,20 +103,7 @@ public struct ReportWriter {
             lineStart = 0
         }
         guard failure == nil else { return }
-        var failed: Int32?
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failed = errno
-                    return
-                }
-                offset += written
-            }
-        }
-        if let failed { failure = String(cString: strerror(failed)) }
+        if let failed = bytes.withUnsafeBytes({ FileSystem.writeAll(descriptor, $0) }) { failure = String(cString: strerror(failed)) }
     }
 
     /// Whether `TerminalText.sanitized` would change the line: a control character other than a

@@ -100,7 +100,7 @@ public enum FileSystem {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
         guard descriptor >= 0 else { throw FileSystemError("create", path) }
         do throws(FileSystemError) {
-            try writeAll(descriptor, bytes, path: path)
+            if let failure = bytes.withUnsafeBytes({ writeAll(descriptor, $0) }) { throw FileSystemError("write", path, code: failure) }
             guard fsync(descriptor) == 0 else { throw FileSystemError("sync", path) }
         } catch {
             close(descriptor)
@@ -123,21 +123,19 @@ public enum FileSystem {
         if let first = failures.compactMap({ $0 }).first { throw first }
     }
 
-    private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8], path: String) throws(FileSystemError) {
+    /// Writes all of `buffer` to `descriptor`, again where a signal interrupts a write; the errno
+    /// of a write that failed, or nil. Files and reports alike are written so.
+    public static func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Int32? {
         var written = 0
-        var failure: Int32 = 0
-        bytes.withUnsafeBytes { buffer in
-            while written < buffer.count {
-                let count = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                written += count
+        while written < buffer.count {
+            let count = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return errno
             }
+            written += count
         }
-        if failure != 0 { throw FileSystemError("write", path, code: failure) }
+        return nil
     }
 
     /// Flushes a file written by someone else (a library that does not sync) to the disk.

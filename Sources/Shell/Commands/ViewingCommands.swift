@@ -79,12 +79,9 @@ enum ViewingCommands {
         ) { session, args in
             let codes = args.option("code").flatMap(FindingCode.matching).map { [$0] } ?? []
             let report = try Self.report(session, args).only(codes: codes, rules: args.option("rule").map { [$0] } ?? [])
-            if args.flag("--json") {
-                return .report(ValidationOutput.json(report, archive: session.archivePath ?? "untitled"))
-            }
+            if args.flag("--json") { return .report(ValidationOutput.json(report, archive: session.archivePath ?? "untitled")) }
             return .report(
-                ValidationOutput.text(
-                    report, archive: session.archivePath ?? "untitled", featureCount: session.document.featureCount))
+                ValidationOutput.text(report, archive: session.archivePath ?? "untitled", featureCount: session.document.featureCount))
         },
         CommandSpec(
             "route",

@@ -45,15 +45,8 @@ public final class JournalWriter {
     }
 
     private func write(_ text: String) throws(JournalError) {
-        let bytes = Array(text.utf8)
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, bytes.count - written) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw JournalError(path: path, line: 0, message: "cannot write the journal: \(String(cString: strerror(errno)))")
-            }
-            written += count
+        if let failure = Array(text.utf8).withUnsafeBytes({ FileSystem.writeAll(descriptor, $0) }) {
+            throw JournalError(path: path, line: 0, message: "cannot write the journal: \(String(cString: strerror(failure)))")
         }
         guard fdatasync(descriptor) == 0 else {
             throw JournalError(path: path, line: 0, message: "cannot flush the journal to disk: \(String(cString: strerror(errno)))")
