@@ -130,6 +130,30 @@ struct DrawingImportCommandTests {
         #expect(missing.status == 2 && missing.errors.contains("give --save"), "\(missing.errors)")
     }
 
+    @Test func aPipeIsRefusedAtOnceAndALinkToADrawingIsReadAsTheDrawing() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imdf-e2e-pipe-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try imdf("new", folder + "/site", "--template", "blank").status == 0)
+        // A FIFO nobody writes to: listing it once waited for ever in the helper.
+        let pipe = folder + "/plan.dxf"
+        #expect(mkfifo(pipe, 0o600) == 0)
+        let listing = try imdf("import", "dxf", pipe, "--list")
+        #expect(listing.status == 3 && listing.errors.contains("\(pipe) is not a regular file"), "\(listing.errors)")
+        let run = try imdf("import", "dxf", pipe, "--archive", folder + "/site", "--level", "Ground Floor", "--save", folder + "/out")
+        #expect(run.status == 1 && run.errors.contains("\(pipe) is not a regular file"), "\(run.errors)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
+        // A link names the drawing: it is listed and imported as the drawing is.
+        let link = folder + "/linked.dxf"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: try Self.plan().write())
+        let linked = try imdf("import", "dxf", link, "--list")
+        #expect(linked.status == 0 && linked.output.contains("2 closed polylines"), "\(linked.errors)")
+        let imported = try imdf(
+            "import", "dxf", link, "--archive", folder + "/site", "--level", "Ground Floor", "--save", folder + "/out",
+            "--control", Self.controls[0], "--control", Self.controls[1])
+        #expect(imported.status == 0 && imported.output.contains("imported 2 units, 1 opening"), "\(imported.errors)")
+    }
+
     /// Without --level an archive of one level takes the import there, and says so; an archive of
     /// several is a usage error that names them, and nothing is written.
     @Test func withoutLevelTheArchivesOnlyLevelIsTakenAndSaidOrTheLevelsAreListed() throws {

@@ -63,6 +63,8 @@ enum ImportCommands {
             guard let path = option.isEmpty ? file : args.option(option) else { continue }
             let actual: String
             do {
+                // Before the helper is asked for a dataset's files: it would wait on a pipe too.
+                try ImportDigest.requireRegularFile(path, orFolder: option.isEmpty)
                 actual = try ImportDigest.sha256(of: option.isEmpty ? importer.files(of: file) : [path])
             } catch {
                 throw EditError("\(name): \(error.message)", argument: option.isEmpty ? "FILE" : option)

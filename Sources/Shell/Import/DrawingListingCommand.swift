@@ -5,6 +5,12 @@ import HelperProtocol
 
 public enum DrawingListingCommand {
     public static func run(_ file: String, json: Bool, verbose: Bool = false) throws(CommandFailure) {
+        // Checked here as the import checks it: the helper would wait on a pipe for ever.
+        do {
+            try ImportDigest.requireRegularFile(file)
+        } catch {
+            throw CommandFailure(exitCode: HelperFailure.unreadable, message: "import dxf: \(error.message)")
+        }
         do {
             let listing = try GDALHelperClient.ask(DrawingListRequest(file: file), consequence: "nothing listed", verbose: verbose)
             Output.line(json ? DrawingImportWording.listingJSON(listing) : DrawingImportWording.listing(listing))

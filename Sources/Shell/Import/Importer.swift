@@ -63,12 +63,7 @@ enum ImportDigest {
     static func sha256(of files: [String]) throws(EditError) -> String {
         var hasher = SHA256Digest()
         for file in files {
-            // A device or a pipe (`/dev/zero`) would be read without end.
-            if let type = try? FileManager.default.attributesOfItem(atPath: file)[.type] as? FileAttributeType, type != .typeRegular {
-                throw EditError(
-                    type == .typeDirectory ? "\(file) is a folder GDAL does not read as a vector dataset" : "\(file) is not a regular file",
-                    argument: "FILE")
-            }
+            try requireRegularFile(file)
             let data: Data
             do {
                 data = try Data(contentsOf: URL(fileURLWithPath: file), options: .alwaysMapped)
@@ -86,6 +81,22 @@ enum ImportDigest {
             throw EditError("cannot compute the SHA-256 of \(files.joined(separator: ", ")) (libcrypto failed)", argument: "FILE")
         }
         return SHA256Digest.hex(digest)
+    }
+
+    /// Refuses what is not a regular file: a device or a pipe (`/dev/zero`, a FIFO) would be read
+    /// without end, by the digest and by GDAL alike. A link is taken as the file it names (a
+    /// drawing linked into a project folder); a name that names nothing is left to the reading,
+    /// which says so. A folder passes where `orFolder` (a dataset GDAL may read as its files).
+    static func requireRegularFile(_ file: String, orFolder folderAllowed: Bool = false) throws(EditError) {
+        var info = stat()
+        guard stat(file, &info) == 0 else { return }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return
+        case S_IFDIR:
+            if folderAllowed { return }
+            throw EditError("\(file) is a folder GDAL does not read as a vector dataset", argument: "FILE")
+        default: throw EditError("\(file) is not a regular file", argument: "FILE")
+        }
     }
 
     static func isDigest(_ text: String) -> Bool { text.count == 64 && text.allSatisfy { $0.isHexDigit && !$0.isUppercase } }
