@@ -86,14 +86,18 @@ public struct GraphBuild: EditCommand {
             }
         }
         // Generated vertical nodes of levels kept, by the unit they stand in, to link new ones to.
-        var existingVertical: [String: String] = [:]
+        var existingVertical = GeneratedGraph.VerticalNodes.Existing()
         var doomedAssociations: [String] = []
         for association in document.features(ofType: RoutingFormat.associationType) {
             guard let nodeID = association.string("pathNode_id") else { continue }
             if doomed.contains(nodeID) {
                 doomedAssociations.append(association.id)
             } else if let node = document.feature(nodeID), Self.isGenerated(node), let target = association.string("associeted_id") {
-                existingVertical[target] = nodeID
+                if (node.strings(RoutingExtension.tags) ?? []).contains(GeneratedGraph.wayUpTag) {
+                    existingVertical.up[target] = nodeID
+                } else {
+                    existingVertical.wayDown[target] = nodeID
+                }
             }
         }
 

@@ -5,7 +5,8 @@
 // centre) the unit's medial axis, joined to its openings and its centre; and between levels of
 // adjacent ordinals in one building, the nodes of overlapping stairs, elevators, escalators and
 // ramps (the centre; for stairs, escalators and ramps the landing, the corner farthest from the
-// doors), and amenities of those categories one above the other (sharing a correlation id, or
+// doors, with a node for the way up and one for the way down; a stairwell drawn as legs from leg
+// to leg), and amenities of those categories one above the other (sharing a correlation id, or
 // within 2 m), each with a node joined into its unit as a door is. No in-plan edge leaves its
 // unit, and no two in-plan nodes it links are further apart than the spacing.
 
@@ -31,6 +32,9 @@ public enum GeneratedGraph {
     /// The tag every generated node carries (`--replace` removes exactly these).
     public static let tag = "generated"
 
+    /// The tag of a flight's second landing node, where the way up leaves (see VerticalNodes).
+    public static let wayUpTag = "up"
+
     /// Unit categories whose space is walked through: each gets a network along its middle.
     public static let walkableCategories: Set<String> = [
         "walkway", "lobby", "footbridge", "platform", "movingwalkway", "unenclosedarea", "waitingroom", "parking",
@@ -43,8 +47,14 @@ public enum GeneratedGraph {
 
     /// Units that join levels, and what a change of one level through them costs, in metres of
     /// walking: a flight of stairs, an escalator or a ramp about a storey's slope; an elevator its
-    /// wait and ride. A vertical link's cost is its plan length plus this for each level it spans.
-    public static let levelCost: [String: Double] = ["stairs": 8, "escalator": 8, "ramp": 12, "elevator": 15]
+    /// ride of a storey. A vertical link's cost is its plan length plus this for each level it
+    /// spans. (The flights themselves are walked in plan besides: see VerticalNodes.)
+    public static let levelCost: [String: Double] = ["stairs": 8, "escalator": 8, "ramp": 12, "elevator": 5]
+
+    /// What stepping on or off a way between levels costs besides, in metres of walking: the wait
+    /// for an elevator's car, about 30 s at walking pace, half on the way in and half on the way
+    /// out. So one storey is taken by the stairs, and several by the elevator, as people do.
+    public static let boardingCost: [String: Double] = ["elevator": 20]
 
     /// How far an opening may stand from a unit it opens into (walls drawn as gaps between units).
     public static let doorReach = 0.5
@@ -98,17 +108,35 @@ public enum GeneratedGraph {
         }
 
         /// Links the vertical features `below` and `above` (units or amenities, by id) through their
-        /// nodes: both new, or one new and the other's node kept from an earlier build
-        /// (`existing`: feature id to its node); nothing where neither is new.
-        mutating func linkLevels(
-            _ below: String, _ above: String, nodes centres: [String: Int], existing existingVertical: [String: String]
-        ) {
-            switch (centres[below], centres[above]) {
+        /// nodes (the way up from the one below, the way down from the one above): both new, or
+        /// one new and the other's node kept from an earlier build; nothing where neither is new.
+        mutating func linkLevels(_ below: String, _ above: String, nodes: VerticalNodes, existing: VerticalNodes.Existing) {
+            switch (nodes.wayUp(from: below), nodes.wayDown[above]) {
             case (let first?, let second?): edges.insert(WalkNetwork.Edge(first, second))
-            case (let first?, nil): if let existing = existingVertical[above] { outside.append((first, existing)) }
-            case (nil, let second?): if let existing = existingVertical[below] { outside.append((second, existing)) }
+            case (let first?, nil): if let kept = existing.wayDown[above] { outside.append((first, kept)) }
+            case (nil, let second?): if let kept = existing.wayUp(from: below) { outside.append((second, kept)) }
             case (nil, nil): break
             }
+        }
+    }
+
+    /// The nodes that join levels, by the unit or amenity they stand for: its node, where the way
+    /// down (and up) leaves; and for a flight with a landing, a second node there, where the way
+    /// up leaves. The two are joined only through the flight's doors, so a route that passes a
+    /// level on the stairs walks the flight up to the door and back, as a person on a dog-leg
+    /// stair walks both flights in plan for each storey passed.
+    struct VerticalNodes: Sendable {
+        var wayDown: [String: Int] = [:]
+        var up: [String: Int] = [:]
+
+        func wayUp(from id: String) -> Int? { up[id] ?? wayDown[id] }
+
+        /// The same for nodes of an earlier build, by id.
+        struct Existing: Sendable {
+            var wayDown: [String: String] = [:]
+            var up: [String: String] = [:]
+
+            func wayUp(from id: String) -> String? { up[id] ?? wayDown[id] }
         }
     }
 
@@ -119,6 +147,9 @@ public enum GeneratedGraph {
         var area: SlackArea
         var centre: Point
         var openings: [(node: Int, point: Point)] = []
+        /// Amenities that mark the unit's own flight (stairs in a stairs unit): joined to its
+        /// landing only, as a place to go, not a way between its two landing nodes.
+        var markers: [(node: Int, point: Point)] = []
         var category: String
     }
 
@@ -155,11 +186,11 @@ public enum GeneratedGraph {
     /// The network of the levels `levelIDs` (all of one document), with links to the generated
     /// vertical nodes of adjacent levels outside them (`existingVertical`: unit id to its node).
     static func plan(
-        levels levelIDs: [String], spacing: Double, existingVertical: [String: String], _ document: Document, _ projector: Projector
+        levels levelIDs: [String], spacing: Double, existingVertical: VerticalNodes.Existing, _ document: Document, _ projector: Projector
     ) -> Plan {
         let engine = GeometryEngine()
         var plan = Plan()
-        var centres: [String: Int] = [:]
+        var vertical = VerticalNodes()
         let amenities = verticalAmenities(document)
         // Levels are planned on all cores, each with its own GEOS engine, and joined in the order
         // given, so the nodes (and the ids minted for them) are the same as one after the other.
@@ -169,7 +200,7 @@ public enum GeneratedGraph {
             levelID -> LevelPart in
             var part = LevelPart()
             planLevel(
-                levelID, spacing: spacing, amenities: amenities, into: &part.plan, centres: &part.centres, document, projector,
+                levelID, spacing: spacing, amenities: amenities, into: &part.plan, vertical: &part.vertical, document, projector,
                 GeometryEngine(), axes: axes, accessibilityRecorded: accessibilityRecorded)
             return part
         }
@@ -177,10 +208,11 @@ public enum GeneratedGraph {
             let offset = plan.nodes.count
             plan.nodes += part.plan.nodes
             for edge in part.plan.edges { plan.edges.insert(WalkNetwork.Edge(edge.a + offset, edge.b + offset)) }
-            for (id, node) in part.centres { centres[id] = node + offset }
+            for (id, node) in part.vertical.wayDown { vertical.wayDown[id] = node + offset }
+            for (id, node) in part.vertical.up { vertical.up[id] = node + offset }
         }
-        linkLevels(levelIDs, plan: &plan, centres: centres, existingVertical: existingVertical, document, projector, engine)
-        linkAmenities(levelIDs, amenities, plan: &plan, centres: centres, existingVertical: existingVertical, document, projector)
+        linkLevels(levelIDs, plan: &plan, vertical: vertical, existing: existingVertical, document, projector, engine)
+        linkAmenities(levelIDs, amenities, plan: &plan, vertical: vertical, existing: existingVertical, document, projector)
         return plan
     }
 
@@ -242,7 +274,7 @@ public enum GeneratedGraph {
     /// The network of one level, its nodes numbered from 0.
     struct LevelPart: Sendable {
         var plan = Plan()
-        var centres: [String: Int] = [:]
+        var vertical = VerticalNodes()
     }
 
     /// Amenities that are a way between levels (an elevator or stairs drawn as a point in a
@@ -257,7 +289,7 @@ public enum GeneratedGraph {
     }
 
     private static func planLevel(
-        _ levelID: String, spacing: Double, amenities: [String: [Feature]], into plan: inout Plan, centres: inout [String: Int],
+        _ levelID: String, spacing: Double, amenities: [String: [Feature]], into plan: inout Plan, vertical: inout VerticalNodes,
         _ document: Document, _ projector: Projector, _ engine: GeometryEngine, axes: AxisCache, accessibilityRecorded: Bool
     ) {
         var spaces: [Space] = []
@@ -289,7 +321,8 @@ public enum GeneratedGraph {
                 Node(point: middle, levelID: levelID, tags: [tag] + (barrier.map { [barrierPrefix + $0] } ?? []), associated: opening.id))
             for (index, _) in joined { spaces[index].openings.append((node, middle)) }
         }
-        // A node on each vertical amenity, joined into its unit as a door is.
+        // A node on each vertical amenity, joined into its unit as a door is (one that marks
+        // the unit's own flight, to its landing).
         for index in spaces.indices {
             for amenity in amenities[spaces[index].unit.id] ?? [] {
                 guard case .point(let position)? = amenity.geometry else { continue }
@@ -297,20 +330,33 @@ public enum GeneratedGraph {
                 guard spaces[index].area.covers(point) else { continue }
                 let kind = amenity.string(.category) ?? ""
                 let node = plan.add(Node(point: point, levelID: levelID, tags: [tag, kind], associated: amenity.id))
-                centres[amenity.id] = node
-                spaces[index].openings.append((node, point))
+                if marksOwnFlight(kind, unitCategory: spaces[index].category) {
+                    spaces[index].markers.append((node, point))
+                } else {
+                    vertical.wayDown[amenity.id] = node
+                    spaces[index].openings.append((node, point))
+                }
             }
         }
         for var space in spaces {
-            if flightCategories.contains(space.category), let landing = landing(of: space, engine) { space.centre = landing }
-            let centre = plan.add(
-                Node(
-                    point: space.centre, levelID: levelID,
-                    tags: [tag] + (levelCost[space.category] != nil ? [space.category] : []), associated: space.unit.id))
-            centres[space.unit.id] = centre
+            let kind = levelCost[space.category] != nil ? [space.category] : []
+            let flight = flightCategories.contains(space.category) && !space.openings.isEmpty
+            if flight, let landing = landing(of: space, engine) { space.centre = landing }
+            let centre = plan.add(Node(point: space.centre, levelID: levelID, tags: [tag] + kind, associated: space.unit.id))
+            vertical.wayDown[space.unit.id] = centre
+            // The way up leaves the landing from a node of its own (see VerticalNodes).
+            var ends = [centre]
+            if flight {
+                let up = plan.add(Node(point: space.centre, levelID: levelID, tags: [tag] + kind + [wayUpTag], associated: space.unit.id))
+                vertical.up[space.unit.id] = up
+                ends.append(up)
+            }
             let straight = space.openings.allSatisfy { covers(space, from: $0.point, to: space.centre, engine) }
             if !walkableCategories.contains(space.category) && space.openings.count <= 2 && straight {
-                for opening in space.openings { plan.join(opening.node, centre, spacing: spacing) }
+                for opening in space.openings {
+                    for end in ends { plan.join(opening.node, end, spacing: spacing) }
+                }
+                for marker in space.markers { joinMarker(marker, to: centre, space, &plan, spacing: spacing, engine) }
                 continue
             }
             // The space's middle, each part of it, joined to its openings and its centre.
@@ -328,14 +374,32 @@ public enum GeneratedGraph {
             guard !network.isEmpty else {
                 // Too small or too broken for an axis: its doors meet at its centre, where the way is straight.
                 for opening in space.openings where covers(space, from: opening.point, to: space.centre, engine) {
-                    plan.join(opening.node, centre, spacing: spacing)
+                    for end in ends { plan.join(opening.node, end, spacing: spacing) }
                 }
+                for marker in space.markers { joinMarker(marker, to: centre, space, &plan, spacing: spacing, engine) }
                 continue
             }
-            for entry in space.openings.map(\.node) + [centre] {
+            for entry in space.openings.map(\.node) + ends {
                 joinToNetwork(entry, &network, space, &plan, spacing: spacing, engine)
             }
+            for marker in space.markers { joinMarker(marker, to: centre, space, &plan, spacing: spacing, engine) }
         }
+    }
+
+    /// Whether an amenity of `kind` in a unit of `unitCategory` marks the unit's own flight
+    /// (stairs in a stairs unit): the unit joins the levels from its landing, and the amenity
+    /// is a place in it rather than a second way.
+    static func marksOwnFlight(_ kind: String, unitCategory: String) -> Bool {
+        flightCategories.contains(kind) && kind == unitCategory
+    }
+
+    /// Joins a marker to the unit's node, straight where the way stays inside, else not at all:
+    /// a dead end either way, never a way between the landing's two nodes.
+    private static func joinMarker(
+        _ marker: (node: Int, point: Point), to centre: Int, _ space: Space, _ plan: inout Plan, spacing: Double, _ engine: GeometryEngine
+    ) {
+        guard covers(space, from: marker.point, to: plan.nodes[centre].point, engine) else { return }
+        plan.join(marker.node, centre, spacing: spacing)
     }
 
     /// Links `entry` to the network at the foot of the shortest straight way inside the space to
@@ -420,7 +484,7 @@ public enum GeneratedGraph {
     /// Vertical links: in each building, the centres of overlapping units of one vertical category
     /// on levels of adjacent ordinals.
     private static func linkLevels(
-        _ levelIDs: [String], plan: inout Plan, centres: [String: Int], existingVertical: [String: String], _ document: Document,
+        _ levelIDs: [String], plan: inout Plan, vertical: VerticalNodes, existing: VerticalNodes.Existing, _ document: Document,
         _ projector: Projector, _ engine: GeometryEngine
     ) {
         let inScope = Set(levelIDs)
@@ -436,7 +500,7 @@ public enum GeneratedGraph {
                 let above = levels.filter { $0.ordinal == upper }.map(\.level)
                 for a in below {
                     for b in above where inScope.contains(a) || inScope.contains(b) {
-                        linkUnits(between: a, and: b, &plan, centres, existingVertical, document, projector, engine)
+                        linkUnits(between: a, and: b, &plan, vertical, existing, document, projector, engine)
                     }
                 }
             }
@@ -446,15 +510,18 @@ public enum GeneratedGraph {
     /// Vertical amenities of one category on levels of adjacent ordinals in one building, linked
     /// where they share a correlation id or stand within `amenityReach` of each other.
     private static func linkAmenities(
-        _ levelIDs: [String], _ amenities: [String: [Feature]], plan: inout Plan, centres: [String: Int],
-        existingVertical: [String: String], _ document: Document, _ projector: Projector
+        _ levelIDs: [String], _ amenities: [String: [Feature]], plan: inout Plan, vertical: VerticalNodes,
+        existing: VerticalNodes.Existing, _ document: Document, _ projector: Projector
     ) {
         let inScope = Set(levelIDs)
         var byLevel: [String: [(amenity: Feature, point: Point)]] = [:]
         for (unitID, list) in amenities {
-            guard let level = document.feature(unitID)?.string(.levelID) else { continue }
+            guard let unit = document.feature(unitID), let level = unit.string(.levelID) else { continue }
             for amenity in list {
                 guard case .point(let position)? = amenity.geometry else { continue }
+                // Stairs marked in a stairs unit are that unit's flight, which joins the levels
+                // itself (from its landing, walked to as the flight runs).
+                if marksOwnFlight(amenity.string(.category) ?? "", unitCategory: unit.string(.category) ?? "") { continue }
                 byLevel[level, default: []].append((amenity, projector.point(position)))
             }
         }
@@ -473,7 +540,7 @@ public enum GeneratedGraph {
                                 guard below.amenity.string(.category) == above.amenity.string(.category) else { continue }
                                 let correlated = below.amenity.string(.correlationID).map { $0 == above.amenity.string(.correlationID) }
                                 guard correlated ?? (below.point.distance(to: above.point) <= amenityReach) else { continue }
-                                plan.linkLevels(below.amenity.id, above.amenity.id, nodes: centres, existing: existingVertical)
+                                plan.linkLevels(below.amenity.id, above.amenity.id, nodes: vertical, existing: existing)
                             }
                         }
                     }
@@ -485,20 +552,149 @@ public enum GeneratedGraph {
     /// How near two vertical amenities without correlation ids must stand, one above the other, to be one way up.
     static let amenityReach = 2.0
 
+    /// Units of one flight category this near each other on a level (metres) are parts of one
+    /// stairwell: the legs of a dog-leg stair drawn each as a unit, sharing an edge or a thin line.
+    static let stairwellReach = 0.2
+
+    /// Links the overlapping vertical units of levels `a` (below) and `b` (above). Elevators, and
+    /// a stairwell drawn as one unit a level, go straight up: the unit to the one above it. A
+    /// stairwell drawn as several touching units a level (the legs of a dog-leg stair) goes from
+    /// leg to leg: a person who comes down a storey walks one leg from the floor to the half-landing
+    /// and the other leg down to the floor below, so the largest unit of the stairwell above (the
+    /// leg with the half-landing) is linked to the unit of the stairwell below that lies beside it,
+    /// not under it. Each leg then carries one way only (down from the half-landing, or up from
+    /// the floor), and a route that passes a level walks on it from the leg it arrives by to the
+    /// leg it leaves by, as on the stairs themselves, where linking each leg to the one stacked
+    /// under it would pass every level without a step.
     private static func linkUnits(
-        between a: String, and b: String, _ plan: inout Plan, _ centres: [String: Int], _ existingVertical: [String: String],
+        between a: String, and b: String, _ plan: inout Plan, _ vertical: VerticalNodes, _ existing: VerticalNodes.Existing,
         _ document: Document, _ projector: Projector, _ engine: GeometryEngine
     ) {
-        func vertical(_ level: String) -> [(unit: Feature, shape: OverlapShape)] {
+        func ways(_ level: String) -> [(unit: Feature, shape: OverlapShape)] {
             document.features(onLevel: level).filter { $0.imdfType == .unit && levelCost[$0.string(.category) ?? ""] != nil }
                 .compactMap { unit in projector.polygons(unit.geometry).map { (unit, OverlapShape($0)) } }
         }
-        let upper = vertical(b)
-        for lower in vertical(a) {
-            for other in upper where other.unit.string(.category) == lower.unit.string(.category) {
-                guard engine.intersectionArea(lower.shape, other.shape) > 0.05 else { continue }
-                plan.linkLevels(lower.unit.id, other.unit.id, nodes: centres, existing: existingVertical)
+        let upper = ways(b)
+        let lower = ways(a)
+        let upperWells = stairwells(upper)
+        let lowerWells = stairwells(lower)
+        func overlap(_ lowerIndex: Int, _ upperIndex: Int) -> Double {
+            guard lower[lowerIndex].unit.string(.category) == upper[upperIndex].unit.string(.category),
+                lower[lowerIndex].shape.bounds.intersects(upper[upperIndex].shape.bounds)
+            else { return 0 }
+            return engine.intersectionArea(lower[lowerIndex].shape, upper[upperIndex].shape)
+        }
+        // The pairs one above the other, grouped by the stairwells they belong to.
+        var pairsByWells: [Pair: [(lower: Int, upper: Int, overlap: Double)]] = [:]
+        var paired = (lower: Set<Int>(), upper: Set<Int>())
+        for lowerIndex in lower.indices {
+            for upperIndex in upper.indices {
+                let shared = overlap(lowerIndex, upperIndex)
+                guard shared > 0.05 else { continue }
+                pairsByWells[Pair(lowerWells[lowerIndex], upperWells[upperIndex]), default: []].append((lowerIndex, upperIndex, shared))
+                paired.lower.insert(lowerIndex)
+                paired.upper.insert(upperIndex)
             }
         }
+        // A flight that nothing overlaps on the other level, drawn there beside it (the flight
+        // below, the landing round it above), is joined to what it touches.
+        for lowerIndex in lower.indices where !paired.lower.contains(lowerIndex) {
+            let category = lower[lowerIndex].unit.string(.category) ?? ""
+            guard flightCategories.contains(category) else { continue }
+            for upperIndex in upper.indices where !paired.upper.contains(upperIndex) && upper[upperIndex].unit.string(.category) == category
+            {
+                guard lower[lowerIndex].shape.bounds.expanded(by: stairwellReach).intersects(upper[upperIndex].shape.bounds),
+                    shapeDistance(lower[lowerIndex].shape.polygons, upper[upperIndex].shape.polygons) <= stairwellReach
+                else { continue }
+                pairsByWells[Pair(lowerWells[lowerIndex], upperWells[upperIndex]), default: []].append((lowerIndex, upperIndex, 0))
+            }
+        }
+        for wells in pairsByWells.keys.sorted() {
+            let pairs = pairsByWells[wells] ?? []
+            let lowerLegs = lowerWells.indices.filter { lowerWells[$0] == wells.first }
+            let upperLegs = upperWells.indices.filter { upperWells[$0] == wells.second }
+            guard lowerLegs.count > 1 || upperLegs.count > 1 else {
+                for pair in pairs {
+                    plan.linkLevels(lower[pair.lower].unit.id, upper[pair.upper].unit.id, nodes: vertical, existing: existing)
+                }
+                continue
+            }
+            // The leg with the half-landing: the largest (ties to the first id).
+            let areas = upperLegs.map { engine.area(upper[$0].shape.polygons) }
+            guard let top = zip(upperLegs, areas).max(by: { ($0.1, upper[$1.0].unit.id) < ($1.1, upper[$0.0].unit.id) })?.0 else {
+                continue
+            }
+            // The leg below beside it (not under it), the nearest; else the one most under it.
+            let beside = lowerLegs.filter { overlap($0, top) <= 0.05 }
+                .map { ($0, shapeDistance(lower[$0].shape.polygons, upper[top].shape.polygons)) }
+                .min { ($0.1, lower[$0.0].unit.id) < ($1.1, lower[$1.0].unit.id) }
+            let under = pairs.filter { $0.upper == top }.max {
+                ($0.overlap, lower[$1.lower].unit.id) < ($1.overlap, lower[$0.lower].unit.id)
+            }
+            guard let bottom = beside?.0 ?? under?.lower else { continue }
+            plan.linkLevels(lower[bottom].unit.id, upper[top].unit.id, nodes: vertical, existing: existing)
+        }
+    }
+
+    /// Two stairwells, the one below and the one above, by their numbers on their levels.
+    struct Pair: Hashable, Comparable {
+        var first: Int
+        var second: Int
+        init(_ first: Int, _ second: Int) {
+            self.first = first
+            self.second = second
+        }
+        static func < (left: Pair, right: Pair) -> Bool { (left.first, left.second) < (right.first, right.second) }
+    }
+
+    /// The stairwell each unit belongs to, numbered from 0 in the order of their first units:
+    /// units of one flight category within `stairwellReach` of each other, and of each other's
+    /// neighbours, are one; an elevator (whose cars stand side by side) is always one alone.
+    static func stairwells(_ units: [(unit: Feature, shape: OverlapShape)]) -> [Int] {
+        var parent = Array(units.indices)
+        func root(_ index: Int) -> Int {
+            var index = index
+            while parent[index] != index {
+                parent[index] = parent[parent[index]]
+                index = parent[index]
+            }
+            return index
+        }
+        for first in units.indices {
+            let category = units[first].unit.string(.category) ?? ""
+            guard flightCategories.contains(category) else { continue }
+            for second in units.indices where second > first && units[second].unit.string(.category) == category {
+                guard units[first].shape.bounds.expanded(by: stairwellReach).intersects(units[second].shape.bounds),
+                    shapeDistance(units[first].shape.polygons, units[second].shape.polygons) <= stairwellReach
+                else { continue }
+                parent[root(second)] = root(first)
+            }
+        }
+        var numbers: [Int: Int] = [:]
+        return units.indices.map { index in
+            let top = root(index)
+            if let known = numbers[top] { return known }
+            numbers[top] = numbers.count
+            return numbers[top] ?? 0
+        }
+    }
+
+    /// Metres between two shapes, by planar arithmetic: 0 where one holds a corner of the other,
+    /// else the least distance from a corner of either to the other's rings (exact for shapes
+    /// that do not cross).
+    static func shapeDistance(_ first: [Polygon], _ second: [Polygon]) -> Double {
+        var nearest = Double.infinity
+        for (these, those) in [(first, second), (second, first)] {
+            for polygon in these {
+                for ring in [polygon.exterior] + polygon.holes {
+                    for corner in ring {
+                        guard let distance = those.planarDistance(to: corner) else { continue }
+                        nearest = Swift.min(nearest, distance)
+                        if nearest == 0 { return 0 }
+                    }
+                }
+            }
+        }
+        return nearest
     }
 }

@@ -4,7 +4,8 @@
 // or occupant through the unit it is in. Links between levels are ordinary links (the real graph
 // joins floors and the outdoors through them); a link between two nodes tagged with one kind of
 // vertical unit (stairs, elevator, escalator, ramp: what `graph build` makes) also costs that
-// kind's price per level (GeneratedGraph.levelCost) and is reported as a change of level by it.
+// kind's price per level (GeneratedGraph.levelCost) and is reported as a change of level by it; a
+// step onto or off a node of a kind (an elevator's) costs its boarding price besides.
 
 import Geometry
 import IMDF
@@ -187,9 +188,14 @@ public struct RoutingGraph {
     }
 
     /// What a step from `node` to `next` costs: its plan length times the weight of the node it
-    /// enters, and the price of the levels it climbs when both are tagged with one vertical kind.
+    /// enters, the price of the levels it climbs when both are tagged with one vertical kind, and
+    /// the price of boarding or leaving a kind (an elevator's wait) when only one of them is.
     private func cost(from node: Node, to next: Node) -> Double {
         var cost = node.point.distance(to: next.point) * next.weight
+        if node.kind != next.kind {
+            cost +=
+                (node.kind.flatMap { GeneratedGraph.boardingCost[$0] } ?? 0) + (next.kind.flatMap { GeneratedGraph.boardingCost[$0] } ?? 0)
+        }
         if node.level != next.level, let kind = node.kind, kind == next.kind, let price = GeneratedGraph.levelCost[kind] {
             // In floating point: ordinals are whatever an archive says, and their difference may not fit an Int.
             let levels = node.ordinal.flatMap { a in next.ordinal.map { b in abs(Double(a) - Double(b)) } } ?? 1
