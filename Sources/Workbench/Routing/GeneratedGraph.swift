@@ -609,10 +609,12 @@ public enum GeneratedGraph {
                 pairsByWells[Pair(lowerWells[lowerIndex], upperWells[upperIndex]), default: []].append((lowerIndex, upperIndex, 0))
             }
         }
+        let lowerMembers = Dictionary(grouping: lower.indices, by: { lowerWells[$0] })
+        let upperMembers = Dictionary(grouping: upper.indices, by: { upperWells[$0] })
         for wells in pairsByWells.keys.sorted() {
             let pairs = pairsByWells[wells] ?? []
-            let lowerLegs = lowerWells.indices.filter { lowerWells[$0] == wells.first }
-            let upperLegs = upperWells.indices.filter { upperWells[$0] == wells.second }
+            let lowerLegs = lowerMembers[wells.first] ?? []
+            let upperLegs = upperMembers[wells.second] ?? []
             guard lowerLegs.count > 1 || upperLegs.count > 1 else {
                 for pair in pairs {
                     plan.linkLevels(lower[pair.lower].unit.id, upper[pair.upper].unit.id, nodes: vertical, existing: existing)
