@@ -271,6 +271,22 @@ extension GeometryEngine {
     /// of it is one interval, found by bisection; what no interval covers is clear.
     public func parts(of outlines: [[Point]], fartherThan distance: Double, from lines: [[Point]]) -> [[[Point]]] {
         let segments = Self.distinctSegments(of: lines, grid: distance / 8)
+        // A large plan's outlines are searched in two halves at once, each with an index of the
+        // lines of its own on a GEOS context of its own (a context is one thread's).
+        if outlines.count >= Self.searchedInHalves {
+            let middle = outlines.count / 2
+            let (first, second) = inParallel(
+                { GeometryEngine().parts(of: Array(outlines[..<middle]), fartherThan: distance, fromSegments: segments) },
+                { GeometryEngine().parts(of: Array(outlines[middle...]), fartherThan: distance, fromSegments: segments) })
+            return first + second
+        }
+        return parts(of: outlines, fartherThan: distance, fromSegments: segments)
+    }
+
+    /// At least this many outlines are searched in two halves at once.
+    static let searchedInHalves = 256
+
+    private func parts(of outlines: [[Point]], fartherThan distance: Double, fromSegments segments: [(Point, Point)]) -> [[[Point]]] {
         let index = SpatialIndex<Int>(engine: self)
         for (number, segment) in segments.enumerated() {
             if let bounds = Bounds(points: [segment.0, segment.1]) { index.insert(bounds, number) }

@@ -110,6 +110,13 @@ extension Polygon {
         }
     }
 
+    /// Metres from `point` to the nearest segment of any ring (from inside too: to the nearest
+    /// wall), by planar arithmetic; nil where a ring is not one GEOS would build as it is.
+    public func planarBoundaryDistance(to point: Point) -> Double? {
+        guard point.x.isFinite, point.y.isFinite, hasBuildableRings else { return nil }
+        return boundaryDistance(to: point)
+    }
+
     /// Metres from `point` to the nearest segment of any ring.
     func boundaryDistance(to point: Point) -> Double {
         var nearest = Double.infinity

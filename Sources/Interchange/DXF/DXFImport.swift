@@ -260,7 +260,7 @@ public enum DXFImporter {
             let bounds = entity.shape.bounds
             return Swift.max(bounds.width, bounds.height) * scale <= Self.largestSolidFill
         }
-        let solidWalls = metric(on(.walls).filter { !isWindow($0) }).flatMap { Self.lines($0.shape) }
+        let solidWalls = walls.filter { !isWindow($0) }.flatMap { Self.lines($0.shape) }
         let fillers = [
             GapFiller(kind: "window", lines: metric(kept.filter(isWindow)).flatMap { Self.lines($0.shape) }),
             GapFiller(kind: "column", lines: metric(kept.filter(isColumn)).flatMap { Self.lines($0.shape) }),

@@ -84,7 +84,9 @@ enum DoorFinder {
             index.query(Bounds(minX: point.x - distance, minY: point.y - distance, maxX: point.x + distance, maxY: point.y + distance))
         }
         func nearestWall(_ point: Point) -> Double {
-            near(point, within: 2).map { engine.nearestBoundaryPosition(on: rooms[$0], to: point).distance }.min() ?? .infinity
+            near(point, within: 2).map {
+                rooms[$0].planarBoundaryDistance(to: point) ?? engine.nearestBoundaryPosition(on: rooms[$0], to: point).distance
+            }.min() ?? .infinity
         }
         var candidates: [Candidate] = []
         /// Leaves by their hinge and where the closed leaf ends, to pair double doors.
