@@ -98,6 +98,11 @@ folder = reset("interpreter")
 prefix = 'use level "Floor 1"\n'
 for number in range(0, len(lines), 3):
     write(folder, "lines-%03d" % number, prefix + "\n".join(lines[number:number + 3]) + "\n")
+# A stairwell drawn as two legs on both floors, the graph built from it and a route over it.
+stairs = ["add unit Wide category=stairs rect 1,1 3x5", "add unit Narrow category=stairs rect 4,1 2x5",
+          'use level "Ground Floor"', "add unit Wide2 category=stairs rect 1,1 3x5", "add unit Narrow2 category=stairs rect 4,1 2x5",
+          "graph build", "route Wide Narrow2"]
+write(folder, "lines-stairs", prefix + "\n".join(stairs) + "\n")
 
 # drawing-reply: the helper's answers, recorded by a stand-in that runs the real helper.
 def dxf(units, entities):
