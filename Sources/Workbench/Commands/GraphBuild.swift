@@ -86,7 +86,7 @@ public struct GraphBuild: EditCommand {
             }
         }
         // Generated vertical nodes of levels kept, by the unit they stand in, to link new ones to.
-        var existingVertical = GeneratedGraph.VerticalNodes.Existing()
+        var existingVertical = GeneratedGraph.VerticalNodes<String>()
         var doomedAssociations: [String] = []
         for association in document.features(ofType: RoutingFormat.associationType) {
             guard let nodeID = association.string("pathNode_id") else { continue }

@@ -110,7 +110,7 @@ public enum GeneratedGraph {
         /// Links the vertical features `below` and `above` (units or amenities, by id) through their
         /// nodes (the way up from the one below, the way down from the one above): both new, or
         /// one new and the other's node kept from an earlier build; nothing where neither is new.
-        mutating func linkLevels(_ below: String, _ above: String, nodes: VerticalNodes, existing: VerticalNodes.Existing) {
+        mutating func linkLevels(_ below: String, _ above: String, nodes: VerticalNodes<Int>, existing: VerticalNodes<String>) {
             switch (nodes.wayUp(from: below), nodes.wayDown[above]) {
             case (let first?, let second?): edges.insert(WalkNetwork.Edge(first, second))
             case (let first?, nil): if let kept = existing.wayDown[above] { outside.append((first, kept)) }
@@ -124,20 +124,13 @@ public enum GeneratedGraph {
     /// down (and up) leaves; and for a flight with a landing, a second node there, where the way
     /// up leaves. The two are joined only through the flight's doors, so a route that passes a
     /// level on the stairs walks the flight up to the door and back, as a person on a dog-leg
-    /// stair walks both flights in plan for each storey passed.
-    struct VerticalNodes: Sendable {
-        var wayDown: [String: Int] = [:]
-        var up: [String: Int] = [:]
+    /// stair walks both flights in plan for each storey passed. `Node` names a node: its number
+    /// in a plan being made, or its id for the nodes of an earlier build.
+    struct VerticalNodes<Node: Sendable>: Sendable {
+        var wayDown: [String: Node] = [:]
+        var up: [String: Node] = [:]
 
-        func wayUp(from id: String) -> Int? { up[id] ?? wayDown[id] }
-
-        /// The same for nodes of an earlier build, by id.
-        struct Existing: Sendable {
-            var wayDown: [String: String] = [:]
-            var up: [String: String] = [:]
-
-            func wayUp(from id: String) -> String? { up[id] ?? wayDown[id] }
-        }
+        func wayUp(from id: String) -> Node? { up[id] ?? wayDown[id] }
     }
 
     /// One unit as the builder sees it.
@@ -186,11 +179,11 @@ public enum GeneratedGraph {
     /// The network of the levels `levelIDs` (all of one document), with links to the generated
     /// vertical nodes of adjacent levels outside them (`existingVertical`: unit id to its node).
     static func plan(
-        levels levelIDs: [String], spacing: Double, existingVertical: VerticalNodes.Existing, _ document: Document, _ projector: Projector
+        levels levelIDs: [String], spacing: Double, existingVertical: VerticalNodes<String>, _ document: Document, _ projector: Projector
     ) -> Plan {
         let engine = GeometryEngine()
         var plan = Plan()
-        var vertical = VerticalNodes()
+        var vertical = VerticalNodes<Int>()
         let amenities = verticalAmenities(document)
         // Levels are planned on all cores, each with its own GEOS engine, and joined in the order
         // given, so the nodes (and the ids minted for them) are the same as one after the other.
@@ -274,7 +267,7 @@ public enum GeneratedGraph {
     /// The network of one level, its nodes numbered from 0.
     struct LevelPart: Sendable {
         var plan = Plan()
-        var vertical = VerticalNodes()
+        var vertical = VerticalNodes<Int>()
     }
 
     /// Amenities that are a way between levels (an elevator or stairs drawn as a point in a
@@ -289,7 +282,7 @@ public enum GeneratedGraph {
     }
 
     private static func planLevel(
-        _ levelID: String, spacing: Double, amenities: [String: [Feature]], into plan: inout Plan, vertical: inout VerticalNodes,
+        _ levelID: String, spacing: Double, amenities: [String: [Feature]], into plan: inout Plan, vertical: inout VerticalNodes<Int>,
         _ document: Document, _ projector: Projector, _ engine: GeometryEngine, axes: AxisCache, accessibilityRecorded: Bool
     ) {
         var spaces: [Space] = []
@@ -331,6 +324,7 @@ public enum GeneratedGraph {
                 let kind = amenity.string(.category) ?? ""
                 let node = plan.add(Node(point: point, levelID: levelID, tags: [tag, kind], associated: amenity.id))
                 if marksOwnFlight(kind, unitCategory: spaces[index].category) {
+                    // No vertical node: nothing links it to another level (the unit's flight does).
                     spaces[index].markers.append((node, point))
                 } else {
                     vertical.wayDown[amenity.id] = node
@@ -351,12 +345,12 @@ public enum GeneratedGraph {
                 vertical.up[space.unit.id] = up
                 ends.append(up)
             }
+            for marker in space.markers { joinMarker(marker, to: centre, space, &plan, spacing: spacing, engine) }
             let straight = space.openings.allSatisfy { covers(space, from: $0.point, to: space.centre, engine) }
             if !walkableCategories.contains(space.category) && space.openings.count <= 2 && straight {
                 for opening in space.openings {
                     for end in ends { plan.join(opening.node, end, spacing: spacing) }
                 }
-                for marker in space.markers { joinMarker(marker, to: centre, space, &plan, spacing: spacing, engine) }
                 continue
             }
             // The space's middle, each part of it, joined to its openings and its centre.
@@ -376,13 +370,11 @@ public enum GeneratedGraph {
                 for opening in space.openings where covers(space, from: opening.point, to: space.centre, engine) {
                     for end in ends { plan.join(opening.node, end, spacing: spacing) }
                 }
-                for marker in space.markers { joinMarker(marker, to: centre, space, &plan, spacing: spacing, engine) }
                 continue
             }
             for entry in space.openings.map(\.node) + ends {
                 joinToNetwork(entry, &network, space, &plan, spacing: spacing, engine)
             }
-            for marker in space.markers { joinMarker(marker, to: centre, space, &plan, spacing: spacing, engine) }
         }
     }
 
@@ -484,7 +476,7 @@ public enum GeneratedGraph {
     /// Vertical links: in each building, the centres of overlapping units of one vertical category
     /// on levels of adjacent ordinals.
     private static func linkLevels(
-        _ levelIDs: [String], plan: inout Plan, vertical: VerticalNodes, existing: VerticalNodes.Existing, _ document: Document,
+        _ levelIDs: [String], plan: inout Plan, vertical: VerticalNodes<Int>, existing: VerticalNodes<String>, _ document: Document,
         _ projector: Projector, _ engine: GeometryEngine
     ) {
         let inScope = Set(levelIDs)
@@ -510,18 +502,15 @@ public enum GeneratedGraph {
     /// Vertical amenities of one category on levels of adjacent ordinals in one building, linked
     /// where they share a correlation id or stand within `amenityReach` of each other.
     private static func linkAmenities(
-        _ levelIDs: [String], _ amenities: [String: [Feature]], plan: inout Plan, vertical: VerticalNodes,
-        existing: VerticalNodes.Existing, _ document: Document, _ projector: Projector
+        _ levelIDs: [String], _ amenities: [String: [Feature]], plan: inout Plan, vertical: VerticalNodes<Int>,
+        existing: VerticalNodes<String>, _ document: Document, _ projector: Projector
     ) {
         let inScope = Set(levelIDs)
         var byLevel: [String: [(amenity: Feature, point: Point)]] = [:]
         for (unitID, list) in amenities {
-            guard let unit = document.feature(unitID), let level = unit.string(.levelID) else { continue }
+            guard let level = document.feature(unitID)?.string(.levelID) else { continue }
             for amenity in list {
                 guard case .point(let position)? = amenity.geometry else { continue }
-                // Stairs marked in a stairs unit are that unit's flight, which joins the levels
-                // itself (from its landing, walked to as the flight runs).
-                if marksOwnFlight(amenity.string(.category) ?? "", unitCategory: unit.string(.category) ?? "") { continue }
                 byLevel[level, default: []].append((amenity, projector.point(position)))
             }
         }
@@ -567,7 +556,7 @@ public enum GeneratedGraph {
     /// leg it leaves by, as on the stairs themselves, where linking each leg to the one stacked
     /// under it would pass every level without a step.
     private static func linkUnits(
-        between a: String, and b: String, _ plan: inout Plan, _ vertical: VerticalNodes, _ existing: VerticalNodes.Existing,
+        between a: String, and b: String, _ plan: inout Plan, _ vertical: VerticalNodes<Int>, _ existing: VerticalNodes<String>,
         _ document: Document, _ projector: Projector, _ engine: GeometryEngine
     ) {
         func ways(_ level: String) -> [(unit: Feature, shape: OverlapShape)] {
@@ -653,15 +642,7 @@ public enum GeneratedGraph {
     /// units of one flight category within `stairwellReach` of each other, and of each other's
     /// neighbours, are one; an elevator (whose cars stand side by side) is always one alone.
     static func stairwells(_ units: [(unit: Feature, shape: OverlapShape)]) -> [Int] {
-        var parent = Array(units.indices)
-        func root(_ index: Int) -> Int {
-            var index = index
-            while parent[index] != index {
-                parent[index] = parent[parent[index]]
-                index = parent[index]
-            }
-            return index
-        }
+        var parts = Parts(units.count)
         for first in units.indices {
             let category = units[first].unit.string(.category) ?? ""
             guard flightCategories.contains(category) else { continue }
@@ -669,12 +650,12 @@ public enum GeneratedGraph {
                 guard units[first].shape.bounds.expanded(by: stairwellReach).intersects(units[second].shape.bounds),
                     shapeDistance(units[first].shape.polygons, units[second].shape.polygons) <= stairwellReach
                 else { continue }
-                parent[root(second)] = root(first)
+                parts.join(first, second)
             }
         }
         var numbers: [Int: Int] = [:]
         return units.indices.map { index in
-            let top = root(index)
+            let top = parts.root(index)
             if let known = numbers[top] { return known }
             numbers[top] = numbers.count
             return numbers[top] ?? 0
