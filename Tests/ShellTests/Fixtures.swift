@@ -38,4 +38,15 @@ enum Fixtures {
 
     /// Runs one prompt line; its output.
     static func run(_ line: String, _ session: inout EditingSession) throws -> String { try Interpreter.execute(line, in: &session) }
+
+    /// Runs `route ENDS`: the length its first line reports (`...: 35.2 m over 12 path nodes`),
+    /// and its text.
+    static func route(_ ends: String, _ session: inout EditingSession) throws -> (length: Double, text: String) {
+        let text = try run("route \(ends)", &session)
+        let length = try #require(
+            text.split(separator: "\n").first.flatMap { $0.split(separator: ": ").last?.split(separator: " ").first }.flatMap {
+                Double($0)
+            }, "\(text)")
+        return (length, text)
+    }
 }

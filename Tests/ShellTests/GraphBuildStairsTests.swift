@@ -46,16 +46,6 @@ struct GraphBuildStairsTests {
         }
     }
 
-    /// The length `route` reports, and its lines.
-    static func route(_ from: String, _ to: String, _ session: inout EditingSession) throws -> (length: Double, text: String) {
-        let text = try Fixtures.run("route \(from) \(to)", &session)
-        let length = try #require(
-            text.split(separator: "\n").first.flatMap { $0.split(separator: ": ").last?.split(separator: " ").first }.flatMap {
-                Double($0)
-            }, "\(text)")
-        return (length, text)
-    }
-
     /// The lines of a route's text under one level's heading (the heading of the level it starts
     /// on, or of the change of level that arrives there), up to the next heading.
     static func passed(onLevel level: String, _ text: String) -> [String] {
@@ -75,8 +65,8 @@ struct GraphBuildStairsTests {
     @Test(arguments: [false, true])
     func aRouteThatPassesAFloorOnTheStairsWalksTheFlightToItsDoorAndBack(marked: Bool) throws {
         var session = try Self.stacked(3, stairs: Self.oneFlight(marked: marked))
-        let oneStorey = try Self.route("Alpha", "Beta", &session)
-        let twoStoreys = try Self.route("Alpha", "Gamma", &session)
+        let oneStorey = try Fixtures.route("Alpha Beta", &session)
+        let twoStoreys = try Fixtures.route("Alpha Gamma", &session)
         // On First the route comes up the flight to its landing, walks back to the door (where
         // the flight from the floor starts) and up the flight again: from the door at (6, 8) to
         // the landing 0.75 m in from the far corner, about 7.5 m each way, and a storey's 8 m.
@@ -111,7 +101,7 @@ struct GraphBuildStairsTests {
         }
         #expect(vertical.sorted() == ["NarrowA-WideB", "NarrowB-WideC"], "\(vertical)")
         // Up two storeys: on First, off the narrow leg, along the corridor and up the wide one.
-        let twoStoreys = try Self.route("Alpha", "Gamma", &session)
+        let twoStoreys = try Fixtures.route("Alpha Gamma", &session)
         let middle = Self.passed(onLevel: "\"First\"", twoStoreys.text)
         #expect(middle.contains { $0.contains("NarrowB") } && middle.contains { $0.contains("CorridorB") }, "\(twoStoreys.text)")
         #expect(middle.contains { $0.contains("WideB") }, "\(twoStoreys.text)")
@@ -119,11 +109,11 @@ struct GraphBuildStairsTests {
 
     @Test func oneStoreyIsTakenByTheStairsAndSeveralByTheElevator() throws {
         var session = try Self.stacked(4, stairs: Self.oneFlight(marked: false), elevator: true)
-        let up = try Self.route("Alpha", "Beta", &session)
+        let up = try Fixtures.route("Alpha Beta", &session)
         #expect(up.text.contains("by stairs up to level \"First\"") && !up.text.contains("Lift"), "\(up.text)")
         // By the stairs each storey costs about 23 m (8 m and the flight walked both ways); the
         // elevator's car is waited for once (40 m), then 5 m a storey.
-        let far = try Self.route("Alpha", "Delta", &session)
+        let far = try Fixtures.route("Alpha Delta", &session)
         #expect(far.text.contains("by elevator up to level \"First\"") && !far.text.contains("Stairs"), "\(far.text)")
         #expect(far.text.contains("by elevator up to level \"Third\""), "\(far.text)")
     }
@@ -138,7 +128,7 @@ struct GraphBuildStairsTests {
                 "add opening between Stairs\(letter) Corridor\(letter) at \(x + 2),8",
             ]
         }
-        let up = try Self.route("Alpha", "Beta", &session)
+        let up = try Fixtures.route("Alpha Beta", &session)
         #expect(up.text.contains("by stairs up to level \"First\""), "\(up.text)")
     }
 }

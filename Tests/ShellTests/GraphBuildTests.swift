@@ -73,11 +73,9 @@ struct GraphBuildTests {
             #expect(link.0.distance(to: link.1) <= 5 + 1e-6)
             #expect(Self.staysInside(link, document, level: level), "\(link) leaves its units")
         }
-        let route = try Fixtures.run("route \"Room 1\" \"Room 4\"", &session)
+        let (length, route) = try Fixtures.route("\"Room 1\" \"Room 4\"", &session)
         let lines = route.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         // Centre to door 4 m, to the corridor's middle 1.5 m, along it 24 m, and 1.5 m and 4.5 m to the other centre.
-        let length = try #require(
-            lines.first.flatMap { $0.split(separator: ": ").last?.split(separator: " ").first }.flatMap { Double($0) })
         #expect(length > 34.5 && length < 36.5, "\(route)")
         #expect(lines.filter { $0.hasPrefix("unit") }.map { $0.split(separator: "\"")[1] } == ["Room 1", "Corridor", "Room 4"], "\(route)")
         #expect(lines.filter { $0.hasPrefix("opening") }.count == 2, "\(route)")
@@ -88,11 +86,7 @@ struct GraphBuildTests {
     @Test func aRouteOverTheGeneratedGraphIsDrawnInTheTerminalAndTheSVG() throws {
         var session = try Self.corridorFloor()
         _ = try Fixtures.run("graph build", &session)
-        let route = try Fixtures.run("route \"Room 1\" \"Room 4\"", &session)
-        let length = try #require(
-            route.split(separator: "\n").first.flatMap { $0.split(separator: ": ").last?.split(separator: " ").first }.flatMap {
-                Double($0)
-            })
+        let (length, route) = try Fixtures.route("\"Room 1\" \"Room 4\"", &session)
         let picture = try Fixtures.run("render --route \"Room 1\" \"Room 4\" width=90", &session)
         let summary = try #require(picture.split(separator: "\n").first { $0.contains("• route ") }, "\(picture)")
         #expect(summary.contains("route \(String(format: "%.1f", length)) m over"), "\(summary) against \(route)")
@@ -126,8 +120,7 @@ struct GraphBuildTests {
             #expect(link.0.distance(to: link.1) <= 3 + 1e-6)
             #expect(Self.staysInside(link, session.document, level: level), "\(link) leaves its units")
         }
-        let route = try Fixtures.run("route East North", &session)
-        let length = try #require(route.split(separator: ": ").dropFirst().first?.split(separator: " ").first.flatMap { Double($0) })
+        let (length, route) = try Fixtures.route("East North", &session)
         // Straight through the wall it would be about 25 m; round the corner, along the arms, about 36 m.
         #expect(length > 30 && length < 40, "\(route)")
     }
