@@ -44,7 +44,7 @@ extension EditingSession {
             // The document takes the archive's features, and the reader's index of their ids,
             // over rather than copying them.
             let (archive, index) = load.takeArchive()
-            session = EditingSession(document: Document(archive, index: index), archivePath: path)
+            session = EditingSession(document: Document(consume archive, index: consume index), archivePath: path)
             session.onDisk = signature
             session.pendingArchiveHash = hash
         } else {
