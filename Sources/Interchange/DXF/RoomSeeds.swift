@@ -68,12 +68,22 @@ enum RoomSeeds {
         var numbers: [String: Int] = [:]
         for line in lines where line.label.kind == .number { numbers[line.label.text, default: 0] += 1 }
         var clusters: [[(at: Point, label: RoomNaming.Label)]] = []
+        // Each line joins the earliest cluster with a line near it. Near lines are looked up in the
+        // cells of a grid as wide as the spacing (the cell's and its neighbours'), not among every
+        // cluster: a plan with a thousand labelled rooms has two thousand label lines.
+        let cells = PlanSheet.Cells(size: labelSpacing)
+        var placed: [PlanSheet.Cells.Key: [(cluster: Int, at: Point)]] = [:]
         for line in lines where line.label.kind == .name || numbers[line.label.text] == 1 {
-            if let near = clusters.firstIndex(where: { $0.contains { $0.at.distance(to: line.at) <= labelSpacing } }) {
-                clusters[near].append(line)
-            } else {
-                clusters.append([line])
+            let spot = Bounds(point: line.at)
+            var near: Int?
+            for key in cells.keys(spot, margin: labelSpacing) {
+                for other in placed[key] ?? [] where other.at.distance(to: line.at) <= labelSpacing {
+                    near = Swift.min(near ?? other.cluster, other.cluster)
+                }
             }
+            let cluster = near ?? clusters.count
+            if let near { clusters[near].append(line) } else { clusters.append([line]) }
+            for key in cells.keys(spot, margin: 0) { placed[key, default: []].append((cluster, line.at)) }
         }
         return clusters.map { cluster in
             Seed(

@@ -1,0 +1,58 @@
+import Geometry
+import Testing
+
+@testable import Interchange
+
+/// Where rooms' labels are, before rooms are grown round them: label lines near each other are
+/// one label, looked up in the cells of a grid.
+@Suite("Room labels gathered into seeds")
+struct RoomSeedsTests {
+    func text(_ x: Double, _ y: Double, _ kind: LabelKind, _ line: String) -> RoomNaming.PlacedText {
+        RoomNaming.PlacedText(
+            layer: "TEXT", at: Point(x: x, y: y), labels: [RoomNaming.Label(kind: kind, text: line, at: Point(x: x, y: y))])
+    }
+
+    @Test func linesWithinTheSpacingAreOneLabelAcrossTheGridsCells() {
+        // 0.59 and 0.61 lie in two cells of a 0.6 m grid, 0.02 m apart.
+        let seeds = RoomSeeds.seeds([text(0.59, 0, .name, "Office"), text(0.61, 0, .number, "101")])
+        #expect(seeds.count == 1)
+        #expect(seeds.first?.names == ["Office"] && seeds.first?.numbers == ["101"])
+        #expect(abs((seeds.first?.at.x ?? 0) - 0.6) < 1e-9)
+    }
+
+    @Test func aChainOfNearLinesIsOneLabelAndFarLinesAreTwo() {
+        let chained = RoomSeeds.seeds([text(0, 0, .name, "Meeting"), text(0, 0.5, .name, "Room"), text(0, 1.0, .number, "12")])
+        #expect(chained.count == 1)
+        #expect(chained.first?.names == ["Meeting", "Room"])
+        let apart = RoomSeeds.seeds([text(0, 0, .name, "Store"), text(0, RoomSeeds.labelSpacing + 0.01, .name, "Kitchen")])
+        #expect(apart.map(\.names) == [["Store"], ["Kitchen"]])
+    }
+
+    @Test func aLineNearTwoLabelsJoinsTheEarlierOne() {
+        let seeds = RoomSeeds.seeds([
+            text(0, 0, .name, "Lab"), text(1.0, 0, .name, "Office"), text(0.5, 0, .number, "7"),
+        ])
+        #expect(seeds.map(\.names) == [["Lab"], ["Office"]])
+        #expect(seeds.map(\.numbers) == [["7"], []])
+    }
+
+    @Test func aNumberWrittenTwiceIsATagNotARoomsNumber() {
+        let seeds = RoomSeeds.seeds([text(0, 0, .number, "D1"), text(5, 0, .number, "D1"), text(10, 0, .number, "204")])
+        #expect(seeds.map(\.numbers) == [["204"]])
+    }
+
+    /// A plan of a thousand labelled rooms: every room's name and number form one label of its own.
+    @Test func everyRoomOfALargePlanGetsOneLabel() {
+        var texts: [RoomNaming.PlacedText] = []
+        for row in 0..<40 {
+            for column in 0..<25 {
+                let (x, y) = (Double(column) * 4, Double(row) * 3)
+                texts.append(text(x, y, .name, "Room"))
+                texts.append(text(x + 0.1, y - 0.4, .number, "\(row)-\(column)"))
+            }
+        }
+        let seeds = RoomSeeds.seeds(texts)
+        #expect(seeds.count == 1_000)
+        #expect(seeds.allSatisfy { $0.names == ["Room"] && $0.numbers.count == 1 })
+    }
+}
