@@ -145,6 +145,35 @@ struct ImportFeaturesTests {
         #expect(history.document.feature(patch.mintedIDs[0])?.labels(.name)?["en"] == "rooms.shp feature 0")
     }
 
+    /// Enough drafts to be checked in several runs at once: what is accepted, and what is
+    /// refused, comes out in the drafts' order, each problem with its own draft's number.
+    @Test func manyDraftsCheckedInRunsKeepTheirOrder() throws {
+        let bounds = document.polygons(level)[0].bounds
+        let (columns, rows) = (30, 24)
+        let (width, height) = (bounds.width / Double(columns), bounds.height / Double(rows))
+        #expect(columns * rows >= 2 * ImportFeatures.draftsPerRun)
+        var drafts: [FeatureDraft] = []
+        for row in 0..<rows {
+            for column in 0..<columns {
+                let number = drafts.count
+                drafts.append(
+                    unit(
+                        Double(column) * width + width / 4, Double(row) * height + height / 4, width / 2, height / 2,
+                        category: number % 97 == 5 ? "ofice" : "office", source: "room \(number)"))
+            }
+        }
+        let refused = Array(stride(from: 5, to: drafts.count, by: 97))
+        var command = ImportFeatures(drafts, onLevel: level.id, label: "import test")
+        #expect(command.problems(in: document).map(\.index) == refused)
+        #expect(command.problems(in: document).allSatisfy { $0.source == "room \($0.index)" })
+        command.skipInvalid = true
+        var history = History(document: document)
+        var ids = IDSource(seed: 3)
+        let patch = try history.perform(command, ids: &ids)
+        let names = patch.mintedIDs.compactMap { history.document.feature($0)?.labels(.name)?["en"] }
+        #expect(names == drafts.indices.filter { !refused.contains($0) }.map { "room \($0)" })
+    }
+
     /// Shapes an importer formed itself are repaired rather than refused: the bow tie keeps a
     /// valid part, and the repair is listed with where it was.
     @Test func withRepairAnInvalidPolygonIsMadeValidAndListed() throws {

@@ -16,6 +16,7 @@
 // `problems(in:)` says which, with the same answer as planning. The inverse is deleting what was
 // created (undo). Ids come from the IDSource, so tests and journal replay mint the same ones.
 
+import Foundation
 import Geometry
 import IMDF
 
@@ -34,6 +35,8 @@ public struct ImportFeatures: EditCommand {
 
     /// How many problems a refusal lists before counting the rest.
     public static let problemsListed = 10
+    /// Fewer drafts than this are checked on one core: a thread's start costs more than they do.
+    static let draftsPerRun = 256
 
     public var drafts: [FeatureDraft]
     public var levelID: String
@@ -188,16 +191,25 @@ public struct ImportFeatures: EditCommand {
         let projector = document.projector(near: start)
         let engine = GeometryEngine()
         let level = document.feature(levelID)
-        let outline = projector.polygons(levelOutline ?? level?.geometry).map { (polygons: $0, prepared: engine.prepare($0)) }
-        var accepted: [Accepted] = []
-        var problems: [Problem] = []
-        for (index, draft) in drafts.enumerated() {
-            do throws(EditError) {
-                accepted.append(try check(draft, index: index, document, projector, engine, outline))
-            } catch {
-                problems.append(Problem(index: index, source: draft.source, message: error.message))
+        let outlinePolygons = projector.polygons(levelOutline ?? level?.geometry)
+        // Each draft is checked on its own (its validity, display point and place on the level,
+        // most of an import's work in this process): in runs of drafts on every core, each run
+        // with a GEOS context and a prepared outline of its own, as neither may be shared.
+        let runs = Swift.max(1, Swift.min(ProcessInfo.processInfo.activeProcessorCount, drafts.count / Self.draftsPerRun))
+        let runLength = (drafts.count + runs - 1) / runs
+        let checked = Array(0..<runs).parallelMap(heaviestFirst: { _ in 1 }) { run -> [(Accepted?, Problem?)] in
+            let engine = GeometryEngine()
+            let outline = outlinePolygons.map { (polygons: $0, prepared: engine.prepare($0)) }
+            return (run * runLength..<Swift.min(drafts.count, (run + 1) * runLength)).map { index in
+                do throws(EditError) {
+                    return (try check(drafts[index], index: index, document, projector, engine, outline), nil)
+                } catch {
+                    return (nil, Problem(index: index, source: drafts[index].source, message: error.message))
+                }
             }
         }
+        var accepted = checked.joined().compactMap(\.0)
+        var problems = checked.joined().compactMap(\.1)
         // Amenities and anchors go in the units that contain them: the level's and the drafted ones.
         let draftedUnits = accepted.compactMap { entry in entry.shapes.map { (entry.index, $0) } }
         for position in accepted.indices where [.amenity, .anchor].contains(accepted[position].draft.type) {
