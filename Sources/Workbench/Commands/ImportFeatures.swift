@@ -35,7 +35,8 @@ public struct ImportFeatures: EditCommand {
 
     /// How many problems a refusal lists before counting the rest.
     public static let problemsListed = 10
-    /// Fewer drafts than this are checked on one core: a thread's start costs more than they do.
+    /// The fewest drafts a run of checks on a core of its own takes: a thread's start costs more
+    /// than checking fewer.
     static let draftsPerRun = 256
 
     public var drafts: [FeatureDraft]
