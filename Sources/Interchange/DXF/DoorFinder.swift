@@ -115,12 +115,14 @@ enum DoorFinder {
         // A double door is two leaves hinged either side of one opening, closing on one point:
         // one opening across both.
         var paired = Set<Int>()
+        var ends = NearPoints(reach: doubleDoorMeeting)
+        for (number, leaf) in leaves.enumerated() { ends.insert(leaf.end, number) }
         for first in leaves.indices where !paired.contains(first) {
-            let partner = leaves.indices.first { second in
+            let partner = ends.near(leaves[first].end).map(\.number).filter { second in
                 second > first && !paired.contains(second) && leaves[first].end.distance(to: leaves[second].end) < doubleDoorMeeting
                     && abs(leaves[first].hinge.distance(to: leaves[second].hinge) - leaves[first].radius - leaves[second].radius)
                         < doubleDoorMeeting
-            }
+            }.min()
             if let second = partner {
                 paired.insert(second)
                 let (a, b) = (leaves[first].hinge, leaves[second].hinge)
@@ -138,10 +140,11 @@ enum DoorFinder {
         }
         var rejectedGaps: [String: Int] = [:]
         // A gap where a block or swing already shows a door is that door, not a rejected gap.
-        let shown = candidates.map(\.centre)
+        var shown = NearPoints(reach: 1)
+        for (number, candidate) in candidates.enumerated() { shown.insert(candidate.centre, number) }
         func reject(_ gap: [Point], as kind: String) {
             let middle = Polyline.halfway(gap)
-            if !shown.contains(where: { $0.distance(to: middle) < 1 }) { rejectedGaps[kind, default: 0] += 1 }
+            if !shown.near(middle).contains(where: { $0.at.distance(to: middle) < 1 }) { rejectedGaps[kind, default: 0] += 1 }
         }
         if !wallLines.isEmpty {
             // Open space is bounded by rooms and by where the floor's outline was drawn, not by
@@ -171,10 +174,15 @@ enum DoorFinder {
             }
             // A gap whose nearest schedule tag (W3 beside a window, D1 beside a door) is a
             // window's is that window.
+            var tagged = NearPoints(reach: tagReach)
+            for (number, tag) in tags.enumerated() { tagged.insert(tag.at, number) }
             for (number, gap) in gaps.enumerated() where !filled.contains(number) {
+                // The nearest tag (the first of equally near ones), when it is within reach.
                 let middle = Polyline.halfway(gap)
-                guard let tag = tags.min(by: { $0.at.distance(to: middle) < $1.at.distance(to: middle) }), tag.window,
-                    tag.at.distance(to: middle) <= tagReach
+                guard
+                    let nearest = tagged.near(middle).min(by: {
+                        ($0.at.distance(to: middle), $0.number) < ($1.at.distance(to: middle), $1.number)
+                    }), tags[nearest.number].window
                 else { continue }
                 filled.insert(number)
                 reject(gap, as: "window tag")
@@ -187,10 +195,12 @@ enum DoorFinder {
         // leaves - gives candidates up to most of a door's width apart; two doors side by side
         // stand at least a door's width and a wall apart.
         var kept: [Candidate] = []
+        var keptCentres = NearPoints(reach: 0.8)
         for candidate in candidates
-        where !kept.contains(where: {
-            $0.centre.distance(to: candidate.centre) < Swift.min(0.8, Swift.max($0.width, candidate.width) * 0.8)
+        where !keptCentres.near(candidate.centre).contains(where: {
+            $0.at.distance(to: candidate.centre) < Swift.min(0.8, Swift.max(kept[$0.number].width, candidate.width) * 0.8)
         }) {
+            keptCentres.insert(candidate.centre, kept.count)
             kept.append(candidate)
         }
         var openings: [FoundOpening] = []

@@ -68,22 +68,13 @@ enum RoomSeeds {
         var numbers: [String: Int] = [:]
         for line in lines where line.label.kind == .number { numbers[line.label.text, default: 0] += 1 }
         var clusters: [[(at: Point, label: RoomNaming.Label)]] = []
-        // Each line joins the earliest cluster with a line near it. Near lines are looked up in the
-        // cells of a grid as wide as the spacing (the cell's and its neighbours'), not among every
-        // cluster: a plan with a thousand labelled rooms has two thousand label lines.
-        let cells = PlanSheet.Cells(size: labelSpacing)
-        var placed: [PlanSheet.Cells.Key: [(cluster: Int, at: Point)]] = [:]
+        // Each line joins the earliest cluster with a line near it (NearPoints: a plan with a
+        // thousand labelled rooms has two thousand label lines).
+        var placed = NearPoints(reach: labelSpacing)
         for line in lines where line.label.kind == .name || numbers[line.label.text] == 1 {
-            let spot = Bounds(point: line.at)
-            var near: Int?
-            for key in cells.keys(spot, margin: labelSpacing) {
-                for other in placed[key] ?? [] where other.at.distance(to: line.at) <= labelSpacing {
-                    near = Swift.min(near ?? other.cluster, other.cluster)
-                }
-            }
-            let cluster = near ?? clusters.count
+            let near = placed.near(line.at).map(\.number).min()
             if let near { clusters[near].append(line) } else { clusters.append([line]) }
-            for key in cells.keys(spot, margin: 0) { placed[key, default: []].append((cluster, line.at)) }
+            placed.insert(line.at, near ?? clusters.count - 1)
         }
         return clusters.map { cluster in
             Seed(
