@@ -43,6 +43,8 @@ enum RoomFinder {
     static let smallestAdded = 4.0
     /// Above this no outline is a room (m2): exhibition halls and atriums stay well below it.
     static let largest = 100_000.0
+    /// The cells (metres) rooms are looked up in, about a room's size.
+    static let cellSize = 4.0
     /// An open polyline on a room layer whose ends are nearer than this share of its length is an
     /// outline its author did not close.
     static let closableGap = 0.02
@@ -147,17 +149,26 @@ enum RoomFinder {
         // Largest first, so a copy and an outline around rooms meet the rooms they cover.
         valid.sort { $0.area > $1.area }
         var accepted: [(room: FoundRoom, area: Double, bounds: Bounds)] = []
+        // Only rooms whose boxes touch can overlap: they are looked up in a grid (NearBoxes).
+        var near = NearBoxes(cellSize: cellSize)
         for candidate in valid {
-            let duplicate = accepted.contains { other in
-                other.bounds.intersects(candidate.bounds)
+            let duplicate = near.candidates(candidate.bounds).contains { number in
+                let other = accepted[number]
+                return other.bounds.intersects(candidate.bounds)
                     && engine.intersectionArea([other.room.outline], [candidate.room.outline]) >= sameRoom * max(other.area, candidate.area)
             }
-            if duplicate { result.duplicates += 1 } else { accepted.append(candidate) }
+            if duplicate {
+                result.duplicates += 1
+            } else {
+                near.insert(candidate.bounds, accepted.count)
+                accepted.append(candidate)
+            }
         }
         var outlines = Set<Int>()
         for (index, big) in accepted.enumerated() {
-            let inside = accepted[(index + 1)...].filter { small in
-                big.bounds.intersects(small.bounds)
+            let inside = near.candidates(big.bounds).filter { number in
+                let small = accepted[number]
+                return number > index && big.bounds.intersects(small.bounds)
                     && engine.intersectionArea([big.room.outline], [small.room.outline]) >= around * small.area
             }
             if inside.count >= 2 { outlines.insert(index) }
@@ -175,8 +186,10 @@ enum RoomFinder {
             if case .invalid(let reason, _) = engine.validity([outline]) { problems.append("room \(index + 1): \(reason)") }
         }
         let bounds = outlines.map(\.bounds)
+        var near = NearBoxes(cellSize: cellSize)
+        for (number, box) in bounds.enumerated() { near.insert(box, number) }
         for i in outlines.indices {
-            for j in outlines.indices where j > i && bounds[i].intersects(bounds[j]) {
+            for j in near.candidates(bounds[i]) where j > i && bounds[i].intersects(bounds[j]) {
                 let overlap = engine.intersectionArea([outlines[i]], [outlines[j]])
                 if overlap > 0.5 { problems.append("rooms \(i + 1) and \(j + 1) overlap by \(String(format: "%.1f", overlap)) m2") }
             }

@@ -167,10 +167,12 @@ enum RoomNaming {
         let sizes = rooms.map { engine.area([$0.outline]) }
         var labels = [[Label]](repeating: [], count: rooms.count)
         var unplaced: [(text: String, at: Point)] = []
+        var near = NearBoxes(cellSize: RoomFinder.cellSize)
+        for (number, area) in areas.enumerated() { near.insert(area.bounds, number) }
         for text in texts {
             let kinds = text.labels
             let at = text.at
-            let holders = areas.indices.filter { areas[$0].bounds.contains(at) && areas[$0].covers(at) }
+            let holders = near.candidates(Bounds(point: at)).filter { areas[$0].bounds.contains(at) && areas[$0].covers(at) }
             guard let room = holders.min(by: { sizes[$0] < sizes[$1] }) else {
                 if kinds.contains(where: { $0.kind != .measurement && $0.kind != .arrow }) {
                     unplaced.append((kinds.map(\.text).joined(separator: " "), at))
