@@ -49,6 +49,18 @@ struct GridLookupsTests {
         }
         // Boxes meeting at a cell's edge (x = 12 and y = 8) touch, and are offered.
         #expect(near.candidates(boxes[boxes.count - 1]).contains(boxes.count - 2))
+        // An empty box, an infinite one and a point of NaN are kept and looked up without a trap:
+        // the infinite box is offered everywhere, a lookup of the empty box is offered every box.
+        var odd = NearBoxes(cellSize: 4)
+        odd.insert(.empty, 0)
+        odd.insert(Bounds(minX: -.infinity, minY: -.infinity, maxX: .infinity, maxY: .infinity), 1)
+        odd.insert(Bounds(minX: 0, minY: 0, maxX: 1, maxY: 1), 2)
+        #expect(odd.candidates(Bounds(minX: 0.5, minY: 0.5, maxX: 0.6, maxY: 0.6)) == [0, 1, 2])
+        #expect(odd.candidates(.empty) == [0, 1, 2])
+        var points = NearPoints(reach: 1)
+        points.insert(Point(x: .nan, y: 0), 0)
+        points.insert(Point(x: .infinity, y: 0), 1)
+        #expect(points.near(Point(x: 0, y: 0)).isEmpty && points.near(Point(x: .nan, y: .nan)).isEmpty)
         // The box 200 km long, too large for the grid, is offered to a lookup anywhere along it.
         #expect(near.candidates(Bounds(point: Point(x: 60_000, y: 11))) == [boxes.count - 3])
     }

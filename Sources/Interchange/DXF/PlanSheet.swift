@@ -207,12 +207,15 @@ enum PlanSheet {
         let size: Double
 
         func keys(_ box: Bounds, margin: Double) -> [Key] {
+            // An empty box (or one of NaN) covers no cell.
+            guard !box.isEmpty else { return [] }
             let low = Key(x: cell(box.minX - margin), y: cell(box.minY - margin))
             let high = Key(x: cell(box.maxX + margin), y: cell(box.maxY + margin))
-            // A line across a whole sheet would cover millions of cells: it is left in none.
-            guard high.x - low.x <= 4_096, high.y - low.y <= 4_096, (high.x - low.x + 1) * (high.y - low.y + 1) <= 16_384 else {
-                return []
-            }
+            // A line across a whole sheet would cover millions of cells, and an infinite box
+            // more cells than an Int counts: either is left in none.
+            let (width, wide) = high.x.subtractingReportingOverflow(low.x)
+            let (height, tall) = high.y.subtractingReportingOverflow(low.y)
+            guard !wide, !tall, width <= 4_096, height <= 4_096, (width + 1) * (height + 1) <= 16_384 else { return [] }
             var keys: [Key] = []
             for x in low.x...high.x { for y in low.y...high.y { keys.append(Key(x: x, y: y)) } }
             return keys
