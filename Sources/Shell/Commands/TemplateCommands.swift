@@ -26,25 +26,27 @@ enum TemplateCommands {
                     "new: no template \"\(name)\" (there are: \(catalog.templates.map(\.name).joined(separator: ", ")))",
                     argument: "--template")
             }
-            let load: ArchiveLoad
+            var load: ArchiveLoad
             do {
                 load = try ArchiveReader.read(template.path)
             } catch {
                 throw EditError("new: the template \(template.path) cannot be read", argument: "--template")
             }
-            var archive = load.archive
+            let featureCount = load.archive.featureCount
+            // Taken over from the reading, so the document is its only holder (see `open`).
+            var archive = load.takeArchive().archive
             if let at = args.value(after: "at") {
                 archive = TemplatePlacement.moved(archive, to: try TemplatePlacement.place(at, argument: "at"))
             }
             let (ids, reportsEditFindings) = (session.ids, session.reportsEditFindings)
-            session = EditingSession(document: Document(archive))
+            session = EditingSession(document: Document(consume archive))
             session.ids = ids
             // A choice of what to show lasts the whole session.
             session.reportsEditFindings = reportsEditFindings
             // Never saved, and not empty: unsaved until written somewhere.
             session.savedMarker = nil
             return CommandOutcome(
-                .newDocument, "new document from the \(name) template: \(load.archive.featureCount) features (save PATH writes it)")
+                .newDocument, "new document from the \(name) template: \(featureCount) features (save PATH writes it)")
         }
     ]
 }
