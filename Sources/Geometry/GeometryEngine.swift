@@ -216,6 +216,25 @@ public final class GeometryEngine {
 
     /// Grown (positive) or shrunk (negative) by `distance` metres with round corners, i.e. every
     /// point within `distance` of the input, which is what a tolerance means.
+    /// Each polygon, made valid where it is not: the area its rings enclose. A ring that crosses
+    /// itself (a figure of eight) encloses two parts running opposite ways, and GEOS's buffer and
+    /// overlay keep only one of them; GEOS's MakeValid keeps both. An area that others must lie
+    /// within (a level, a venue, a footprint) is taken this way, so that what stands in the other
+    /// part is not reported outside it: the defect is the container's own (T5), found once.
+    public func madeValid(_ polygons: [Polygon]) -> [Polygon] {
+        var parts: [Polygon] = []
+        for polygon in polygons {
+            guard case .invalid = validity([polygon]), let geometry = context.geometry([polygon]),
+                let valid = Geom(GEOSMakeValid_r(handle, geometry.pointer), context)
+            else {
+                parts.append(polygon)
+                continue
+            }
+            parts += valid.polygons
+        }
+        return parts
+    }
+
     public func buffer(_ polygons: [Polygon], by distance: Double) -> [Polygon] {
         guard let geometry = context.geometry(polygons) else { return [] }
         return Geom(GEOSBuffer_r(handle, geometry.pointer, distance, 8), context)?.polygons ?? []

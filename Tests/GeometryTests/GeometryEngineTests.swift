@@ -87,6 +87,18 @@ import Testing
         #expect(engine.validity([]) == .valid)
     }
 
+    /// A bow tie's two triangles run opposite ways round; buffered as drawn, GEOS keeps one.
+    @Test func aBowTieMadeValidKeepsBothOfItsTriangles() {
+        let bowTie = Polygon(exterior: ring([(0, 0), (10, 10), (10, 0), (0, 10)]))
+        let valid = engine.madeValid([bowTie])
+        #expect(abs(engine.area(valid) - 50) < 1e-9)
+        #expect(engine.validity(valid) == .valid)
+        let widened = engine.buffer(valid, by: 0.05)
+        #expect(engine.prepare(widened).covers([rectangle(1, 4, 2, 6)]))
+        #expect(engine.prepare(widened).covers([rectangle(8, 4, 9, 6)]))
+        #expect(engine.madeValid([lShapedRoom]) == [lShapedRoom])
+    }
+
     @Test func validityReportsRingsThatCannotBeBuiltAndOverlappingParts() {
         let sliver = Polygon(exterior: [Point(x: 1, y: 1), Point(x: 2, y: 2), Point(x: 1, y: 1)])
         guard case .invalid(let reason, let location) = engine.validity([lShapedRoom, sliver]) else {

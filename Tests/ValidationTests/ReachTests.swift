@@ -44,6 +44,34 @@ struct ReachTests {
         #expect(Self.findings(venue, rule: "FileMustBeValidGeoJSON", of: unit).count == 1)
     }
 
+    /// A level drawn as a figure of eight (its ring crosses itself in the middle of the floor), with
+    /// a room in each of its two triangles: the level is reported invalid, once, and neither room
+    /// is outside it - before, GEOS's buffer of the crossed ring kept one triangle, and every
+    /// room in the other was reported outside its level (82 false findings on spbstu-polymap).
+    @Test func roomsInBothHalvesOfALevelDrawnAsAFigureOfEightAreInsideIt() throws {
+        var venue = Venue()
+        let level = venue.ground
+        let bounds = try #require(venue.projector.polygons(level.geometry)?.first?.bounds)
+        let (width, height) = (bounds.maxX - bounds.minX, bounds.maxY - bounds.minY)
+        venue.reshape(
+            level,
+            .polygon([
+                [
+                    venue.position(0, 0), venue.position(width, height), venue.position(width, 0), venue.position(0, height),
+                    venue.position(0, 0),
+                ]
+            ]))
+        let rooms = [0.5, width - 1.5].map { x in
+            venue.add(
+                .unit, venue.rect(x, height / 2 - 0.5, 1, 1), [.category: "room", .levelID: .string(level.id), .name: venue.labels("Lobe")])
+        }
+        #expect(Self.findings(venue, rule: "FileMustBeValidGeoJSON", of: level.id).count == 1)
+        for room in rooms {
+            let outside = Self.findings(venue, rule: "UnitMustBeCoveredByReferencedLevel", of: room)
+            #expect(outside.isEmpty, "\(outside.map(\.message))")
+        }
+    }
+
     // MARK: - Everything located lies inside the venue
 
     /// The venue's extent in the venue's frame, relative to the test's origin.

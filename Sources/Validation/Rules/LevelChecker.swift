@@ -111,7 +111,7 @@ struct LevelChecker {
         guard let level = context.feature(levelID) else { return }
         checkPolygonal(level)
         let levelShapes = polygons(of: level)
-        let containerShapes = levelShapes.map { engine.buffer($0, by: SpatialRules.levelTolerance) }
+        let containerShapes = levelShapes.map { engine.buffer(engine.madeValid($0), by: SpatialRules.levelTolerance) }
         let container = containerShapes.map { engine.prepare($0) }
         levelInVenue = containerShapes.map { shapes in venueArea().map { $0.area.covers(shapes) } ?? true } ?? false
         let features = shared.onLevel[levelID] ?? []
@@ -202,7 +202,7 @@ struct LevelChecker {
     mutating func venueArea() -> VenueArea? {
         if let cached = venueCache { return cached }
         let made = context.archive.features(of: .venue).first.flatMap { polygons(of: $0) }.map {
-            VenueArea(shapes: $0, area: engine.prepare(engine.buffer($0, by: SpatialRules.containmentTolerance)))
+            VenueArea(shapes: $0, area: engine.prepare(engine.buffer(engine.madeValid($0), by: SpatialRules.containmentTolerance)))
         }
         venueCache = .some(made)
         return made
@@ -421,7 +421,8 @@ struct LevelChecker {
         }
         var buildingAreas: [String: PreparedArea] = [:]
         for (building, shapes) in footprintsOf {
-            buildingAreas[building] = engine.prepare(engine.buffer(engine.union(shapes), by: SpatialRules.containmentTolerance))
+            buildingAreas[building] = engine.prepare(
+                engine.buffer(engine.union(engine.madeValid(shapes)), by: SpatialRules.containmentTolerance))
         }
         // What stands on a level is checked with its level; what stands on none, here: its shape
         // (T5, G1) and its place in the venue.
