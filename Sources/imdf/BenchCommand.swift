@@ -28,7 +28,10 @@ struct BenchCommand: ParsableCommand {
 /// more than the checks).
 struct ValidateBenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "validate", abstract: "Validate workload W repeatedly; print the median time and the findings.")
+        commandName: "validate",
+        abstract:
+            "Validate workload W repeatedly and print the median time and the findings; or, with --corpus, score validation on real archives."
+    )
 
     @OptionGroup var workload: WorkloadShape
     @Option(help: "Timed runs (the median is reported).") var runs = 5
@@ -39,8 +42,18 @@ struct ValidateBenchCommand: ParsableCommand {
     ) var manyFindings = false
     @Option(help: "Also validate W with this many more anchors at one place (coincident points; target <= 2 s at 20,000).")
     var coincident = 0
+    @Option(help: "Validate a corpus of real archives against their truth files instead (Benchmarks/archives).")
+    var corpus: String?
+    @Option(help: "With --corpus: a folder holding the archives not in the corpus folder, as NAME or NAME.zip.")
+    var archives: String?
+    @Option(help: "With --corpus: only this archive (repeatable).") var only: [String] = []
+    @Flag(help: "With --corpus: print the scores as JSON.") var json = false
 
     func run() throws {
+        if let corpus {
+            try ValidationScoreboard.run(corpus: corpus, archives: archives, only: only, json: json)
+            return
+        }
         let source = try Workload.prepare(workload.spec, zip: false, in: workFolder)
         let load = try Loading.open(source)
         Output.line("workload   \(source): \(load.archive.featureCount.grouped) features")
