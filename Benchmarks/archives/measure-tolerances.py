@@ -85,8 +85,11 @@ def measure(folder):
     for _, level, geometry in located(folder, "unit", transformer, levels):
         units.setdefault(level, []).append(geometry if geometry.is_valid else shapely.make_valid(geometry))
     off = []
+    boundaries_of = {}
     for _, level, line in located(folder, "opening", transformer, units):
-        boundaries = shapely.union_all([unit.boundary for unit in units[level]])
+        if level not in boundaries_of:
+            boundaries_of[level] = shapely.union_all([unit.boundary for unit in units[level]])
+        boundaries = boundaries_of[level]
         steps = max(2, int(line.length / 0.01) + 1)
         off.append(max(boundaries.distance(line.interpolate(step / (steps - 1), normalized=True)) for step in range(steps)))
     print(f"  G4 farthest point of an opening from a unit boundary, {len(off)} openings (cm): "
