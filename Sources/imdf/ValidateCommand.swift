@@ -50,7 +50,7 @@ struct ValidateCommand: ParsableCommand {
         guard let archive else { return }
         let load: ArchiveLoad
         do {
-            load = try ArchiveReader.read(archive, limits: limitOptions.limits)
+            load = try ArchiveReader.read(archive, limits: limitOptions.limits, skippingBrokenFeatures: true)
         } catch {
             Output.diagnostics(error.diagnostics, archive: archive)
             throw CommandFailure(exitCode: CommandFailure.unreadableArchive, message: "\(archive): the archive could not be read")

@@ -40,7 +40,7 @@ enum ValidationScoreboard {
                 continue
             }
             do {
-                let load = try ArchiveReader.read(path)
+                let load = try ArchiveReader.read(path, skippingBrokenFeatures: true)
                 let report = Validator.validate(load)
                 runs.append(Run(truth: truth, score: ArchiveScore.score(report, features: load.archive.featureCount, against: truth)))
             } catch {

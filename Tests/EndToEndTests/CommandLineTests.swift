@@ -259,6 +259,27 @@ struct CommandLineTests {
         #expect(try imdf("validate", "/nonexistent").status == 3)
     }
 
+    /// A unit without an id: `imdf validate` names it and checks the file's other units (in a
+    /// generated venue, every one clean), where `info` reports the file unreadable.
+    @Test func validateChecksTheOtherFeaturesOfAFileWithABrokenOne() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try imdf("generate", folder + "/venue", "--rooms", "4").status == 0)
+        let path = folder + "/venue/unit.geojson"
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let broken = #"{"type": "Feature", "feature_type": "unit", "geometry": null, "properties": {"category": "nosuchcategory"}}, "#
+        try text.replacingOccurrences(of: #""features": ["#, with: #""features": ["# + broken)
+            .replacingOccurrences(of: #""category": "walkway""#, with: #""category": "walkwayz""#)
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let run = try Self.run(["validate", folder + "/venue", "--json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        let findings = try #require(document["findings"] as? [[String: Any]])
+        #expect(findings.filter { $0["rule"] as? String == "FeatureMustHaveId" }.count == 1)
+        // The units that read are checked: their misspelt category is found.
+        #expect(findings.contains { $0["rule"] as? String == "UnitCategoryMustBeValid" })
+        #expect(try imdf("info", folder + "/venue").status == 3)
+    }
+
     /// Each finding names Apple's rule with `"source": "apple"`, or is a check of ours: `"rule":
     /// null, "source": "imdf"` in JSON, `[imdf]` where the rule's name stands in the text.
     @Test func everyFindingSaysWhoseRuleItIs() throws {

@@ -794,6 +794,29 @@ struct AppleRuleTests {
         }
     }
 
+    /// A fixture file with a feature without an id: `imdf validate` reads it without that feature,
+    /// names the defect, and checks the other fixtures (one lies 20 m outside its level), while a
+    /// reading for editing still refuses the file.
+    @Test func theOtherFeaturesOfAFileWithABrokenOneAreChecked() throws {
+        let folder = NSTemporaryDirectory() + "imdf-rules-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var venue = Venue()
+        venue.addFixture(venue.rect(-20, 1, 2, 1))
+        let stray = try #require(venue.all(.fixture).last)
+        try ArchiveWriter.write(venue.archive, to: folder, created: Date(timeIntervalSince1970: 0))
+        var text = try String(contentsOfFile: folder + "/fixture.geojson", encoding: .utf8)
+        let broken = "{\"type\": \"Feature\", \"id\": null, \"feature_type\": \"fixture\", \"geometry\": null, \"properties\": {}}, "
+        text = text.replacingOccurrences(of: "\"features\": [", with: "\"features\": [" + broken)
+        try text.write(toFile: folder + "/fixture.geojson", atomically: true, encoding: .utf8)
+
+        let load = try ArchiveReader.read(folder, skippingBrokenFeatures: true)
+        #expect(load.unreadableFiles == ["fixture.geojson"])
+        let findings = Validator.validate(load).findings
+        #expect(findings.contains { $0.rule == "FeatureIdMustBeString" && $0.file == "fixture.geojson" && $0.severity == .error })
+        #expect(findings.contains { $0.rule == "FixtureMustBeCoveredByReferencedLevel" && $0.featureID == stray.id })
+        #expect(try ArchiveReader.read(folder).archive.collections[.fixture] == nil)
+    }
+
     @Test func dateTimesAreReadWithTheirOffsets() {
         #expect(Formats.secondsSince1970("1970-01-01T00:00:00Z") == 0)
         #expect(Formats.secondsSince1970("1970-01-01T01:00:00+01:00") == 0)

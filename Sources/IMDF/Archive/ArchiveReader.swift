@@ -53,7 +53,13 @@ public struct ArchiveLoad: Sendable {
 }
 
 public enum ArchiveReader {
-    public static func read(_ path: String, limits: ArchiveLimits = .standard) throws(ArchiveReadError) -> ArchiveLoad {
+    /// `skippingBrokenFeatures`: a feature file some of whose features are broken (no id, an id
+    /// that is no string) is read without them rather than not at all, so that validation checks
+    /// every other feature. The file is still listed unreadable, with an error for each feature
+    /// left out: an editor must not take such a reading over, as a save would lose those features.
+    public static func read(
+        _ path: String, limits: ArchiveLimits = .standard, skippingBrokenFeatures: Bool = false
+    ) throws(ArchiveReadError) -> ArchiveLoad {
         let format: ArchiveLoad.Format
         let listing: ArchiveListing
         switch FileSystem.kind(of: path) {
@@ -68,7 +74,7 @@ public enum ArchiveReader {
         case .symbolicLink, .other:
             throw ArchiveReadError(path: path, diagnostics: [ArchiveDiagnostic(.error, message: "not a folder or a zip file")])
         }
-        var assembly = Assembly(listing: listing)
+        var assembly = Assembly(listing: listing, skippingBrokenFeatures: skippingBrokenFeatures)
         assembly.decodeAll()
         return try assembly.finish(path: path, format: format)
     }
@@ -105,6 +111,8 @@ private enum DecodedEntry: Sendable {
     case manifest(Manifest)
     case collection(FeatureCollection)
     case unreadable([ArchiveDiagnostic])
+    /// A feature file read without its broken features, with an error for each.
+    case partial(FeatureCollection, [ArchiveDiagnostic])
     /// An extension file that is not a feature collection: kept byte for byte.
     case opaque([UInt8], ArchiveDiagnostic)
 }
@@ -113,16 +121,19 @@ private struct Assembly {
     var listing: ArchiveListing
     var roles: [EntryRole] = []
     var decoded: [DecodedEntry?] = []
+    let skippingBrokenFeatures: Bool
 
-    init(listing: ArchiveListing) {
+    init(listing: ArchiveListing, skippingBrokenFeatures: Bool) {
         self.listing = listing
+        self.skippingBrokenFeatures = skippingBrokenFeatures
         roles = listing.entries.map { EntryRole(fileName: $0.name) }
     }
 
     /// Reads and decodes every file, the largest first, on all cores.
     mutating func decodeAll() {
+        let skipping = skippingBrokenFeatures
         decoded = Swift.Array(zip(listing.entries, roles)).parallelMap(heaviestFirst: { Self.size(of: $0.0) }) {
-            Self.decode($0.0, role: $0.1)
+            Self.decode($0.0, role: $0.1, skippingBrokenFeatures: skipping)
         }
     }
 
@@ -134,7 +145,7 @@ private struct Assembly {
         }
     }
 
-    static func decode(_ entry: ArchiveEntry, role: EntryRole) -> DecodedEntry? {
+    static func decode(_ entry: ArchiveEntry, role: EntryRole, skippingBrokenFeatures: Bool) -> DecodedEntry? {
         if case .ignored = role { return nil }
         let bytes: [UInt8]
         switch entry.content {
@@ -173,7 +184,15 @@ private struct Assembly {
         case .featureFile(let type):
             switch collection(from: bytes, savedAs: type.fileName, readFrom: entry.name) {
             case .success(let collection): return .collection(collection)
-            case .failure(let failure): return .unreadable(located(failure, .error))
+            case .failure(let failure):
+                guard skippingBrokenFeatures, case .structure = failure,
+                    case .success(var read) = Result(catching: { () throws(GeoJSONReadFailure) in
+                        try GeoJSONReader.readSkippingBrokenFeatures(bytes)
+                    })
+                else { return .unreadable(located(failure, .error)) }
+                read.collection.fileName = type.fileName
+                read.collection.sourceFileName = entry.name
+                return .partial(read.collection, located(.structure(read.leftOut), .error))
             }
         case .extensionFile:
             switch collection(from: bytes, savedAs: entry.name, readFrom: entry.name) {
@@ -236,6 +255,12 @@ private struct Assembly {
                 collections[type] = collection
             case (_, .collection(let collection)?):
                 extensions.append(collection)
+            case (let role, .partial(let collection, let problems)?):
+                // Checked without its broken features, and listed unreadable all the same.
+                sawIMDFContent = true
+                diagnostics.append(contentsOf: problems)
+                unreadable.append(entry.name)
+                if case .featureFile(let type) = role, collections[type] == nil { collections[type] = collection }
             case (let role, .unreadable(let problems)?):
                 if case .featureFile = role { sawIMDFContent = true }
                 if case .manifest = role { sawIMDFContent = true }

@@ -52,6 +52,33 @@ public enum GeoJSONReader {
         return collection
     }
 
+    /// Decodes what can be read of a FeatureCollection some of whose features are broken (no id,
+    /// an id that is no string, a feature that is no object): the features that decode, and the
+    /// problems of those left out. Throws the syntax error, or every problem when the file as a
+    /// whole is no FeatureCollection. For checking an archive only: a save of what this reads would
+    /// lose the features left out.
+    public static func readSkippingBrokenFeatures(_ bytes: [UInt8]) throws(GeoJSONReadFailure) -> (
+        collection: FeatureCollection, leftOut: [GeoJSONProblem]
+    ) {
+        let result: Result<(FeatureCollection, [GeoJSONProblem]), GeoJSONReadFailure> = bytes.withUnsafeBufferPointer { buffer in
+            var decoder = CollectionDecoder(reader: JSONReader(bytes: buffer))
+            let collection: FeatureCollection
+            do throws(JSONSyntaxError) {
+                collection = try decoder.decodeCollection()
+            } catch {
+                return .failure(.syntax(error, TextLocation(offset: error.offset, in: buffer)))
+            }
+            let problems = decoder.problems.map { problem in
+                GeoJSONProblem(
+                    location: TextLocation(offset: problem.offset, in: buffer), message: problem.message, featureID: problem.featureID,
+                    defect: problem.defect)
+            }
+            guard decoder.problems.allSatisfy(\.leavesOutOneFeature) else { return .failure(.structure(problems)) }
+            return .success((collection, problems))
+        }
+        return try result.get()
+    }
+
     public static func read(_ bytes: [UInt8]) throws(GeoJSONReadFailure) -> FeatureCollection {
         let result: Result<FeatureCollection, GeoJSONReadFailure> = bytes.withUnsafeBufferPointer { buffer in
             do throws(GeoJSONReadFailure) {
@@ -97,6 +124,8 @@ private struct CollectionDecoder {
         var message: String
         var featureID: String?
         var defect: StructuralDefect?
+        /// A defect of one feature, which is left out; the rest of the file reads.
+        var leavesOutOneFeature = false
     }
 
     var reader: JSONReader
@@ -218,7 +247,8 @@ private struct CollectionDecoder {
                 if let feature = try decodeFeature(number: number) { features.append(feature) }
             } else {
                 let value = try reader.parseValue(depth: 2)
-                problems.append(Problem(offset: start, message: "feature \(number) is \(value.kindName), not an object"))
+                problems.append(
+                    Problem(offset: start, message: "feature \(number) is \(value.kindName), not an object", leavesOutOneFeature: true))
             }
             try reader.afterElement(closing: UInt8(ascii: "]"), container: "the features array")
             if reader.bytes[reader.position - 1] == UInt8(ascii: "]") { return features }
@@ -306,7 +336,9 @@ private struct CollectionDecoder {
         }
         guard localProblems.isEmpty, let id, let featureType else {
             problems.append(
-                contentsOf: localProblems.map { Problem(offset: $0.offset, message: $0.message, featureID: id, defect: $0.defect) })
+                contentsOf: localProblems.map {
+                    Problem(offset: $0.offset, message: $0.message, featureID: id, defect: $0.defect, leavesOutOneFeature: true)
+                })
             return nil
         }
         return Feature(

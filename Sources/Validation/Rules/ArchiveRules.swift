@@ -29,8 +29,9 @@ extension FindingCode {
             a file is not valid JSON (a key repeated in one object included), not a FeatureCollection, has a feature without \
             `id`/`feature_type`; or a zip entry cannot be read: encrypted, an unsupported method, a bad offset, data shared with another \
             entry, its name twice, a size that lies or passes `--max-size`, a CRC mismatch (located `file:line:column`, or the entry's \
-            name). Apple: `FileMustBeValidGeoJSON` (the JSON does not parse), `FileMustContainFeatureCollection`, `FeatureMustHaveId`, \
-            `FeatureIdMustBeString`, `FeatureMustHaveFeatureType`, `FeatureTypeMustBeString`
+            name). A file with a broken feature is validated without that feature, every other feature checked; it cannot be opened \
+            for editing until it reads. Apple: `FileMustBeValidGeoJSON` (the JSON does not parse), `FileMustContainFeatureCollection`, \
+            `FeatureMustHaveId`, `FeatureIdMustBeString`, `FeatureMustHaveFeatureType`, `FeatureTypeMustBeString`
             """,
         repair: "repair the file")
     public static let A6 = FindingCode(

@@ -106,6 +106,24 @@ struct GeoJSONCodecTests {
         }
     }
 
+    /// For checking only: the features that decode are kept, each broken one is a problem with
+    /// its line, and a file that is no FeatureCollection still fails whole.
+    @Test func brokenFeaturesAreLeftOutWhereTheRestOfTheFileIsKept() throws {
+        let text =
+            "{\"type\": \"FeatureCollection\", \"features\": [\n{\"type\": \"Feature\", \"id\": null, \"feature_type\": \"unit\"},\n"
+            + "{\"type\": \"Feature\", \"id\": \"a\", \"feature_type\": \"unit\", \"geometry\": null, \"properties\": {}},\n7,\n"
+            + "{\"type\": \"Feature\", \"id\": \"b\", \"feature_type\": \"unit\", \"geometry\": null, \"properties\": {}}\n]}"
+        let read = try GeoJSONReader.readSkippingBrokenFeatures(Array(text.utf8))
+        #expect(read.collection.features.map(\.id) == ["a", "b"])
+        #expect(read.leftOut.map(\.message) == ["feature 1: \"id\" must be a string, found null", "feature 3 is a number, not an object"])
+        #expect(read.leftOut.map(\.location.line) == [2, 4])
+        #expect(throws: GeoJSONReadFailure.self) { try GeoJSONReader.read(Array(text.utf8)) }
+        #expect(throws: GeoJSONReadFailure.self) {
+            try GeoJSONReader.readSkippingBrokenFeatures(Array(#"{"type": "Feature", "features": []}"#.utf8))
+        }
+        #expect(throws: GeoJSONReadFailure.self) { try GeoJSONReader.readSkippingBrokenFeatures(Array(#"{"type": "#.utf8)) }
+    }
+
     @Test(arguments: [
         (#"[1, 2]"#, "the file holds an array"),
         (#"{"type": "Feature", "features": []}"#, #""type" is "Feature""#),
