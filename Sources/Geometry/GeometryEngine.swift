@@ -214,8 +214,6 @@ public final class GeometryEngine {
         return GEOSDistance_r(handle, probe.pointer, area.pointer, &distance) == 1 ? distance : .infinity
     }
 
-    /// Grown (positive) or shrunk (negative) by `distance` metres with round corners, i.e. every
-    /// point within `distance` of the input, which is what a tolerance means.
     /// Each polygon, made valid where it is not: the area its rings enclose. A ring that crosses
     /// itself (a figure of eight) encloses two parts running opposite ways, and GEOS's buffer and
     /// overlay keep only one of them; GEOS's MakeValid keeps both. An area that others must lie
@@ -235,6 +233,8 @@ public final class GeometryEngine {
         return parts
     }
 
+    /// Grown (positive) or shrunk (negative) by `distance` metres with round corners, i.e. every
+    /// point within `distance` of the input, which is what a tolerance means.
     public func buffer(_ polygons: [Polygon], by distance: Double) -> [Polygon] {
         guard let geometry = context.geometry(polygons) else { return [] }
         return Geom(GEOSBuffer_r(handle, geometry.pointer, distance, 8), context)?.polygons ?? []
