@@ -92,6 +92,18 @@ enum Formats {
         }
     }
 
+    /// The E.164 number a phone written for people stands for: `+`, then its digits with the
+    /// spaces, dashes, dots, slashes and brackets between them left out (`+353 1 704-7783` is
+    /// `+35317047783`). Nil when it does not start with `+` - a national number's country is not
+    /// known - or what is left is no E.164 number.
+    static func e164(written text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasPrefix("+") else { return nil }
+        let separators: Set<Character> = [" ", "\u{A0}", "-", ".", "/", "(", ")"]
+        let number = "+" + trimmed.dropFirst().filter { !separators.contains($0) }
+        return isPhone(number) && number != text ? number : nil
+    }
+
     static func isWebsite(_ text: String) -> Bool {
         // Text of ASCII: the same test on bytes (a byte is a character, and lower-casing only
         // changes A-Z).

@@ -817,6 +817,23 @@ struct AppleRuleTests {
         #expect(try ArchiveReader.read(folder).archive.collections[.fixture] == nil)
     }
 
+    /// A phone written for people with its country code is repaired to its E.164 number; one
+    /// without a country code has no repair, as its country is not known.
+    @Test(
+        arguments: [
+            ("+353 1 704-7783", "+35317047783"), ("+1 (816) 243.5237", "+18162435237"), (" +41 44 668 18 00", "+41446681800"),
+            ("0818 710 299", nil), ("+0 12 34", nil), ("+1 800 FLOWERS", nil), ("+1 234 567 890 123 456 7", nil),
+        ] as [(String, String?)])
+    func aPhoneWrittenWithSeparatorsIsRepairedToItsE164Number(written: String, number: String?) throws {
+        var venue = Venue()
+        let feature = try #require(venue.all(.venue).first)
+        venue.set(feature, .phone, .string(written))
+        let findings = Self.report(venue).findings.filter { $0.rule == "PhoneMustBeValid" && $0.featureID == feature.id }
+        #expect(findings.count == 1, "\(findings.map(\.message))")
+        #expect(findings.first?.fix?.repair == number.map { .set(feature: feature.id, key: "phone", .text($0)) })
+        #expect((findings.first?.fix?.automatic ?? false) == (number != nil))
+    }
+
     @Test func dateTimesAreReadWithTheirOffsets() {
         #expect(Formats.secondsSince1970("1970-01-01T00:00:00Z") == 0)
         #expect(Formats.secondsSince1970("1970-01-01T01:00:00+01:00") == 0)

@@ -61,7 +61,9 @@ extension FindingCode {
             country (`InvalidISOCountryAndISOProvinceCodeCombination`); an address's `unit`, postal codes, `address` or `locality` blank \
             (`AddressUnitMustNotBeBlank`, `PostalCodeMustNotBeBlank`, ..., `LabelMustNotBeBlank`)
             """,
-        repair: "`set REF key=null` for a blank value")
+        repair:
+            "`set REF key=null` for a blank value; a phone written with its country code and separators (`+353 1 704-7783`) is set to the E.164 number (`+35317047783`)"
+    )
     public static let F9 = FindingCode(
         "F9", .warning, "alt_name without a name in its language",
         explanation: """
@@ -286,7 +288,13 @@ enum PropertyChecks {
             }
         case .phone:
             if let text = string(value, spec, place, &findings), !Formats.isPhone(text) {
-                findings.append(place.finding(.F8, "phone \"\(text)\" is not E.164 (+ and up to 15 digits)", rule: phoneFormat[place.type]))
+                // Written for people with its country code: the same number without separators.
+                let fix = Formats.e164(written: text).map { number in
+                    Fix("write it as \(number)", repair: .set(feature: place.feature.id, key: key, .text(number)))
+                }
+                findings.append(
+                    place.finding(
+                        .F8, "phone \"\(text)\" is not E.164 (+ and up to 15 digits)", rule: phoneFormat[place.type], fix: fix))
             }
         case .website:
             if let text = string(value, spec, place, &findings), !Formats.isWebsite(text) {
