@@ -106,9 +106,9 @@ enum CodeLessons {
             passes: #"a level with "name": {"en": "Ground Floor"}"#),
         "F8": CodeLesson(
             fix:
-                "`set REF key=null` for a blank value (`fix F8` runs it; a blank value holds no data, so it is not held back); a malformed phone, website or code is shown for a person to correct",
+                "`set REF key=null` for a blank value (`fix F8` runs it; a blank value holds no data, so it is not held back); a phone written with its country code and separators is set to its E.164 number (`+49 30 1234567` becomes `+49301234567`, unattended: nothing is lost); any other malformed phone, website or code is shown for a person to correct",
             fails: #"an occupant with "phone": "call us", or an address with "postal_code": "  ""#,
-            passes: #"an occupant with "phone": "+49 30 1234567", an address with "postal_code": "10115""#),
+            passes: #"an occupant with "phone": "+49301234567", an address with "postal_code": "10115""#),
         "F9": CodeLesson(
             fix: "none: the name in that language is for a person to write (`set REF name.de=...`)",
             fails: #"a unit with "name": {"en": "Library"}, "alt_name": {"de": "Bibliothek"}"#,
