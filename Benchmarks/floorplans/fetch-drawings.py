@@ -7,44 +7,17 @@ folder, each from its repository at the commit its truth file names, saved as NA
 
 Needs git and the network; a drawing already in the folder is kept."""
 
-import json
 import pathlib
 import shutil
-import subprocess
 import sys
-import tempfile
 
-
-def main() -> int:
-    if len(sys.argv) != 2:
-        print(__doc__, file=sys.stderr)
-        return 2
-    target = pathlib.Path(sys.argv[1]).expanduser()
-    target.mkdir(parents=True, exist_ok=True)
-    corpus = pathlib.Path(__file__).resolve().parent
-    failed = 0
-    for truth in sorted(corpus.glob("*.json")):
-        source = json.loads(truth.read_text(encoding="utf-8"))["source"]
-        out = target / (truth.stem + ".dxf")
-        if source["committed"] or out.exists():
-            continue
-        with tempfile.TemporaryDirectory() as work:
-            clone = pathlib.Path(work) / "repository"
-            steps = [
-                ["git", "init", "-q", str(clone)],
-                ["git", "-C", str(clone), "fetch", "-q", "--depth", "1", f"https://github.com/{source['repository']}", source["commit"]],
-                ["git", "-C", str(clone), "checkout", "-q", "FETCH_HEAD", "--", source["path"]],
-            ]
-            try:
-                for step in steps:
-                    subprocess.run(step, check=True, capture_output=True)
-                shutil.copyfile(clone / source["path"], out)
-                print(f"{truth.stem}: {source['repository']}@{source['commit'][:8]} {source['path']}")
-            except (subprocess.CalledProcessError, OSError) as error:
-                failed += 1
-                print(f"{truth.stem}: cannot fetch {source['repository']}@{source['commit']} {source['path']}: {error}", file=sys.stderr)
-    return 1 if failed else 0
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+import corpus_fetch  # noqa: E402
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(
+        corpus_fetch.fetch(
+            pathlib.Path(__file__).resolve().parent, __doc__,
+            destination=lambda target, name: target / (name + ".dxf"),
+            place=shutil.copyfile))
