@@ -121,7 +121,7 @@ enum ImportScoreboard {
 
     static func table(_ runs: [Run], missing: [FloorplanTruth]) -> [String] {
         func share(_ part: Int, _ whole: Int) -> String { whole == 0 ? "-" : "\(part)/\(whole)" }
-        func cell(_ text: String, _ width: Int) -> String { text.padding(toLength: max(width, text.count), withPad: " ", startingAt: 0) }
+        let cell = Scoreboard.cell
         var lines = [
             cell("drawing", 26) + cell("mode", 6) + cell("exit", 5) + cell("time", 9) + cell("scale", 7) + cell("rooms", 9)
                 + cell("shapes", 8) + cell("extra", 6) + cell("names", 8) + cell("doors", 8) + cell("false", 6) + "errors"
@@ -175,8 +175,6 @@ enum ImportScoreboard {
                 "false_openings": score.openingsJudged ? score.falseOpenings : NSNull(), "errors": run.errors as Any? ?? NSNull(),
             ]
         }
-        let document: [String: Any] = ["runs": rows, "missing": missing.map(\.name)]
-        let data = try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])
-        return String(decoding: data, as: UTF8.self)
+        return try Scoreboard.json(runs: rows, missing: missing.map(\.name))
     }
 }

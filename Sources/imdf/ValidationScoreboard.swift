@@ -61,7 +61,7 @@ enum ValidationScoreboard {
     }
 
     static func table(_ runs: [Run], missing: [ArchiveTruth]) -> [String] {
-        func cell(_ text: String, _ width: Int) -> String { text.padding(toLength: max(width, text.count), withPad: " ", startingAt: 0) }
+        let cell = Scoreboard.cell
         func percent(_ part: Int, _ whole: Int) -> String {
             whole == 0 ? "-" : String(format: "%.1f%%", Double(part) * 100 / Double(whole))
         }
@@ -117,8 +117,6 @@ enum ValidationScoreboard {
             row["differences"] = score.differences.map { ["code": $0.code, "found": $0.found, "judged": $0.judged] }
             return row
         }
-        let document: [String: Any] = ["runs": rows, "missing": missing.map(\.name)]
-        let data = try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])
-        return String(decoding: data, as: UTF8.self)
+        return try Scoreboard.json(runs: rows, missing: missing.map(\.name))
     }
 }

@@ -29,15 +29,8 @@ public struct ArchiveTruth: Sendable {
             var errors: [String: Int]
             var judged: String
         }
-        func failure(_ why: String) -> CommandFailure { CommandFailure(exitCode: CommandFailure.commandFailed, message: "\(path): \(why)") }
-        let file: File
-        do {
-            file = try JSONDecoder().decode(File.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch let error as DecodingError {
-            throw failure(FloorplanTruth.describe(error))
-        } catch {
-            throw failure(error.localizedDescription)
-        }
+        func failure(_ why: String) -> CommandFailure { TruthFile.failure(path, why) }
+        let file = try TruthFile.decode(File.self, at: path)
         for (code, count) in file.errors.sorted(by: { $0.key < $1.key }) {
             guard FindingCode.matching(code)?.rawValue == code else { throw failure("errors.\(code): no such finding code") }
             guard count > 0 else { throw failure("errors.\(code): a count above 0 expected") }

@@ -53,15 +53,8 @@ public struct FloorplanTruth: Sendable {
             var doorsComplete: Bool?
             var levelOrdinal: Int?
         }
-        func failure(_ why: String) -> CommandFailure { CommandFailure(exitCode: CommandFailure.commandFailed, message: "\(path): \(why)") }
-        let file: File
-        do {
-            file = try JSONDecoder().decode(File.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch let error as DecodingError {
-            throw failure(Self.describe(error))
-        } catch {
-            throw failure(error.localizedDescription)
-        }
+        func failure(_ why: String) -> CommandFailure { TruthFile.failure(path, why) }
+        let file = try TruthFile.decode(File.self, at: path)
         func point(_ numbers: [Double], _ field: String) throws(CommandFailure) -> Point {
             guard numbers.count == 2, numbers.allSatisfy(\.isFinite) else { throw failure("\(field): two finite numbers expected") }
             return Point(x: numbers[0], y: numbers[1])
@@ -92,21 +85,5 @@ public struct FloorplanTruth: Sendable {
     static func nonEmpty(_ text: String) -> String? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         return trimmed.isEmpty ? nil : trimmed
-    }
-
-    static func describe(_ error: DecodingError) -> String {
-        func path(_ context: DecodingError.Context, then key: CodingKey? = nil) -> String {
-            var text = ""
-            for key in context.codingPath + (key.map { [$0] } ?? []) {
-                if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
-            }
-            return text
-        }
-        switch error {
-        case .keyNotFound(let key, let context): return "\(path(context, then: key)): missing"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context): return "\(path(context)): \(context.debugDescription)"
-        case .dataCorrupted(let context): return context.codingPath.isEmpty ? "not valid JSON" : "\(path(context)): not valid"
-        @unknown default: return "cannot be read"
-        }
     }
 }
