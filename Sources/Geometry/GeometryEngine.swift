@@ -222,7 +222,8 @@ public final class GeometryEngine {
     public func madeValid(_ polygons: [Polygon]) -> [Polygon] {
         var parts: [Polygon] = []
         for polygon in polygons {
-            guard case .invalid = validity([polygon]), let geometry = context.geometry([polygon]),
+            // Built once for the test and the repair; a ring that cannot be built is kept as it is.
+            guard let geometry = context.geometry([polygon]), GEOSisValid_r(handle, geometry.pointer) != 1,
                 let valid = Geom(GEOSMakeValid_r(handle, geometry.pointer), context)
             else {
                 parts.append(polygon)
