@@ -95,7 +95,7 @@ enum ArchiveRules {
                     Finding(
                         .A5, implementing: rule, diagnostic.message, file: diagnostic.file, line: diagnostic.location?.line,
                         column: diagnostic.location?.column,
-                        fix: Fix("repair the file by hand (its features are not loaded and cannot be edited until it reads)")))
+                        fix: Fix("repair the file by hand (until it reads, it cannot be opened for editing)")))
             case .missingManifest:
                 findings.append(
                     Finding(
