@@ -49,7 +49,7 @@ public enum ValidationOutput {
             writer.endLine()
         }
         writeFindings(report, to: &writer) { findings, range, slice in
-            for index in range { writeLine(findings[index], report.shortIDs, to: &slice) }
+            findings.forEach(in: range) { _, finding in writeLine(finding, report.shortIDs, to: &slice) }
         }
     }
 
@@ -65,19 +65,21 @@ public enum ValidationOutput {
     private static func counts(_ report: ValidationReport) -> (byCode: [CodeGroup: Int], bySeverity: [Severity: Int]) {
         var byCode: [CodeGroup: Int] = [:]
         var bySeverity: [Severity: Int] = [:]
-        report.findings.withUnsafeBufferPointer { findings in
-            var start = 0
-            while start < findings.count {
-                var end = start + 1
-                while end < findings.count && findings[end].severity == findings[start].severity
-                    && findings[end].code == findings[start].code
-                {
-                    end += 1
-                }
-                byCode[CodeGroup(severity: findings[start].severity, code: findings[start].code), default: 0] += end - start
-                bySeverity[findings[start].severity, default: 0] += end - start
-                start = end
+        var run: (group: CodeGroup, count: Int)?
+        report.findings.forEach { _, finding in
+            if let current = run, current.group.severity == finding.pointee.severity, current.group.code == finding.pointee.code {
+                run?.count += 1
+                return
             }
+            if let run {
+                byCode[run.group, default: 0] += run.count
+                bySeverity[run.group.severity, default: 0] += run.count
+            }
+            run = (CodeGroup(severity: finding.pointee.severity, code: finding.pointee.code), 1)
+        }
+        if let run {
+            byCode[run.group, default: 0] += run.count
+            bySeverity[run.group.severity, default: 0] += run.count
         }
         return (byCode, bySeverity)
     }
@@ -92,11 +94,11 @@ public enum ValidationOutput {
     /// in place: a copy would retain each of its strings.
     private static func writeFindings(
         _ report: ValidationReport, to writer: inout ReportWriter,
-        _ body: @escaping @Sendable (UnsafeBufferPointer<Finding>, Range<Int>, inout ReportWriter) -> Void
+        _ body: @escaping @Sendable (FindingList, Range<Int>, inout ReportWriter) -> Void
     ) {
         let count = report.findings.count
         guard count > sliceSize else {
-            report.findings.withUnsafeBufferPointer { body($0, 0..<count, &writer) }
+            body(report.findings, 0..<count, &writer)
             return
         }
         let sanitizing = writer.sanitizing
@@ -106,7 +108,7 @@ public enum ValidationOutput {
             let formatted = Array(slices[first..<Swift.min(first + batch, slices.count)]).parallelMap(heaviestFirst: { _ in 1 }) {
                 range -> [UInt8] in
                 var slice = ReportWriter(sanitizing: sanitizing)
-                report.findings.withUnsafeBufferPointer { body($0, range, &slice) }
+                body(report.findings, range, &slice)
                 return slice.kept
             }
             for bytes in formatted { writer.append(lines: bytes) }
@@ -117,43 +119,41 @@ public enum ValidationOutput {
     /// under a heading of their own (`check reachability`).
     public static func findingLines(_ report: ValidationReport) -> [String] {
         var writer = ReportWriter()
-        report.findings.withUnsafeBufferPointer { findings in
-            for index in findings.indices { writeLine(findings[index], report.shortIDs, to: &writer) }
-        }
+        report.findings.forEach { _, finding in writeLine(finding, report.shortIDs, to: &writer) }
         return writer.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
     }
 
     /// One finding's line of the text report.
-    private static func writeLine(_ finding: borrowing Finding, _ shortIDs: ShortIDs, to writer: inout ReportWriter) {
-        writer.append(finding.severity.rawValue, paddedTo: 8)
-        writer.append(finding.code.rawValue, paddedTo: 5)
+    private static func writeLine(_ finding: UnsafePointer<Finding>, _ shortIDs: ShortIDs, to writer: inout ReportWriter) {
+        writer.append(finding.pointee.severity.rawValue, paddedTo: 8)
+        writer.append(finding.pointee.code.rawValue, paddedTo: 5)
         // Whose rule it is: Apple's by name, or this tool's own.
-        if let rule = finding.rule { writer.append(rule) } else { writer.append("[imdf]" as StaticString) }
+        if let rule = finding.pointee.rule { writer.append(rule) } else { writer.append("[imdf]" as StaticString) }
         writer.append(byte: 0x20)
         // The place, `file:line:column` (`Finding.place`), where there is one.
-        if let file = finding.file, !file.isEmpty || finding.line != nil {
+        if let file = finding.pointee.file, !file.isEmpty || finding.pointee.line != nil {
             writer.append(file)
-            if let line = finding.line {
+            if let line = finding.pointee.line {
                 writer.append(byte: UInt8(ascii: ":"))
                 writer.append(line)
-                if let column = finding.column {
+                if let column = finding.pointee.column {
                     writer.append(byte: UInt8(ascii: ":"))
                     writer.append(column)
                 }
             }
             writer.append(": " as StaticString)
         }
-        if let id = finding.featureID, let type = finding.featureType {
+        if let id = finding.pointee.featureID, let type = finding.pointee.featureType {
             let short = shortIDs.short(id)
-            if !mentions(finding.message, short) {
+            if !mentions(finding.pointee.message, short) {
                 writer.append(type)
                 writer.append(byte: 0x20)
                 writer.append(short)
                 writer.append(": " as StaticString)
             }
         }
-        writer.append(finding.message)
-        if let fix = finding.fix {
+        writer.append(finding.pointee.message)
+        if let fix = finding.pointee.fix {
             writer.append("  [fix: " as StaticString)
             writer.append(fix.shown(shortIDs))
             writer.append(byte: UInt8(ascii: "]"))
@@ -205,9 +205,9 @@ public enum ValidationOutput {
         }
         writer.append("},\"findings\":[" as StaticString)
         writeFindings(report, to: &writer) { findings, range, slice in
-            for index in range {
+            findings.forEach(in: range) { index, finding in
                 if index > 0 { slice.append(byte: UInt8(ascii: ",")) }
-                writeJSON(findings[index], report.shortIDs, to: &slice)
+                writeJSON(finding, report.shortIDs, to: &slice)
                 // Written out at 64 KiB where `slice` is the report's own writer (a small report).
                 slice.flushIfFull()
             }
@@ -216,26 +216,26 @@ public enum ValidationOutput {
     }
 
     /// One finding of the JSON report, its keys in sorted order.
-    private static func writeJSON(_ finding: borrowing Finding, _ shortIDs: ShortIDs, to writer: inout ReportWriter) {
+    private static func writeJSON(_ finding: UnsafePointer<Finding>, _ shortIDs: ShortIDs, to writer: inout ReportWriter) {
         writer.append("{\"code\":" as StaticString)
-        writer.appendJSONString(finding.code.rawValue)
-        if let column = finding.column {
+        writer.appendJSONString(finding.pointee.code.rawValue)
+        if let column = finding.pointee.column {
             writer.append(",\"column\":" as StaticString)
             writer.append(column)
         }
-        if let id = finding.featureID {
+        if let id = finding.pointee.featureID {
             writer.append(",\"featureID\":" as StaticString)
             writer.appendJSONString(id)
         }
-        if let type = finding.featureType {
+        if let type = finding.pointee.featureType {
             writer.append(",\"featureType\":" as StaticString)
             writer.appendJSONString(type)
         }
-        if let file = finding.file {
+        if let file = finding.pointee.file {
             writer.append(",\"file\":" as StaticString)
             writer.appendJSONString(file)
         }
-        if let fix = finding.fix {
+        if let fix = finding.pointee.fix {
             writer.append(",\"fix\":{\"automatic\":" as StaticString)
             writer.append(fix.automatic ? "true" as StaticString : "false")
             if let command = fix.repair?.commandLine(shortIDs) {
@@ -246,11 +246,11 @@ public enum ValidationOutput {
             writer.appendJSONString(fix.description)
             writer.append(byte: UInt8(ascii: "}"))
         }
-        if let line = finding.line {
+        if let line = finding.pointee.line {
             writer.append(",\"line\":" as StaticString)
             writer.append(line)
         }
-        if let location = finding.location {
+        if let location = finding.pointee.location {
             writer.append(",\"location\":{\"latitude\":" as StaticString)
             writer.appendJSONNumber(location.latitude)
             writer.append(",\"longitude\":" as StaticString)
@@ -258,13 +258,13 @@ public enum ValidationOutput {
             writer.append(byte: UInt8(ascii: "}"))
         }
         writer.append(",\"message\":" as StaticString)
-        writer.appendJSONString(finding.message)
+        writer.appendJSONString(finding.pointee.message)
         writer.append(",\"rule\":" as StaticString)
-        if let rule = finding.rule { writer.appendJSONString(rule) } else { writer.append("null" as StaticString) }
+        if let rule = finding.pointee.rule { writer.appendJSONString(rule) } else { writer.append("null" as StaticString) }
         writer.append(",\"severity\":" as StaticString)
-        writer.appendJSONString(finding.severity.rawValue)
+        writer.appendJSONString(finding.pointee.severity.rawValue)
         writer.append(",\"source\":" as StaticString)
-        writer.appendJSONString(finding.source.rawValue)
+        writer.appendJSONString(finding.pointee.source.rawValue)
         writer.append(byte: UInt8(ascii: "}"))
     }
 }

@@ -144,10 +144,6 @@ public struct Finding: Sendable, Hashable, Codable {
         self.fix = fix
     }
 
-    /// What is left in a list of findings after its findings were moved elsewhere: it holds no
-    /// storage of its own, so putting it in their place and releasing it costs nothing.
-    static let moved = Finding(.A1, "")
-
     /// Apple's when the finding names one of Apple's rules, else this tool's own.
     public var source: FindingSource { rule == nil ? .imdf : .apple }
 

@@ -6,13 +6,17 @@ import IMDF
 import Synchronization
 
 public struct ValidationReport: Sendable {
-    public var findings: [Finding]
+    public var findings: FindingList
     /// Ids as the report shows them: unique among the archive's ids (`ShortIDs`).
     public var shortIDs = ShortIDs()
 
-    public init(findings: [Finding], shortIDs: ShortIDs = ShortIDs()) {
+    public init(findings: FindingList, shortIDs: ShortIDs = ShortIDs()) {
         self.findings = findings
         self.shortIDs = shortIDs
+    }
+
+    public init(findings: [Finding], shortIDs: ShortIDs = ShortIDs()) {
+        self.init(findings: FindingList(findings), shortIDs: shortIDs)
     }
 
     public func count(_ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }
@@ -92,25 +96,23 @@ public enum Validator {
             }
             return findings
         }
-        var groups = [ArchiveRules.check(load)] + results
-        return ValidationReport(findings: reportOrder(&groups), shortIDs: context.shortIDs)
+        return ValidationReport(findings: reportOrder([ArchiveRules.check(load)] + results), shortIDs: context.shortIDs)
     }
 
     /// The findings of all groups in the report's order: by severity, code (in the order of
     /// `FindingCode.allCases`), file and line, and where those are the same in the order the
-    /// rules ran. The findings are moved out of `groups`, never copied: a copy retains each of a
-    /// finding's strings, which at 144,000 findings took longer than the checks that made them.
-    /// Their order is worked out on integer keys, one small element per finding.
-    static func reportOrder(_ groups: inout [[Finding]]) -> [Finding] {
+    /// rules ran. The findings stay where the rules put them (`FindingList`); their order is
+    /// worked out on integer keys, one small element per finding.
+    static func reportOrder(_ groups: [[Finding]]) -> FindingList {
         struct SortKey: Comparable {
             /// Severity, code and file, by rank, in that order of significance.
             var major: UInt64
             var line: Int
-            var group: Int
-            var position: Int
+            /// The list (high 32 bits) and the place in it.
+            var place: UInt64
 
             static func < (a: SortKey, b: SortKey) -> Bool {
-                (a.major, a.line, a.group, a.position) < (b.major, b.line, b.group, b.position)
+                (a.major, a.line, a.place) < (b.major, b.line, b.place)
             }
         }
         let severityRank = Dictionary(uniqueKeysWithValues: Severity.allCases.enumerated().map { ($1, UInt64($0)) })
@@ -144,7 +146,7 @@ public enum Validator {
                     keys.append(
                         SortKey(
                             major: (severityRank[findings[position].severity] ?? 0) << 56 | code << 32 | fileNumber,
-                            line: findings[position].line ?? 0, group: group, position: position))
+                            line: findings[position].line ?? 0, place: UInt64(group) << 32 | UInt64(position)))
                 }
             }
         }
@@ -155,16 +157,7 @@ public enum Validator {
             keys[index].major = keys[index].major & ~0xFFFF_FFFF | (fileRanks[number] ?? number)
         }
         keys.sort()
-        return [Finding](unsafeUninitializedCapacity: count) { buffer, initialized in
-            for key in keys {
-                groups[key.group].withUnsafeMutableBufferPointer { findings in
-                    // Moved out, and a finding that holds nothing put in its place.
-                    (buffer.baseAddress! + initialized).initialize(to: (findings.baseAddress! + key.position).move())
-                    (findings.baseAddress! + key.position).initialize(to: .moved)
-                }
-                initialized += 1
-            }
-        }
+        return FindingList(groups: groups, order: keys.map(\.place))
     }
 }
 

@@ -31,17 +31,18 @@ struct StreamedReportTests {
         }
         var report = Validator.validate(ArchiveLoad(archive: archive, format: .folder))
         let id = archive.features(of: .unit)[0].id
-        report.findings += [
-            Finding(
-                .G8, awkward, severity: .warning, file: "unit \"x\".geojson", line: 12, column: 7,
-                location: Coordinate(longitude: 8.682_127_123_456_789, latitude: -50.1), fix: Fix("move it \"here\"")),
-            Finding(
-                .F4c, "category \"kl\\ass\"", rule: "UnitCategoryMustBeValid", file: "", line: nil,
-                location: Coordinate(longitude: 0, latitude: 1e-7),
-                fix: Fix("set the category", repair: .set(feature: id, key: "category", .text(awkward)))),
-            Finding(.A1, "no manifest", file: "", fix: Fix("save writes one", repair: .save)),
-            Finding(.F10, "plain", severity: .info, file: "occupant.geojson", line: 3),
-        ]
+        report.findings = FindingList(
+            Array(report.findings) + [
+                Finding(
+                    .G8, awkward, severity: .warning, file: "unit \"x\".geojson", line: 12, column: 7,
+                    location: Coordinate(longitude: 8.682_127_123_456_789, latitude: -50.1), fix: Fix("move it \"here\"")),
+                Finding(
+                    .F4c, "category \"kl\\ass\"", rule: "UnitCategoryMustBeValid", file: "", line: nil,
+                    location: Coordinate(longitude: 0, latitude: 1e-7),
+                    fix: Fix("set the category", repair: .set(feature: id, key: "category", .text(awkward)))),
+                Finding(.A1, "no manifest", file: "", fix: Fix("save writes one", repair: .save)),
+                Finding(.F10, "plain", severity: .info, file: "occupant.geojson", line: 3),
+            ])
         return report
     }
 
@@ -88,9 +89,8 @@ struct StreamedReportTests {
     @Test func writtenToAFileInPiecesIsTheWholeReport() throws {
         var report = Self.report()
         // Enough findings for several pieces, and for several slices formatted side by side.
-        report.findings = Array(repeating: report.findings, count: 3 * ValidationOutput.sliceSize / report.findings.count + 1).flatMap {
-            $0
-        }
+        report.findings = FindingList(
+            Array(repeating: Array(report.findings), count: 3 * ValidationOutput.sliceSize / report.findings.count + 1).flatMap { $0 })
         #expect(report.findings.count > 3 * ValidationOutput.sliceSize)
         let path = NSTemporaryDirectory() + "imdf-streamed-report-" + UUID().uuidString
         defer { unlink(path) }

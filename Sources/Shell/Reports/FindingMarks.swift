@@ -11,7 +11,7 @@ extension LevelScene {
     /// Adds the findings about this level's features that have a place on the map: spatial findings
     /// at their location, errors at the feature's display point or first coordinate. The others
     /// (a missing property, an unknown key) are only counted: marked, they would bury the plan.
-    public mutating func addFindings(_ findings: [Finding], of document: Document, in frame: LocalFrame) {
+    public mutating func addFindings(_ findings: some Collection<Finding>, of document: Document, in frame: LocalFrame) {
         let unitIDs = Set(units.map(\.id))
         overlay.showsFindings = true
         overlay.findings = findings.compactMap { finding in
