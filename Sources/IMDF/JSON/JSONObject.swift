@@ -28,7 +28,11 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection, Expressibl
     /// The first value stored under `key`. Setting a value replaces it in place (the key keeps its
     /// position); setting a new key appends it; setting nil removes every entry with that key.
     public subscript(key: String) -> JSONValue? {
-        get { entries.first(where: { $0.key == key })?.value }
+        get {
+            // By place, so that only the value found is copied, not each entry passed.
+            for index in entries.indices where entries[index].key == key { return entries[index].value }
+            return nil
+        }
         set {
             if let newValue {
                 if let index = entries.firstIndex(where: { $0.key == key }) {
