@@ -12,24 +12,85 @@ extension Repair {
     /// name: two features may share one. An id that is not hex digits (`unit-12`) is not taken
     /// as a prefix, so it is written whole (quoted where it needs to be), as an exact id wins.
     public func commandLine(_ short: ShortIDs) -> String {
-        func ref(_ id: String) -> String { Self.reference(to: id, short) }
-        func at(_ coordinate: Coordinate) -> String { "@\(coordinate.longitude),\(coordinate.latitude)" }
+        var line = ""
+        writeCommandLine(short) { line += $0 }
+        return line
+    }
+
+    /// The command line of `commandLine`, given to `piece` a word or a space at a time: a report
+    /// writes them into its line as they come, rather than making a string for each of 100,000
+    /// fixes. The pieces are literals, ids and values, which need no new string.
+    public func writeCommandLine(_ short: ShortIDs, _ piece: (String) -> Void) {
+        func ref(_ id: String) { piece(Self.reference(to: id, short)) }
+        func at(_ coordinate: Coordinate) {
+            piece("@")
+            piece(String(coordinate.longitude))
+            piece(",")
+            piece(String(coordinate.latitude))
+        }
+        /// `set ID KEY=`, the start of the lines that set a value.
+        func set(_ id: String, _ key: String) {
+            piece("set ")
+            ref(id)
+            piece(" ")
+            piece(key)
+            piece("=")
+        }
         switch self {
-        case .save: return "save"
-        case .choose(let id, let key, .reference): return "set \(ref(id)) \(key)=REF"
-        case .choose(let id, let key, .example(let value)): return "set \(ref(id)) \(key)=\(CommandWords.quoted(value))"
-        case .choose(let id, let key, .value): return "set \(ref(id)) \(key)=..."
-        case .set(let id, let key, .text(let text)): return "set \(ref(id)) \(key)=\(CommandWords.quoted(text))"
-        case .set(let id, let key, .null): return "set \(ref(id)) \(key)=null"
-        case .set(let id, let key, .point(let coordinate)): return "set \(ref(id)) \(key)=\(at(coordinate))"
-        case .unset(let id, let key): return "unset \(ref(id)) \(key)"
-        case .removeGeometry(let id): return "set \(ref(id)) geometry=null"
-        case .flatten(let id): return "flatten \(ref(id))"
-        case .delete(let id): return "delete \(ref(id))"
-        case .link(let a, let b): return "link \(ref(a)) \(ref(b))"
-        case .unlink(let a, let b): return "unlink \(ref(a)) \(ref(b))"
-        case .moveOpening(let id, let coordinate): return "move opening \(ref(id)) to \(at(coordinate))"
-        case .move(let id, let coordinate): return "move \(ref(id)) to \(at(coordinate)) --outside"
+        case .save: piece("save")
+        case .choose(let id, let key, .reference):
+            set(id, key)
+            piece("REF")
+        case .choose(let id, let key, .example(let value)):
+            set(id, key)
+            piece(CommandWords.quoted(value))
+        case .choose(let id, let key, .value):
+            set(id, key)
+            piece("...")
+        case .set(let id, let key, .text(let text)):
+            set(id, key)
+            piece(CommandWords.quoted(text))
+        case .set(let id, let key, .null):
+            set(id, key)
+            piece("null")
+        case .set(let id, let key, .point(let coordinate)):
+            set(id, key)
+            at(coordinate)
+        case .unset(let id, let key):
+            piece("unset ")
+            ref(id)
+            piece(" ")
+            piece(key)
+        case .removeGeometry(let id):
+            set(id, "geometry")
+            piece("null")
+        case .flatten(let id):
+            piece("flatten ")
+            ref(id)
+        case .delete(let id):
+            piece("delete ")
+            ref(id)
+        case .link(let a, let b):
+            piece("link ")
+            ref(a)
+            piece(" ")
+            ref(b)
+        case .unlink(let a, let b):
+            piece("unlink ")
+            ref(a)
+            piece(" ")
+            ref(b)
+        case .moveOpening(let id, let coordinate):
+            piece("move opening ")
+            ref(id)
+            piece(" to ")
+            at(coordinate)
+        case .move(let id, let coordinate):
+            piece("move ")
+            ref(id)
+            piece(" to ")
+            at(coordinate)
+            piece(" --outside")
         }
     }
 
@@ -52,6 +113,11 @@ extension Repair {
 extension Fix {
     /// The repair as shown with a finding: its command line, else its description.
     public func shown(_ short: ShortIDs) -> String { repair.map { $0.commandLine(short) } ?? description }
+
+    /// `shown`, given to `piece` as `Repair.writeCommandLine` gives it.
+    public func writeShown(_ short: ShortIDs, _ piece: (String) -> Void) {
+        if let repair { repair.writeCommandLine(short, piece) } else { piece(description) }
+    }
 }
 
 /// Words of the command language as a command line writes them.

@@ -155,7 +155,7 @@ public enum ValidationOutput {
         writer.append(finding.pointee.message)
         if let fix = finding.pointee.fix {
             writer.append("  [fix: " as StaticString)
-            writer.append(fix.shown(shortIDs))
+            fix.writeShown(shortIDs) { writer.append($0) }
             writer.append(byte: UInt8(ascii: "]"))
         }
         writer.endLine()
@@ -238,9 +238,10 @@ public enum ValidationOutput {
         if let fix = finding.pointee.fix {
             writer.append(",\"fix\":{\"automatic\":" as StaticString)
             writer.append(fix.automatic ? "true" as StaticString : "false")
-            if let command = fix.repair?.commandLine(shortIDs) {
-                writer.append(",\"command\":" as StaticString)
-                writer.appendJSONString(command)
+            if let repair = fix.repair {
+                writer.append(",\"command\":\"" as StaticString)
+                repair.writeCommandLine(shortIDs) { writer.appendJSONStringContent($0) }
+                writer.append(byte: UInt8(ascii: "\""))
             }
             writer.append(",\"description\":" as StaticString)
             writer.appendJSONString(fix.description)

@@ -171,6 +171,12 @@ public struct ReportWriter {
     /// they are.
     public mutating func appendJSONString(_ text: String) {
         bytes.append(0x22)
+        appendJSONStringContent(text)
+        bytes.append(0x22)
+    }
+
+    /// `text` escaped as inside a JSON string, without the quotes: a string written in pieces.
+    public mutating func appendJSONStringContent(_ text: String) {
         var text = text
         text.withUTF8 { source in
             let count = source.count
@@ -208,7 +214,6 @@ public struct ReportWriter {
             }
             if count > runStart { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<count])) }
         }
-        bytes.append(0x22)
     }
 
     /// A JSON number as JSONEncoder writes it (`1.5`, `30`, `1e-05`); null for a value JSON has
