@@ -22,13 +22,15 @@ public struct Feature: Sendable {
     /// copied wherever it is read by value (a `for` loop over a collection, the features of a
     /// level gathered in an array), and copying the members one by one retained each of them:
     /// about a tenth of validating an archive of 97,000 features, on both cores. Shared, a copy is
-    /// one retain.
-    private final class Members: @unchecked Sendable {
-        // Unchecked: a `Members` is changed only through a feature that holds the one reference
-        // to it (`unique()`), so no two threads ever see it changed.
-        @exclusivity(unchecked) var fields: Fields
+    /// one retain. They are read in place through their address (a buffer's header keeps one), so
+    /// that reading a member retains neither the buffer nor the member.
+    private final class Members: ManagedBuffer<Fields, Void> {
+        static func make(_ fields: Fields) -> Members {
+            unsafeDowncast(create(minimumCapacity: 0) { _ in fields }, to: Members.self)
+        }
 
-        init(_ fields: Fields) { self.fields = fields }
+        /// Where the members lie, for as long as the buffer lives.
+        var fields: UnsafeMutablePointer<Fields> { withUnsafeMutablePointerToHeader { $0 } }
     }
 
     private struct Fields {
@@ -43,67 +45,69 @@ public struct Feature: Sendable {
         var sourceLine: Int
     }
 
-    private var members: Members
+    // Unchecked for sending: the members are changed only through a feature that holds the one
+    // reference to them (`unique()`), so no two threads ever see them changed.
+    nonisolated(unsafe) private var members: Members
 
     /// The members, unshared first where another copy holds them too.
-    private mutating func unique() -> Members {
-        if !isKnownUniquelyReferenced(&members) { members = Members(members.fields) }
-        return members
+    private mutating func unique() -> UnsafeMutablePointer<Fields> {
+        if !isKnownUniquelyReferenced(&members) { members = Members.make(members.fields.pointee) }
+        return members.fields
     }
 
     public var id: String {
-        _read { yield members.fields.id }
-        _modify { yield &unique().fields.id }
+        unsafeAddress { UnsafePointer(members.fields.pointer(to: \.id)!) }
+        _modify { yield &unique().pointee.id }
     }
     public var featureType: String {
-        _read { yield members.fields.featureType }
-        _modify { yield &unique().fields.featureType }
+        unsafeAddress { UnsafePointer(members.fields.pointer(to: \.featureType)!) }
+        _modify { yield &unique().pointee.featureType }
     }
     public var geometryMember: GeometryMember {
-        _read { yield members.fields.geometryMember }
-        _modify { yield &unique().fields.geometryMember }
+        unsafeAddress { UnsafePointer(members.fields.pointer(to: \.geometryMember)!) }
+        _modify { yield &unique().pointee.geometryMember }
     }
     /// Setting (or changing) the properties makes them an object (`propertiesForm`).
     public var properties: JSONObject {
-        _read { yield members.fields.properties }
+        unsafeAddress { UnsafePointer(members.fields.pointer(to: \.properties)!) }
         _modify {
-            let members = unique()
-            yield &members.fields.properties
-            members.fields.propertiesForm = .object
+            let fields = unique()
+            yield &fields.pointee.properties
+            fields.pointee.propertiesForm = .object
         }
     }
     public private(set) var propertiesForm: PropertiesForm {
-        _read { yield members.fields.propertiesForm }
-        set { unique().fields.propertiesForm = newValue }
+        unsafeAddress { UnsafePointer(members.fields.pointer(to: \.propertiesForm)!) }
+        set { unique().pointee.propertiesForm = newValue }
     }
     /// The `type` member as written; a valid feature has "Feature".
     public var typeMember: JSONValue? {
-        _read { yield members.fields.typeMember }
-        _modify { yield &unique().fields.typeMember }
+        unsafeAddress { UnsafePointer(members.fields.pointer(to: \.typeMember)!) }
+        _modify { yield &unique().pointee.typeMember }
     }
     /// Top-level members beyond type/id/feature_type/geometry/properties, in file order.
     public var foreignMembers: JSONObject {
-        _read { yield members.fields.foreignMembers }
-        _modify { yield &unique().fields.foreignMembers }
+        unsafeAddress { UnsafePointer(members.fields.pointer(to: \.foreignMembers)!) }
+        _modify { yield &unique().pointee.foreignMembers }
     }
     /// What the editor knows about the feature that IMDF has no key for (e.g. that an anchor's
     /// address is to be inherited on save). Never written to the archive.
     public var editorNotes: [String: String] {
-        _read { yield members.fields.editorNotes }
-        _modify { yield &unique().fields.editorNotes }
+        unsafeAddress { UnsafePointer(members.fields.pointer(to: \.editorNotes)!) }
+        _modify { yield &unique().pointee.editorNotes }
     }
     /// The 1-based line the feature starts on in the file it was read from (0 when made in memory).
     /// Not part of the feature's value: two features are equal regardless of where they came from.
     public var sourceLine: Int {
-        _read { yield members.fields.sourceLine }
-        _modify { yield &unique().fields.sourceLine }
+        unsafeAddress { UnsafePointer(members.fields.pointer(to: \.sourceLine)!) }
+        _modify { yield &unique().pointee.sourceLine }
     }
 
     public init(
         id: String, featureType: String, geometry: Geometry?, properties: JSONObject,
         foreignMembers: JSONObject = JSONObject()
     ) {
-        members = Members(
+        members = Members.make(
             Fields(
                 id: id, featureType: featureType, geometryMember: geometry.map { .geometry(GeoJSONGeometry($0)) } ?? .null,
                 properties: properties, propertiesForm: .object, typeMember: .string("Feature"), foreignMembers: foreignMembers,
@@ -114,7 +118,7 @@ public struct Feature: Sendable {
         id: String, featureType: String, geometryMember: GeometryMember, properties: JSONObject,
         propertiesForm: PropertiesForm, typeMember: JSONValue?, foreignMembers: JSONObject, sourceLine: Int
     ) {
-        members = Members(
+        members = Members.make(
             Fields(
                 id: id, featureType: featureType, geometryMember: geometryMember, properties: properties, propertiesForm: propertiesForm,
                 typeMember: typeMember, foreignMembers: foreignMembers, editorNotes: [:], sourceLine: sourceLine))

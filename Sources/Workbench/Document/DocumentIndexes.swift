@@ -444,18 +444,18 @@ public enum References {
 
     /// Calls `body` with each id the properties name.
     static func forEachTarget(in properties: JSONObject, _ body: (String) -> Void) {
-        for entry in properties {
-            if isReferenceKey(entry.key) {
-                switch entry.value {
+        properties.forEachEntry { entry in
+            if isReferenceKey(entry.pointee.key) {
+                switch entry.pointee.value {
                 case .string(let id): body(id)
                 case .array(let items):
                     for item in items { if let id = item.stringValue { body(id) } }
                 default: break
                 }
-            } else if entry.key == "origin" || entry.key == "destination" {
-                if let reference = FeatureReference(json: entry.value) { body(reference.id) }
-            } else if entry.key == "intermediary" {
-                for item in entry.value.arrayValue ?? [] { if let id = FeatureReference(json: item)?.id { body(id) } }
+            } else if entry.pointee.key == "origin" || entry.pointee.key == "destination" {
+                if let reference = FeatureReference(json: entry.pointee.value) { body(reference.id) }
+            } else if entry.pointee.key == "intermediary" {
+                for item in entry.pointee.value.arrayValue ?? [] { if let id = FeatureReference(json: item)?.id { body(id) } }
             }
         }
     }
