@@ -115,13 +115,9 @@ public struct ReportWriter {
             var index = 0
             // Eight bytes at a time: a word of printable ASCII (0x20-0x7E) holds nothing to
             // escape; any other word is looked at byte by byte.
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let high: UInt64 = 0x8080_8080_8080_8080
             while index + 8 <= count {
                 let word = UnsafeRawPointer(buffer.baseAddress! + index).loadUnaligned(as: UInt64.self)
-                let control = (word &- ones &* 0x20) & ~word & high
-                let delete = word ^ (ones &* 0x7F)
-                if (word & high) | control | ((delete &- ones) & ~delete & high) != 0 {
+                if !isPrintableASCII(word) {
                     for byteIndex in index..<(index + 8) where needsEscape(buffer, at: byteIndex) { return true }
                 }
                 index += 8
@@ -224,18 +220,27 @@ public struct ReportWriter {
         }
     }
 
-    /// Whether the eight bytes of `word` are all printable ASCII (0x20-0x7E) other than a quote
-    /// and a backslash: what a JSON string holds as it is. Each test finds whether any byte is
-    /// below a bound or zero (after an exclusive or with the byte sought) without looking at the
-    /// bytes one by one; none misses such a byte.
+    private static var ones: UInt64 { 0x0101_0101_0101_0101 }
+    private static var high: UInt64 { 0x8080_8080_8080_8080 }
+
+    /// The high bit of each byte of `value` that is zero, and maybe of bytes above one that is:
+    /// not zero exactly when some byte is zero, found without looking at the bytes one by one.
+    @inline(__always)
+    private static func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & high }
+
+    /// Whether the eight bytes of `word` are all printable ASCII (0x20-0x7E): no byte with its
+    /// high bit set, none below 0x20 and no DEL.
+    @inline(__always)
+    static func isPrintableASCII(_ word: UInt64) -> Bool {
+        let control = (word &- ones &* 0x20) & ~word & high
+        return (word & high) | control | zeroBytes(word ^ (ones &* 0x7F)) == 0
+    }
+
+    /// Whether the eight bytes of `word` are what a JSON string holds as they are: printable
+    /// ASCII other than a quote and a backslash.
     @inline(__always)
     static func needsNoJSONEscape(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let high: UInt64 = 0x8080_8080_8080_8080
-        func anyZero(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & high }
-        let control = (word &- ones &* 0x20) & ~word & high
-        return (word & high) | control | anyZero(word ^ (ones &* 0x7F)) | anyZero(word ^ (ones &* 0x22))
-            | anyZero(word ^ (ones &* 0x5C)) == 0
+        isPrintableASCII(word) && zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x5C)) == 0
     }
 
     /// A JSON number as JSONEncoder writes it (`1.5`, `30`, `1e-05`); null for a value JSON has

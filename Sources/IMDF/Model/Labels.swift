@@ -44,14 +44,9 @@ public struct Labels: Sendable, Hashable {
     /// The label to show a person: the one in `language` (or its base language, `en` for `en-US`),
     /// else the first.
     public func preferred(language: String?) -> String? {
-        if let language {
-            if let exact = self[language] { return exact }
-            let base = Self.firstPart(of: language) ?? Substring(language)
-            if let match = labels.first(where: { Self.firstPart(of: $0.language) == base }) {
-                return match.text
-            }
-        }
-        return labels.first?.text
+        var choice = Choice(language: language)
+        for label in labels { choice.consider(label.language, label.text) }
+        return choice.label
     }
 
     /// What `Labels(json: value)?.preferred(language: language)` gives, read from the JSON in
@@ -60,24 +55,42 @@ public struct Labels: Sendable, Hashable {
     /// was a fifth of the cost of such a finding.
     public static func preferred(in value: JSONValue, language: String?) -> String? {
         guard case .object(let object) = value else { return nil }
-        let base = language.map { firstPart(of: $0) ?? Substring($0) }
-        var (valid, first, exact, sameBase) = (true, String?.none, String?.none, String?.none)
+        var choice = Choice(language: language)
+        var valid = true
         object.forEachEntry { entry in
             guard valid else { return }
             guard case .string(let text) = entry.pointee.value else {
                 valid = false
                 return
             }
+            choice.consider(entry.pointee.key, text)
+        }
+        return valid ? choice.label : nil
+    }
+
+    /// The choice `preferred` makes, shown the labels one at a time in order: the first in the
+    /// language, else the first in its base language, else the first.
+    struct Choice {
+        let language: String?
+        let base: Substring?
+        var first, exact, sameBase: String?
+
+        init(language: String?) {
+            self.language = language
+            base = language.map { Labels.firstPart(of: $0) ?? Substring($0) }
+        }
+
+        mutating func consider(_ tag: String, _ text: String) {
             if first == nil { first = text }
             guard let language, let base, exact == nil else { return }
-            if entry.pointee.key == language {
+            if tag == language {
                 exact = text
-            } else if sameBase == nil && firstPart(of: entry.pointee.key) == base {
+            } else if sameBase == nil && Labels.firstPart(of: tag) == base {
                 sameBase = text
             }
         }
-        guard valid else { return nil }
-        return exact ?? sameBase ?? first
+
+        var label: String? { exact ?? sameBase ?? first }
     }
 
     /// The first part of a language tag split at its dashes that is not empty (`en` of `en-US`),
