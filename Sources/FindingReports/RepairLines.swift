@@ -28,10 +28,15 @@ extension Repair {
             piece(",")
             piece(String(coordinate.latitude))
         }
+        /// `VERB ID`, the start of every line that names a feature.
+        func verb(_ word: String, _ id: String) {
+            piece(word)
+            piece(" ")
+            ref(id)
+        }
         /// `set ID KEY=`, the start of the lines that set a value.
         func set(_ id: String, _ key: String) {
-            piece("set ")
-            ref(id)
+            verb("set", id)
             piece(" ")
             piece(key)
             piece("=")
@@ -56,38 +61,29 @@ extension Repair {
         case .set(let id, let key, .point(let coordinate)):
             set(id, key)
             at(coordinate)
-        case .unset(let id, let key):
-            piece("unset ")
-            ref(id)
-            piece(" ")
-            piece(key)
         case .removeGeometry(let id):
             set(id, "geometry")
             piece("null")
-        case .flatten(let id):
-            piece("flatten ")
-            ref(id)
-        case .delete(let id):
-            piece("delete ")
-            ref(id)
+        case .unset(let id, let key):
+            verb("unset", id)
+            piece(" ")
+            piece(key)
+        case .flatten(let id): verb("flatten", id)
+        case .delete(let id): verb("delete", id)
         case .link(let a, let b):
-            piece("link ")
-            ref(a)
+            verb("link", a)
             piece(" ")
             ref(b)
         case .unlink(let a, let b):
-            piece("unlink ")
-            ref(a)
+            verb("unlink", a)
             piece(" ")
             ref(b)
         case .moveOpening(let id, let coordinate):
-            piece("move opening ")
-            ref(id)
+            verb("move opening", id)
             piece(" to ")
             at(coordinate)
         case .move(let id, let coordinate):
-            piece("move ")
-            ref(id)
+            verb("move", id)
             piece(" to ")
             at(coordinate)
             piece(" --outside")

@@ -66,21 +66,20 @@ public enum ValidationOutput {
         var byCode: [CodeGroup: Int] = [:]
         var bySeverity: [Severity: Int] = [:]
         var run: (group: CodeGroup, count: Int)?
-        report.findings.forEach { _, finding in
-            if let current = run, current.group.severity == finding.pointee.severity, current.group.code == finding.pointee.code {
-                run?.count += 1
-                return
-            }
-            if let run {
-                byCode[run.group, default: 0] += run.count
-                bySeverity[run.group.severity, default: 0] += run.count
-            }
-            run = (CodeGroup(severity: finding.pointee.severity, code: finding.pointee.code), 1)
-        }
-        if let run {
+        func addRun() {
+            guard let run else { return }
             byCode[run.group, default: 0] += run.count
             bySeverity[run.group.severity, default: 0] += run.count
         }
+        report.findings.forEach { _, finding in
+            if let current = run, current.group.severity == finding.pointee.severity, current.group.code == finding.pointee.code {
+                run?.count += 1
+            } else {
+                addRun()
+                run = (CodeGroup(severity: finding.pointee.severity, code: finding.pointee.code), 1)
+            }
+        }
+        addRun()
         return (byCode, bySeverity)
     }
 

@@ -25,7 +25,9 @@ public struct FindingList: RandomAccessCollection, Sendable {
 
     /// `findings` in the order they are given.
     public init(_ findings: [Finding] = []) {
-        self.init(groups: [findings], order: findings.indices.map { UInt64($0) })
+        groups = [findings]
+        runs = findings.isEmpty ? [] : [Run(group: 0, start: 0, count: Int32(truncatingIfNeeded: findings.count))]
+        runStarts = findings.isEmpty ? [0] : [0, findings.count]
     }
 
     /// The findings of `groups` in `order`, which names each finding of `groups` once: its list
