@@ -48,7 +48,7 @@ public enum GDALHelperClient {
         } catch {
             throw HelperFailure("the request to \(name) could not be written: \(error)")
         }
-        let (process, input, output) = try started(executable, job: Request.job, verbose: verbose)
+        let (process, input, output, exited) = try started(executable, job: Request.job, verbose: verbose)
         // A helper that died before reading its request would raise SIGPIPE here, which ends imdf
         // and the user's session with it: ignored while the request is written, the write fails.
         let previous = signal(SIGPIPE, SIG_IGN)
@@ -62,7 +62,7 @@ public enum GDALHelperClient {
         // The helper ended before its answer is used: the message says why.
         func stopped(_ message: String) -> HelperFailure {
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            exited.wait()
             return HelperFailure(message)
         }
         // Waited for in short slices: Ctrl-C at the prompt stops the helper at once.
@@ -80,7 +80,7 @@ public enum GDALHelperClient {
             throw stopped("\(name) answered with more than \(replyLimit >> 20) MB, which no reply is; \(consequence)")
         }
         let replyBytes = reader.bytes
-        process.waitUntilExit()
+        exited.wait()
         guard process.terminationReason == .exit else {
             throw HelperFailure("\(name) stopped on signal \(process.terminationStatus) while reading the file; \(consequence)")
         }
@@ -103,11 +103,16 @@ public enum GDALHelperClient {
         return value
     }
 
-    /// The helper started on `job`, with pipes to its standard input and output. An executable
+    /// The helper started on `job`, with pipes to its standard input and output, and a semaphore
+    /// signalled once it has ended and its status is known. Waited for so, not with
+    /// `waitUntilExit()`, which (in swift-corelibs-foundation) looks again only every 50 ms: a
+    /// twentieth of a second added to every import and conversion. An executable
     /// just written (an installation replacing it, a test's stand-in) can be briefly busy to exec
     /// (ETXTBSY) while another thread's fork still holds it open: the start is tried again, with
     /// a new process, a few times before it is a failure.
-    private static func started(_ executable: String, job: HelperJob, verbose: Bool) throws(HelperFailure) -> (Process, Pipe, Pipe) {
+    private static func started(_ executable: String, job: HelperJob, verbose: Bool) throws(HelperFailure) -> (
+        Process, Pipe, Pipe, DispatchSemaphore
+    ) {
         var attempt = 0
         while true {
             let process = Process()
@@ -122,9 +127,11 @@ public enum GDALHelperClient {
             process.standardInput = input
             process.standardOutput = output
             process.standardError = FileHandle.standardError
+            let exited = DispatchSemaphore(value: 0)
+            process.terminationHandler = { _ in exited.signal() }
             do {
                 try process.run()
-                return (process, input, output)
+                return (process, input, output, exited)
             } catch {
                 attempt += 1
                 guard attempt < 4 else { throw HelperFailure("cannot start \(name): \(error.localizedDescription)") }
