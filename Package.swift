@@ -30,9 +30,12 @@ let package = Package(
         .target(name: "IMDF", dependencies: ["CFileSystem", "SystemZlib"], swiftSettings: strict),
         // GEOS (Debian's libgeos-dev), reentrant C API.
         .systemLibrary(name: "CGEOS", pkgConfig: "geos", providers: [.apt(["libgeos-dev"])]),
+        // Clipper (libpolyclipping, a C++ library) behind a C interface of our own: the union of
+        // the rectangles walls grow into, six times as fast as GEOS's (see CClipper.h).
+        .target(name: "CClipper", path: "Sources/CClipper", linkerSettings: [.linkedLibrary("polyclipping")]),
         // Planar geometry in metres on GEOS: local frame, the archive projector, split, snapping,
         // containment, validity, index.
-        .target(name: "Geometry", dependencies: ["IMDF", "CGEOS"], swiftSettings: strict),
+        .target(name: "Geometry", dependencies: ["IMDF", "CGEOS", "CClipper"], swiftSettings: strict),
         // The IMDF rule set: findings with stable codes, located, with fixes described.
         .target(name: "Validation", dependencies: ["IMDF", "Geometry"], exclude: ["CODES.md", "APPLE-RULES.md"], swiftSettings: strict),
         // The editor's core: document with indexes, commands that plan patches, undo/redo history.

@@ -1,0 +1,92 @@
+// See CClipper.h. Exceptions (Clipper throws on coordinates past its range) end at this boundary:
+// the caller gets NULL and unites with GEOS instead.
+
+#include "CClipper.h"
+
+#include <polyclipping/clipper.hpp>
+
+#include <cmath>
+#include <new>
+#include <vector>
+
+namespace {
+
+struct Ring {
+    long outer;
+    std::vector<double> xy;
+};
+
+struct Union {
+    std::vector<Ring> rings;
+};
+
+void addRing(Union &result, const ClipperLib::Path &path, long outer, double originX, double originY, double scale) {
+    Ring ring;
+    ring.outer = outer;
+    ring.xy.reserve(path.size() * 2);
+    for (const auto &point : path) {
+        ring.xy.push_back(static_cast<double>(point.X) / scale + originX);
+        ring.xy.push_back(static_cast<double>(point.Y) / scale + originY);
+    }
+    result.rings.push_back(std::move(ring));
+}
+
+// An outer ring, then its holes, then what lies inside each hole (islands), depth first.
+void collect(Union &result, const ClipperLib::PolyNode &outer, double originX, double originY, double scale) {
+    long index = static_cast<long>(result.rings.size());
+    addRing(result, outer.Contour, -1, originX, originY, scale);
+    for (const ClipperLib::PolyNode *hole : outer.Childs) {
+        addRing(result, hole->Contour, index, originX, originY, scale);
+    }
+    for (const ClipperLib::PolyNode *hole : outer.Childs) {
+        for (const ClipperLib::PolyNode *island : hole->Childs) { collect(result, *island, originX, originY, scale); }
+    }
+}
+
+}  // namespace
+
+extern "C" void *imdf_clipper_union(const double *xy, const size_t *ringEnds, size_t ringCount, double originX, double originY, double scale) {
+    try {
+        ClipperLib::Paths paths;
+        paths.reserve(ringCount);
+        size_t start = 0;
+        for (size_t ring = 0; ring < ringCount; ring++) {
+            ClipperLib::Path path;
+            for (size_t point = start; point < ringEnds[ring]; point++) {
+                double x = std::round((xy[2 * point] - originX) * scale);
+                double y = std::round((xy[2 * point + 1] - originY) * scale);
+                // Past Clipper's range (or not a number): no union here.
+                if (!(std::fabs(x) < 4.0e18) || !(std::fabs(y) < 4.0e18)) return nullptr;
+                path.push_back(ClipperLib::IntPoint(static_cast<ClipperLib::cInt>(x), static_cast<ClipperLib::cInt>(y)));
+            }
+            start = ringEnds[ring];
+            paths.push_back(std::move(path));
+        }
+        ClipperLib::Clipper clipper;
+        // Rings that touch themselves are split, as GEOS requires of a polygon's rings.
+        clipper.StrictlySimple(true);
+        clipper.AddPaths(paths, ClipperLib::ptSubject, true);
+        ClipperLib::PolyTree tree;
+        if (!clipper.Execute(ClipperLib::ctUnion, tree, ClipperLib::pftNonZero, ClipperLib::pftNonZero)) return nullptr;
+        Union *result = new Union();
+        for (const ClipperLib::PolyNode *outer : tree.Childs) { collect(*result, *outer, originX, originY, scale); }
+        return result;
+    } catch (...) {
+        return nullptr;
+    }
+}
+
+extern "C" size_t imdf_clipper_ring_count(const void *result) { return static_cast<const Union *>(result)->rings.size(); }
+
+extern "C" size_t imdf_clipper_ring_size(const void *result, size_t ring) {
+    return static_cast<const Union *>(result)->rings[ring].xy.size() / 2;
+}
+
+extern "C" long imdf_clipper_ring_outer(const void *result, size_t ring) { return static_cast<const Union *>(result)->rings[ring].outer; }
+
+extern "C" void imdf_clipper_ring_points(const void *result, size_t ring, double *xy) {
+    const std::vector<double> &points = static_cast<const Union *>(result)->rings[ring].xy;
+    for (size_t index = 0; index < points.size(); index++) xy[index] = points[index];
+}
+
+extern "C" void imdf_clipper_free(void *result) { delete static_cast<Union *>(result); }

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+@testable import Geometry
+
+@Suite struct ClipperUnionTests {
+    let engine = GeometryEngine()
+
+    func square(_ x: Double, _ y: Double, _ size: Double) -> Polygon {
+        Polygon(exterior: [Point(x: x, y: y), Point(x: x + size, y: y), Point(x: x + size, y: y + size), Point(x: x, y: y + size)])
+    }
+
+    func box(_ minX: Double, _ minY: Double, _ maxX: Double, _ maxY: Double) -> Polygon {
+        Polygon(exterior: [Point(x: minX, y: minY), Point(x: maxX, y: minY), Point(x: maxX, y: maxY), Point(x: minX, y: maxY)])
+    }
+
+    @Test func overlappingSquaresBecomeOnePolygonOfTheirJointArea() throws {
+        let united = try #require(GeometryEngine.clipperUnion([square(0, 0, 2), square(1, 1, 2)]))
+        #expect(united.count == 1)
+        #expect(united[0].holes.isEmpty)
+        #expect(abs(engine.area(united) - 7) < 1e-9)
+    }
+
+    @Test func fourWallsAroundARoomLeaveTheRoomAsAHoleAndAnIslandInItIsAPolygonOfItsOwn() throws {
+        // A 10 x 10 m frame of 1 m walls, and a 2 x 2 m block with a 1 x 1 m hole inside the room.
+        let walls = [box(0, 0, 10, 1), box(0, 9, 10, 10), box(0, 0, 1, 10), box(9, 0, 10, 10)]
+        let block = [box(4, 4, 6, 4.5), box(4, 5.5, 6, 6), box(4, 4, 4.5, 6), box(5.5, 4, 6, 6)]
+        let united = try #require(GeometryEngine.clipperUnion(walls + block))
+        #expect(united.count == 2)
+        let frame = try #require(united.first { $0.holes.count == 1 && abs(GeometryEngine.signedArea($0.exterior)) > 99 })
+        #expect(abs(abs(GeometryEngine.signedArea(frame.holes[0])) - 64) < 1e-9)
+        let island = try #require(united.first { $0 != frame })
+        #expect(island.holes.count == 1)
+        #expect(abs(abs(GeometryEngine.signedArea(island.holes[0])) - 1) < 1e-9)
+        // Rings are closed, as GEOS takes them.
+        #expect(united.allSatisfy { $0.exterior.first == $0.exterior.last && $0.holes.allSatisfy { $0.first == $0.last } })
+    }
+
+    @Test func theUnionOfManyRotatedRectanglesHasGEOSsAreaAndHoles() throws {
+        // A lattice of walls at 7 degrees, each wall a rectangle of its own with square ends past
+        // the crossings: 15 x 15 cells, each a hole, far from the origin as surveyed plans are.
+        let (cosine, sine) = (cos(7 * Double.pi / 180), sin(7 * Double.pi / 180))
+        func rotated(_ polygon: Polygon) -> Polygon {
+            Polygon(
+                exterior: polygon.exterior.map {
+                    Point(x: 500_000 + $0.x * cosine - $0.y * sine, y: 5_600_000 + $0.x * sine + $0.y * cosine)
+                })
+        }
+        var rectangles: [Polygon] = []
+        for line in 0...15 {
+            let at = Double(line) * 3
+            rectangles.append(rotated(box(-0.2, at - 0.1, 45.2, at + 0.1)))
+            rectangles.append(rotated(box(at - 0.1, -0.2, at + 0.1, 45.2)))
+        }
+        let united = try #require(GeometryEngine.clipperUnion(rectangles))
+        let geos = engine.union(rectangles)
+        #expect(united.flatMap(\.holes).count == 15 * 15)
+        #expect(geos.flatMap(\.holes).count == 15 * 15)
+        #expect(abs(engine.area(united) - engine.area(geos)) < 1e-3)
+    }
+
+    @Test func coordinatesNoIntegerHoldsAreLeftToGEOS() {
+        #expect(GeometryEngine.clipperUnion([square(0, 0, 1), square(1e300, 0, 1)]) == nil)
+        #expect(GeometryEngine.clipperUnion([square(.nan, 0, 1)]) == nil)
+        #expect(GeometryEngine.clipperUnion([]) == [])
+    }
+}
