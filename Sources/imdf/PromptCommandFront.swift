@@ -1,6 +1,12 @@
 import ArgumentParser
 import Foundation
 import Shell
+import Synchronization
+
+/// The configurations of the front-door commands, by command type, once made.
+enum FrontConfigurations {
+    static let made = Mutex<[ObjectIdentifier: CommandConfiguration]>([:])
+}
 
 /// An `imdf` subcommand that is a prompt command behind its front door (`imdf import dxf`,
 /// `imdf render`): every word after the subcommand's name is the front door's to read, so the
@@ -17,12 +23,20 @@ protocol PromptCommandFront: ParsableCommand {
 extension PromptCommandFront {
     static var usage: String { front.usage }
 
+    /// Made once per command: swift-argument-parser asks for every command's configuration
+    /// several times on each start (38 times for `imdf import dxf`), and laying out the options'
+    /// help each time was a tenth of the start.
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: overview.name, abstract: overview.abstract, usage: usage,
-            discussion: overview.discussion
-                + "\n\nThe options (the prompt's `\(front.spec.name)` takes the same as key=value or keywords):\n"
-                + front.optionsHelp)
+        FrontConfigurations.made.withLock { made in
+            if let known = made[ObjectIdentifier(Self.self)] { return known }
+            let configuration = CommandConfiguration(
+                commandName: overview.name, abstract: overview.abstract, usage: usage,
+                discussion: overview.discussion
+                    + "\n\nThe options (the prompt's `\(front.spec.name)` takes the same as key=value or keywords):\n"
+                    + front.optionsHelp)
+            made[ObjectIdentifier(Self.self)] = configuration
+            return configuration
+        }
     }
 
     /// Whether the words ask for the help (which swift-argument-parser leaves to the command
