@@ -24,7 +24,9 @@ enum Serving {
             // Only a number JSON cannot carry gets here; imdf reports the empty reply.
             FileHandle.standardError.write(Data("imdf-gdal: the reply could not be written: \(error)\n".utf8))
         }
-        // The reply is all imdf waits for: the process ends without freeing what the job built.
+        // The reply is all imdf waits for: standard output closed, imdf reads its end while this
+        // process ends, without freeing what the job built.
+        try? FileHandle.standardOutput.close()
         exit(0)
     }
 }

@@ -80,6 +80,15 @@ public enum GDALHelperClient {
             throw stopped("\(name) answered with more than \(replyLimit >> 20) MB, which no reply is; \(consequence)")
         }
         let replyBytes = reader.bytes
+        // A reply that is a value is the answer: the helper's end - tearing down GDAL's 130
+        // libraries, several milliseconds - goes on meanwhile, its process kept until then.
+        if let value = try? decoded(Request.Reply.self, from: replyBytes, exitStatus: 0, consequence: consequence) {
+            DispatchQueue.global().async {
+                exited.wait()
+                withExtendedLifetime(process) {}
+            }
+            return value
+        }
         exited.wait()
         guard process.terminationReason == .exit else {
             throw HelperFailure("\(name) stopped on signal \(process.terminationStatus) while reading the file; \(consequence)")
