@@ -80,9 +80,10 @@ public enum GDALHelperClient {
             throw stopped("\(name) answered with more than \(replyLimit >> 20) MB, which no reply is; \(consequence)")
         }
         let replyBytes = reader.bytes
+        let reply = try? HelperCoding.decode(HelperReply<Request.Reply>.self, from: replyBytes)
         // A reply that is a value is the answer: the helper's end - tearing down GDAL's 130
         // libraries, several milliseconds - goes on meanwhile, its process kept until then.
-        if let value = try? decoded(Request.Reply.self, from: replyBytes, exitStatus: 0, consequence: consequence) {
+        if let value = reply?.value, reply?.failure == nil {
             DispatchQueue.global().async {
                 exited.wait()
                 withExtendedLifetime(process) {}
@@ -96,7 +97,7 @@ public enum GDALHelperClient {
         if !delivered && replyBytes.isEmpty {
             throw HelperFailure("\(name) ended (exit status \(process.terminationStatus)) before reading the request; \(consequence)")
         }
-        return try decoded(Request.Reply.self, from: replyBytes, exitStatus: process.terminationStatus, consequence: consequence)
+        return try answer(reply, exitStatus: process.terminationStatus, consequence: consequence)
     }
 
     /// A reply's value from the bytes the helper wrote: any bytes give the value, the helper's
@@ -104,9 +105,14 @@ public enum GDALHelperClient {
     public static func decoded<Reply: Codable & Sendable>(
         _ type: Reply.Type, from bytes: Data, exitStatus: Int32, consequence: String
     ) throws(HelperFailure) -> Reply {
-        guard let reply = try? HelperCoding.decode(HelperReply<Reply>.self, from: bytes) else {
-            throw HelperFailure("\(name) gave no answer (exit status \(exitStatus)); \(consequence)")
-        }
+        try answer(try? HelperCoding.decode(HelperReply<Reply>.self, from: bytes), exitStatus: exitStatus, consequence: consequence)
+    }
+
+    /// The value of a decoded reply (nil: the bytes were no reply), or the failure it says.
+    static func answer<Reply: Codable & Sendable>(_ reply: HelperReply<Reply>?, exitStatus: Int32, consequence: String)
+        throws(HelperFailure) -> Reply
+    {
+        guard let reply else { throw HelperFailure("\(name) gave no answer (exit status \(exitStatus)); \(consequence)") }
         if let failure = reply.failure { throw failure }
         guard let value = reply.value else { throw HelperFailure("\(name) failed without saying why; \(consequence)") }
         return value
