@@ -8,6 +8,18 @@ let strict: [SwiftSetting] = [
     .treatAllWarnings(as: .error),
 ]
 
+// The two executables link Swift's runtime and Foundation statically in the release build: loaded
+// as some twenty shared libraries, resolving their symbols took 6 ms of imdf's 16 ms start and 15
+// ms of imdf-gdal's 55, and every import waits for both starts one after the other. The modules
+// are compiled against the shared libraries, which name only Foundation's own: the static ones
+// it stands on are named here. lld (in the toolchain) takes them in any order, where gold needs
+// them after what uses them, and prints no warning for Foundation's use of mktemp.
+let staticSwift: [LinkerSetting] = [
+    .unsafeFlags(
+        ["-static-stdlib", "-use-ld=lld", "-lCoreFoundation", "-l_FoundationCShims", "-l_FoundationCollections", "-l_FoundationICU"],
+        .when(configuration: .release))
+]
+
 let package = Package(
     name: "imdf",
     products: [
@@ -93,13 +105,14 @@ let package = Package(
             // the optimizer it was the last 12-14 s of a clean build, on one core with nothing left
             // to run beside it; without it 3 s, and `imdf bench` measures the same. (Unsafe flags
             // are allowed in the root package; the IMDF library product carries none.)
-            swiftSettings: strict + [.unsafeFlags(["-Onone"], .when(configuration: .release))]
+            swiftSettings: strict + [.unsafeFlags(["-Onone"], .when(configuration: .release))],
+            linkerSettings: staticSwift
         ),
         // GDAL's work in a process of its own, started by imdf (see Shell/Import/GDALHelperClient.swift):
         // linked into imdf, GDAL's 130 libraries slowed every start fivefold.
         .executableTarget(
             name: "imdf-gdal", dependencies: ["IMDF", "Geometry", "HelperProtocol", "Interchange"], path: "Sources/GDALHelper",
-            swiftSettings: strict
+            swiftSettings: strict, linkerSettings: staticSwift
         ),
         // Fuzz targets (Fuzzing/run builds them for libFuzzer); in this build each replays its seed
         // corpus and past crashes, which EndToEndTests runs.
