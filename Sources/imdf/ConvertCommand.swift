@@ -39,6 +39,7 @@ struct ConvertCommand: ParsableCommand {
                 message: "convert --dry-run: says what was edited in a GeoPackage imdf wrote; \(input) is not a .gpkg")
         }
         if GDALConversion.involvesGDAL(input, output) {
+            GDALHelperClient.startAhead(.convert, verbose: verbose)
             return try GDALConversion.run(input, output, limits: limitOptions.limits, dryRun: dryRun, verbose: verbose)
         }
         let load = try Loading.whole(input, limits: limitOptions.limits)

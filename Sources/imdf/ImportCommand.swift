@@ -130,6 +130,8 @@ struct ImportDXFCommand: PromptCommandFront {
     func run() throws {
         if asksForHelp { return print(Self.helpMessage()) }
         let parsed = try parsed()
+        // The helper reads the drawing either way: started now, it loads while the archive opens.
+        GDALHelperClient.startAhead(parsed.flag("list") ? .listDrawing : .importDrawing, verbose: parsed.arguments.flag("--verbose"))
         if parsed.flag("list") {
             return try DrawingListingCommand.run(
                 parsed.arguments.word("FILE"), json: parsed.arguments.flag("--json"), verbose: parsed.arguments.flag("--verbose"))

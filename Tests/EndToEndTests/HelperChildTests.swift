@@ -72,6 +72,36 @@ struct HelperChildTests {
         }
     }
 
+    @Test func anImportStartsItsHelperOnceAndAheadOfTheArchiveAndAFailedOneLeavesNoneBehind() throws {
+        let (folder, drawing) = try Self.site()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let real = URL(fileURLWithPath: CommandLineTests.executable).deletingLastPathComponent().appendingPathComponent("imdf-gdal").path
+        // The real helper, each start logged with its process id (exec keeps the id and the parent).
+        let helper = try Self.standIn("echo $$ >> \(folder)/starts\nexec \(real) \"$@\"", in: folder)
+        func starts() -> [pid_t] {
+            ((try? String(contentsOfFile: folder + "/starts", encoding: .utf8)) ?? "").split(separator: "\n").compactMap { pid_t($0) }
+        }
+        let imported = try CommandLineTests.run(
+            ["import", "dxf", drawing, "--archive", folder + "/site", "--level", "Ground Floor", "--save", folder + "/out"],
+            environment: ["IMDF_GDAL_HELPER": helper])
+        #expect(imported.status == 0, "\(imported.errors)")
+        #expect(imported.output.contains("saved \(folder)/out"), "\(imported.output)")
+        #expect(starts().count == 1, "one helper, started ahead and then asked: \(starts())")
+
+        // The level is looked up after the helper has started: the helper nobody asks ends too.
+        try FileManager.default.removeItem(atPath: folder + "/starts")
+        let refused = try CommandLineTests.run(
+            ["import", "dxf", drawing, "--archive", folder + "/site", "--level", "Roof", "--save", folder + "/refused"],
+            environment: ["IMDF_GDAL_HELPER": helper])
+        #expect(refused.status != 0 && refused.errors.contains("Roof"), "\(refused.errors)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/refused"))
+        let unasked = starts()
+        #expect(unasked.count == 1, "the helper was started before the level was looked up: \(unasked)")
+        let deadline = Date().addingTimeInterval(10)
+        while let pid = unasked.first, kill(pid, 0) == 0, Date() < deadline { usleep(50_000) }
+        #expect(unasked.allSatisfy { kill($0, 0) != 0 }, "a helper was left running: \(unasked)")
+    }
+
     @Test func theHelperEndsWhenItsParentIsNotTheImdfThatStartedIt() throws {
         let helper = URL(fileURLWithPath: CommandLineTests.executable).deletingLastPathComponent().appendingPathComponent("imdf-gdal").path
         // Its parent here is the test, not process 1: a helper whose imdf is gone ends at once.

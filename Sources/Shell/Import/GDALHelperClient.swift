@@ -6,6 +6,7 @@
 import Foundation
 import HelperProtocol
 import IMDF
+import Synchronization
 import Workbench
 
 public enum GDALHelperClient {
@@ -48,7 +49,13 @@ public enum GDALHelperClient {
         } catch {
             throw HelperFailure("the request to \(name) could not be written: \(error)")
         }
-        let (process, input, output, exited) = try started(executable, job: Request.job, verbose: verbose)
+        let helper: (Process, Pipe, Pipe, DispatchSemaphore)
+        if let ahead = startedAhead(Request.job, verbose: verbose) {
+            helper = ahead
+        } else {
+            helper = try started(executable, job: Request.job, verbose: verbose)
+        }
+        let (process, input, output, exited) = helper
         // A helper that died before reading its request would raise SIGPIPE here, which ends imdf
         // and the user's session with it: ignored while the request is written, the write fails.
         let previous = signal(SIGPIPE, SIG_IGN)
@@ -98,6 +105,44 @@ public enum GDALHelperClient {
             throw HelperFailure("\(name) ended (exit status \(process.terminationStatus)) before reading the request; \(consequence)")
         }
         return try answer(reply, exitStatus: process.terminationStatus, consequence: consequence)
+    }
+
+    /// Starts the helper for `job` now, before its request is known: its own start - loading
+    /// GDAL's libraries, about 45 ms - goes on while imdf opens the archive and works out the
+    /// request, and the next `ask` for the same job uses it. A command line that will ask says
+    /// so as soon as it knows; one that ends without asking leaves the helper reading an empty
+    /// request, which it refuses and ends. Nothing is said when it cannot start: `ask` says why.
+    public static func startAhead(_ job: HelperJob, verbose: Bool = false) {
+        guard let executable = try? path(), let helper = try? started(executable, job: job, verbose: verbose) else { return }
+        let previous = ahead.withLock { waiting in
+            let previous = waiting.take()
+            waiting = Ahead(job: job, verbose: verbose, process: helper.0, input: helper.1, output: helper.2, exited: helper.3)
+            return previous
+        }
+        if let previous { try? previous.input.fileHandleForWriting.close() }
+    }
+
+    /// A helper started ahead for a job, taken by the `ask` that runs it.
+    private struct Ahead: @unchecked Sendable {
+        // Held only between its start and the ask that takes it, under the lock.
+        let job: HelperJob
+        let verbose: Bool
+        let process: Process
+        let input: Pipe
+        let output: Pipe
+        let exited: DispatchSemaphore
+    }
+    private static let ahead = Mutex<Ahead?>(nil)
+
+    /// The helper started ahead for `job` (with the same verbosity), taken; nil when there is none.
+    private static func startedAhead(_ job: HelperJob, verbose: Bool) -> (Process, Pipe, Pipe, DispatchSemaphore)? {
+        let taken = ahead.withLock { waiting -> Ahead? in
+            guard let candidate = waiting, candidate.job == job, candidate.verbose == verbose else { return nil }
+            waiting = nil
+            return candidate
+        }
+        guard let taken else { return nil }
+        return (taken.process, taken.input, taken.output, taken.exited)
     }
 
     /// A reply's value from the bytes the helper wrote: any bytes give the value, the helper's
