@@ -15,6 +15,22 @@ struct VectorSourceTests {
         #expect(walls.allSatisfy { if case .lineString = $0.shape { true } else { false } })
     }
 
+    @Test func featuresReadWithSomeFieldsHaveThoseFieldsAsAWholeReadGivesThem() throws {
+        let source = try VectorSource(path: Samples.barcelonaPavilion, drivers: ["DXF"])
+        let entities = try #require(source.layer(named: "entities"))
+        let whole = try entities.features()
+        let wanted: Set<String> = ["Layer", "Text", "EntityHandle", "NoSuchField"]
+        let some = try entities.features(only: wanted)
+        #expect(some.count == whole.count && some.count > 200)
+        for (full, part) in zip(whole, some) {
+            #expect(part.fields.allSatisfy { wanted.contains($0.name) })
+            #expect(part.fields.map(\.name) == full.fields.map(\.name).filter { wanted.contains($0) })
+            #expect(part.fields.map(\.value) == full.fields.filter { wanted.contains($0.name) }.map(\.value))
+            #expect(part.shape == full.shape && part.fid == full.fid && part.textHeight == full.textHeight)
+        }
+        #expect(whole.contains { $0.fields.contains { !wanted.contains($0.name) } }, "the drawing has other fields to leave out")
+    }
+
     @Test func aTextsHeightIsReadFromItsLabelStyleInGroundUnits() {
         #expect(VectorLayer.textHeight(inStyle: #"LABEL(f:"Arial",t:"Office",s:2.5g,p:7)"#) == 2.5)
         #expect(VectorLayer.textHeight(inStyle: #"LABEL(f:"Arial",t:"Office",s:250)"#) == 250)

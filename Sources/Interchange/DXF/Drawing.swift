@@ -211,21 +211,28 @@ public struct Drawing: Sendable {
         return try GDALRuntime.with(options: options) { () throws(InterchangeError) -> Drawing in
             let source = try VectorSource(path: path, drivers: ["DXF"])
             guard let layer = source.layer(named: "entities") else { throw InterchangeError("\(path): GDAL found no entities in it") }
-            let entities = try layer.features().flatMap(entitiesWithAttributes)
+            let entities = try layer.features(only: fieldsRead).flatMap(entitiesWithAttributes)
             var blocks: [String: [DrawingEntity]] = [:]
             if let blockLayer = source.layer(named: "blocks") {
-                for feature in try blockLayer.features() {
+                for feature in try blockLayer.features(only: fieldsRead) {
                     // An attribute's definition holds its tag and a prompt, not the room's name:
                     // the values are on the inserts.
                     guard let name = feature["Block"]?.text, feature["AttributeTag"] == nil, let entity = entity(feature) else { continue }
                     blocks[name, default: []].append(entity)
                 }
             }
-            for entity in entities + blocks.values.joined() { try checkCoordinates(entity, in: path) }
+            for entity in entities { try checkCoordinates(entity, in: path) }
+            for entity in blocks.values.joined() { try checkCoordinates(entity, in: path) }
             var expansion = Expansion(blocks: blocks, path: path)
             return Drawing(path: path, header: header, entities: try expansion.expanded(entities), blocks: blocks)
         }
     }
+
+    /// The fields of GDAL's DXF driver an entity is read from (see `entity`).
+    static let fieldsRead: Set<String> = [
+        "Layer", "PaperSpace", "SubClasses", "EntityHandle", "Text", "BlockName", "BlockScale", "BlockAngle", "BlockAttributes",
+        "Block", "AttributeTag",
+    ]
 
     /// The largest coordinate a drawing may have: a million kilometres in millimetres. Beyond it
     /// (or NaN, or infinite) no plan is meant, and arithmetic on it overflows.
@@ -235,7 +242,9 @@ public struct Drawing: Sendable {
     static func checkCoordinates(_ entity: DrawingEntity, in path: String) throws(InterchangeError) {
         var points = entity.shape.points
         if case .insert(let insert) = entity.kind { points.append(insert.position) }
-        guard let wild = points.lazy.flatMap({ [$0.x, $0.y] }).first(where: { !$0.isFinite || abs($0) > coordinateLimit }) else { return }
+        func wild(_ value: Double) -> Bool { !value.isFinite || abs(value) > coordinateLimit }
+        guard let point = points.first(where: { wild($0.x) || wild($0.y) }) else { return }
+        let wild = wild(point.x) ? point.x : point.y
         throw InterchangeError(
             "\(path): \(entity.described) has a coordinate no drawing has (\(wild)); a drawing's coordinates are finite and within \(coordinateLimit); nothing read"
         )
@@ -315,15 +324,24 @@ public struct Drawing: Sendable {
         }
 
         private func replaced(_ entities: [DrawingEntity]) -> [DrawingEntity] {
-            entities.flatMap { entity -> [DrawingEntity] in
-                guard let (insert, parts) = definition(entity) else { return [entity] }
-                return replaced(
-                    insert.placed(parts, layer: entity.layer)
-                ).map {
-                    var part = $0
-                    part.paperSpace = entity.paperSpace
-                    if part.block == nil { part.block = insert.block }
-                    return part
+            var result: [DrawingEntity] = []
+            result.reserveCapacity(entities.count)
+            replace(entities, into: &result)
+            return result
+        }
+
+        /// Appended in place: an array per entity, as a `flatMap` makes, was most of the time.
+        private func replace(_ entities: [DrawingEntity], into result: inout [DrawingEntity]) {
+            for entity in entities {
+                guard let (insert, parts) = definition(entity) else {
+                    result.append(entity)
+                    continue
+                }
+                let start = result.count
+                replace(insert.placed(parts, layer: entity.layer), into: &result)
+                for index in start..<result.count {
+                    result[index].paperSpace = entity.paperSpace
+                    if result[index].block == nil { result[index].block = insert.block }
                 }
             }
         }

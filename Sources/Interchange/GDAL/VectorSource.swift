@@ -171,7 +171,12 @@ public struct VectorLayer {
     /// since its numbers could be anything. `assuming` names the reference system the layer's
     /// coordinates are in when the file does not say (or says wrongly), as GDAL reads a user's
     /// choice: `EPSG:25832`, a PROJ string, WKT.
-    public func features(toWGS84: Bool = false, assuming reference: String? = nil) throws(InterchangeError) -> [VectorFeature] {
+    /// With `only`, the fields read are those named (the others are left out of each feature):
+    /// a drawing's reader wants a dozen of the DXF driver's fields, and converting all of them
+    /// for every entity was a fifth of reading a drawing's blocks.
+    public func features(toWGS84: Bool = false, assuming reference: String? = nil, only wanted: Set<String>? = nil)
+        throws(InterchangeError) -> [VectorFeature]
+    {
         var transform: CoordinateTransform?
         if toWGS84, let reference {
             let assumed = try ReferenceSystem(userInput: reference)
@@ -180,6 +185,7 @@ public struct VectorLayer {
             transform = try CoordinateTransform(from: OGR_L_GetSpatialRef(handle), layer: name, path: source.path)
         }
         OGR_L_ResetReading(handle)
+        let table = fieldTable(only: wanted)
         var features: [VectorFeature] = []
         CPLErrorReset()
         let drawing = source.driverName == "DXF"
@@ -195,7 +201,7 @@ public struct VectorLayer {
             }
             features.append(
                 VectorFeature(
-                    fid: Int64(OGR_F_GetFID(feature)), fields: Self.fields(of: feature), shape: shape,
+                    fid: Int64(OGR_F_GetFID(feature)), fields: Self.fields(of: feature, table), shape: shape,
                     textHeight: drawing ? Self.textHeight(of: feature) : nil))
         }
         if CPLGetLastErrorType() == CE_Failure, let error = GDALRuntime.lastError {
@@ -208,7 +214,8 @@ public struct VectorLayer {
 
     /// The size of a LABEL style, `LABEL(f:"Arial",t:"Office",s:2.5g,...)`, in ground units.
     static func textHeight(of feature: OGRFeatureH) -> Double? {
-        guard let style = OGR_F_GetStyleString(feature) else { return nil }
+        // Every entity has a style (PEN, BRUSH, ...): only a LABEL's is made a string.
+        guard let style = OGR_F_GetStyleString(feature), strncmp(style, "LABEL(", 6) == 0 else { return nil }
         return textHeight(inStyle: String(cString: style))
     }
 
@@ -223,14 +230,32 @@ public struct VectorLayer {
         return value
     }
 
-    private static func fields(of feature: OGRFeatureH) -> [(name: String, value: FieldValue)] {
-        (0..<OGR_F_GetFieldCount(feature)).compactMap { index in
-            guard OGR_F_IsFieldSetAndNotNull(feature, index) != 0, let definition = OGR_F_GetFieldDefnRef(feature, index) else {
-                return nil
-            }
-            let name = OGR_Fld_GetNameRef(definition).map { String(cString: $0) } ?? ""
+    /// A field of the layer's definition, as each feature's fields are read by: its index, its
+    /// name (made once, shared by every feature) and its type.
+    struct FieldColumn {
+        let index: Int32
+        let name: String
+        let type: OGRFieldType
+    }
+
+    /// The layer's fields in order, or those of them in `wanted`.
+    func fieldTable(only wanted: Set<String>?) -> [FieldColumn] {
+        guard let definition = OGR_L_GetLayerDefn(handle) else { return [] }
+        return (0..<OGR_FD_GetFieldCount(definition)).compactMap { index in
+            guard let field = OGR_FD_GetFieldDefn(definition, index) else { return nil }
+            let name = OGR_Fld_GetNameRef(field).map { String(cString: $0) } ?? ""
+            if let wanted, !wanted.contains(name) { return nil }
+            return FieldColumn(index: index, name: name, type: OGR_Fld_GetType(field))
+        }
+    }
+
+    private static func fields(of feature: OGRFeatureH, _ table: [FieldColumn]) -> [(name: String, value: FieldValue)] {
+        table.compactMap { column in
+            let index = column.index
+            guard OGR_F_IsFieldSetAndNotNull(feature, index) != 0 else { return nil }
+            let name = column.name
             let value: FieldValue
-            switch OGR_Fld_GetType(definition) {
+            switch column.type {
             case OFTInteger, OFTInteger64:
                 value = .integer(Int64(OGR_F_GetFieldAsInteger64(feature, index)))
             case OFTReal:
