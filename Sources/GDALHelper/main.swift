@@ -7,10 +7,12 @@ import Foundation
 import HelperProtocol
 
 // Started by imdf: end as soon as imdf is gone (its pid, given at the start, is no longer the
-// parent's), checked twice a second - the work left is nobody's.
+// parent's), checked twice a second - the work left is nobody's. On a thread of its own: asleep
+// on one of Dispatch's, the watch counted as one of the two threads Dispatch runs work on here,
+// and the job's parallel steps ran one at a time.
 if let text = ProcessInfo.processInfo.environment[HelperParent.variable], let parent = pid_t(text) {
     if getppid() != parent { exit(1) }
-    DispatchQueue.global().async {
+    Thread.detachNewThread {
         while getppid() == parent { usleep(500_000) }
         _exit(1)
     }

@@ -89,9 +89,11 @@ public enum GDALHelperClient {
         let replyBytes = reader.bytes
         let reply = try? HelperCoding.decode(HelperReply<Request.Reply>.self, from: replyBytes)
         // A reply that is a value is the answer: the helper's end - tearing down GDAL's 130
-        // libraries, several milliseconds - goes on meanwhile, its process kept until then.
+        // libraries, several milliseconds - goes on meanwhile, its process kept until then. The
+        // wait is on a thread of its own: asleep on one of Dispatch's, it would count as one of
+        // the threads Dispatch runs the import's parallel steps on.
         if let value = reply?.value, reply?.failure == nil {
-            DispatchQueue.global().async {
+            Thread.detachNewThread {
                 exited.wait()
                 withExtendedLifetime(process) {}
             }
