@@ -56,3 +56,38 @@ struct RoomSeedsTests {
         #expect(seeds.allSatisfy { $0.names == ["Room"] && $0.numbers.count == 1 })
     }
 }
+
+/// The walls closed at the other widths, worked out ahead on other threads while the plan's own
+/// closing is: the same spaces as closing them when asked.
+@Suite("Other closings worked out ahead")
+struct OtherClosingsTests {
+    /// A 10 x 5 m box parted at x = 5 by a wall with a 1 m gap: one space while the gap is left
+    /// open, two once it is closed.
+    static let lines: [[Point]] = [
+        [Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 10, y: 5), Point(x: 0, y: 5), Point(x: 0, y: 0)],
+        [Point(x: 5, y: 0), Point(x: 5, y: 2)],
+        [Point(x: 5, y: 3), Point(x: 5, y: 5)],
+    ]
+
+    @Test func everyOtherWidthsSpacesAreThoseOfClosingTheWallsThen() {
+        let ahead = RoomSeeds.OtherClosings(lines: Self.lines, gap: 0.9)
+        let spaces = ahead.spaces()
+        #expect(Set(spaces.keys) == Set(RoomSeeds.closings.filter { $0 != RoomSeeds.Closing(0.9) }))
+        for (closing, polygons) in spaces {
+            #expect(polygons == RoomSeeds.enclosed(by: Self.lines, closing), "\(closing.name)")
+        }
+        // The gap stays open at 0.6 m and is closed at 1.8 m.
+        #expect(spaces[RoomSeeds.Closing(0.6)]?.count == 1)
+        #expect(spaces[RoomSeeds.Closing(1.8)]?.count == 2)
+        // Asked again, the same answer.
+        #expect(ahead.spaces() == spaces)
+    }
+
+    @Test func cancelledWidthsAreLeftOutAndTheRestAreWhole() {
+        let ahead = RoomSeeds.OtherClosings(lines: Self.lines, gap: 1.3)
+        ahead.cancel()
+        for (closing, polygons) in ahead.spaces() {
+            #expect(polygons == RoomSeeds.enclosed(by: Self.lines, closing), "\(closing.name)")
+        }
+    }
+}

@@ -166,13 +166,6 @@ public enum DXFImporter {
             guard isSwing(entity), case .arc(let arc) = entity.kind else { return true }
             return !DoorFinder.leaf.contains(arc.radius)
         }.flatMap { Self.lines($0.shape) }
-        // The spaces the walls enclose and the floor's outline, once: rooms where no layer
-        // outlines them; beside outlined rooms, the rooms they leave out; the open space.
-        let plan =
-            wallLines.isEmpty
-            ? (spaces: [], outline: [], open: [])
-            : engine.wallPlan(
-                of: wallLines, closingGapsUpTo: options.doorGap, bridging: Self.widestEntrance, smallest: RoomFinder.smallestSpace)
         let textEntities = metric(on(.text))
         let texts = RoomNaming.read(
             // A layer both of rooms and of texts gives its texts once.
@@ -185,11 +178,23 @@ public enum DXFImporter {
             peopleLeftOut: &report.peopleLeftOut)
         var found = RoomFinder.rooms(fromRoomLayers: roomOutlines, engine)
         let outlined = !found.rooms.isEmpty
+        // Rooms formed from the walls round labels: the walls closed at other widths too, begun
+        // on the other cores before the plan's own closing.
+        let seeds = outlined ? [] : RoomSeeds.seeds(texts)
+        let otherClosings = seeds.isEmpty || wallLines.isEmpty ? nil : RoomSeeds.OtherClosings(lines: wallLines, gap: options.doorGap)
+        defer { otherClosings?.cancel() }
+        // The spaces the walls enclose and the floor's outline, once: rooms where no layer
+        // outlines them; beside outlined rooms, the rooms they leave out; the open space.
+        let plan =
+            wallLines.isEmpty
+            ? (spaces: [], outline: [], open: [])
+            : engine.wallPlan(
+                of: wallLines, closingGapsUpTo: options.doorGap, bridging: Self.widestEntrance, smallest: RoomFinder.smallestSpace)
         if found.rooms.isEmpty {
             found = RoomFinder.rooms(fromSpaces: plan.spaces, engine)
             let around = RoomSeeds.grow(
-                &found.rooms, seeds: RoomSeeds.seeds(texts), spaces: plan.spaces, lines: wallLines, gap: options.doorGap,
-                outline: plan.outline, engine)
+                &found.rooms, seeds: seeds, spaces: plan.spaces, lines: wallLines, gap: options.doorGap, outline: plan.outline,
+                otherClosings: otherClosings, engine)
             report.roomsAroundLabels = around
             report.roomSource =
                 wallLines.isEmpty

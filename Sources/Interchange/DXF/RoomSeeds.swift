@@ -4,8 +4,10 @@
 // one width leave without a room of its own - on the open floor, or sharing a space with another
 // label - gets the space enclosed at the nearest other width in which it stands alone.
 
+import Dispatch
 import Geometry
 import IMDF
+import Synchronization
 
 enum RoomSeeds {
     /// A way of closing the walls: lines grown by half `gap`, pieces of one line up to
@@ -93,7 +95,7 @@ enum RoomSeeds {
     /// room's label. Returns how many rooms each width gave.
     static func grow(
         _ rooms: inout [FoundRoom], seeds all: [Seed], spaces: [Polygon], lines: [[Point]], gap: Double, outline: [Polygon],
-        _ engine: GeometryEngine
+        otherClosings ahead: OtherClosings? = nil, _ engine: GeometryEngine
     ) -> [String: Int] {
         let floor = engine.prepare(outline)
         let seeds = outline.isEmpty ? all : all.filter { floor.bounds.contains($0.at) && floor.covers($0.at) }
@@ -135,6 +137,8 @@ enum RoomSeeds {
             if let known = formed[closing] { return known }
             if closing == first {
                 formed[first] = indexed(spaces)
+            } else if let ahead {
+                for (other, polygons) in ahead.spaces() where formed[other] == nil { formed[other] = indexed(polygons) }
             } else {
                 let others = order.filter { formed[$0] == nil && $0 != first }
                 let enclosed = others.parallelMap(heaviestFirst: { Int(1_000 / $0.gap) }) { Self.enclosed(by: lines, $0) }
@@ -173,6 +177,43 @@ enum RoomSeeds {
             }
         }
         return added
+    }
+
+    /// The spaces of every closing but the plan's own (`gap`), worked out on other threads from
+    /// the moment the wall lines are known: while the plan's own closing, the labels and the
+    /// rooms are worked out on this one, the other core unites the walls at the first of the
+    /// other widths. Almost every drawing with labels asks for them (see `grow`); one that does
+    /// not has them cancelled, each width not yet begun left out.
+    final class OtherClosings: Sendable {
+        private let others: [Closing]
+        private let formed = Mutex<[Closing: [Polygon]]?>(nil)
+        private let done = DispatchSemaphore(value: 0)
+        private let cancelled = Atomic<Bool>(false)
+
+        init(lines: [[Point]], gap: Double) {
+            let own = Closing(gap)
+            others = closings.filter { $0 != own }
+            DispatchQueue.global().async { [self] in
+                let enclosed = others.parallelMap(heaviestFirst: { Int(1_000 / $0.gap) }) { closing -> [Polygon]? in
+                    cancelled.load(ordering: .relaxed) ? nil : RoomSeeds.enclosed(by: lines, closing)
+                }
+                formed.withLock { formed in
+                    formed = Dictionary(
+                        uniqueKeysWithValues: zip(others, enclosed).compactMap { closing, polygons in polygons.map { (closing, $0) } })
+                }
+                done.signal()
+            }
+        }
+
+        /// Each other closing's spaces, waited for.
+        func spaces() -> [Closing: [Polygon]] {
+            done.wait()
+            done.signal()
+            return formed.withLock { $0 } ?? [:]
+        }
+
+        /// Widths not yet begun are not worked out: nothing will ask for them.
+        func cancel() { cancelled.store(true, ordering: .relaxed) }
     }
 
     /// The spaces `lines` enclose when closed so, on a GEOS context of the caller's thread.
