@@ -5,6 +5,7 @@
 
 #include <polyclipping/clipper.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <new>
 #include <vector>
@@ -43,6 +44,47 @@ void collect(Union &result, const ClipperLib::PolyNode &outer, double originX, d
     }
 }
 
+// Rings united a strip at a time before all are: Clipper's sweep keeps every edge that crosses
+// the sweep line in one sorted list and passes over it again at every vertex and crossing, so on
+// a plan's two thousand wall rectangles each step walked hundreds of edges. Sorted by the middle
+// of their x extent and united 32 at a time, then the strips' outlines together - far fewer
+// edges, most overlaps already resolved - jp-house-1f's seven unions took 32 ms instead of 78
+// (strips of 16: 43 ms; 64: 32 ms; halving recursively: 40-51 ms). The region is the same; where
+// two strips' edges meet, a crossing rounded to the integer grid in a strip can move a vertex of
+// the result by a micrometre.
+constexpr size_t stripRings = 32;
+
+bool uniteStrips(ClipperLib::Paths &paths) {
+    if (paths.size() <= 2 * stripRings) return true;
+    std::vector<std::pair<ClipperLib::cInt, size_t>> order;
+    order.reserve(paths.size());
+    for (size_t ring = 0; ring < paths.size(); ring++) {
+        if (paths[ring].empty()) continue;
+        ClipperLib::cInt low = paths[ring][0].X, high = low;
+        for (const auto &point : paths[ring]) {
+            low = std::min(low, point.X);
+            high = std::max(high, point.X);
+        }
+        // Half of each, so that the sum stays in range (coordinates are under 4e18).
+        order.push_back({low / 2 + high / 2, ring});
+    }
+    std::sort(order.begin(), order.end());
+    ClipperLib::Paths strips;
+    for (size_t from = 0; from < order.size(); from += stripRings) {
+        ClipperLib::Clipper clipper;
+        for (size_t index = from; index < std::min(order.size(), from + stripRings); index++) {
+            clipper.AddPath(paths[order[index].second], ClipperLib::ptSubject, true);
+        }
+        ClipperLib::Paths strip;
+        if (!clipper.Execute(ClipperLib::ctUnion, strip, ClipperLib::pftNonZero, ClipperLib::pftNonZero)) return false;
+        strips.insert(strips.end(), strip.begin(), strip.end());
+    }
+    // Outer rings wind one way and holes the other: filled by the non-zero rule, the strips'
+    // outlines together cover what the rings did.
+    paths.swap(strips);
+    return true;
+}
+
 }  // namespace
 
 extern "C" void *imdf_clipper_union(const double *xy, const size_t *ringEnds, size_t ringCount, double originX, double originY, double scale) {
@@ -62,6 +104,7 @@ extern "C" void *imdf_clipper_union(const double *xy, const size_t *ringEnds, si
             start = ringEnds[ring];
             paths.push_back(std::move(path));
         }
+        if (!uniteStrips(paths)) return nullptr;
         ClipperLib::Clipper clipper;
         // Rings that touch themselves are split, as GEOS requires of a polygon's rings.
         clipper.StrictlySimple(true);
