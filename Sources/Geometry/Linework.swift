@@ -38,10 +38,10 @@ extension GeometryEngine {
     ///
     /// `open` is the floor inside the outline that the walls do not enclose (a corridor open at its
     /// ends, a hall round an entrance), reaching the walls' faces as the spaces do: worked out from
-    /// the walls' outer shape, not by taking every room from the outline.
-    public func wallPlan(of lines: [[Point]], closingGapsUpTo gap: Double, bridging: Double, smallest: Double) -> (
-        spaces: [Polygon], outline: [Polygon], open: [Polygon]
-    ) {
+    /// the walls' outer shape, not by taking every room from the outline; empty without `openFloor`.
+    public func wallPlan(of lines: [[Point]], closingGapsUpTo gap: Double, bridging: Double, smallest: Double, openFloor: Bool = true)
+        -> (spaces: [Polygon], outline: [Polygon], open: [Polygon])
+    {
         guard let walls = grownWalls(lines, closingGapsUpTo: gap) else { return ([], [], []) }
         let spaces = spaces(within: walls, closingGapsUpTo: gap)
         // The grown walls with their holes filled, grown by half the bridge (closing openings up
@@ -56,16 +56,30 @@ extension GeometryEngine {
                 context)
         else { return (spaces, [], []) }
         let outline = shrunk.polygons.map { Polygon(exterior: $0.exterior) }.filter { area([$0]) >= smallest }
+        // Beside outlined rooms, the open floor is what the rooms leave of the outline: this half
+        // of the work (most of it, on a large floor) is asked for only by rooms formed from walls.
+        guard openFloor else { return (spaces, outline, []) }
         // Inside the bridged shape (at the grown walls' outer edge), outside the grown walls and
         // what they enclose; grown back by half the gap, within the outline.
         let edge = buffer(bridged, by: -reach).map { Polygon(exterior: $0.exterior) }
         let unenclosed = difference(edge, filled)
-        guard !unenclosed.isEmpty, let open = context.geometry(unenclosed),
-            let reaching = Geom(
-                GEOSBufferWithStyle_r(
-                    handle, open.pointer, gap / 2, 4, Int32(GEOSBUF_CAP_FLAT.rawValue), Int32(GEOSBUF_JOIN_MITRE.rawValue), 2), context)
-        else { return (spaces, outline, []) }
-        return (spaces, outline, intersection(reaching.polygons, outline))
+        guard !unenclosed.isEmpty else { return (spaces, outline, []) }
+        // Each piece grown on its own and the pieces united: the same shape as growing them all
+        // at once, where GEOS nodes every piece's offset curve against every other's - for the
+        // 340 pieces of a teaching building's floor, 55 ms against 5 ms and a union of 20.
+        let reaching =
+            unenclosed.count == 1 ? grownFlat(unenclosed, by: gap / 2) : union(unenclosed.flatMap { grownFlat([$0], by: gap / 2) })
+        return (spaces, outline, intersection(reaching, outline))
+    }
+
+    /// The polygons grown by `distance` with mitred corners and flat ends, as the walls' faces
+    /// are reached.
+    func grownFlat(_ polygons: [Polygon], by distance: Double) -> [Polygon] {
+        guard let geometry = context.geometry(polygons) else { return [] }
+        return Geom(
+            GEOSBufferWithStyle_r(
+                handle, geometry.pointer, distance, 4, Int32(GEOSBUF_CAP_FLAT.rawValue), Int32(GEOSBUF_JOIN_MITRE.rawValue), 2), context)?
+            .polygons ?? []
     }
 
     /// What `polygons` and `others` share.

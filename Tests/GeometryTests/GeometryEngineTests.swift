@@ -30,6 +30,24 @@ import Testing
         #expect(spaces.allSatisfy { abs($0.bounds.width - 4) < 1e-6 && abs($0.bounds.maxY - $0.bounds.minY - 4) < 1e-6 })
     }
 
+    @Test func aPlanAskedWithoutItsOpenFloorHasTheSameRoomsAndOutline() {
+        // A row of three 6 x 5 m rooms between two corridors 2 m wide, each open at both ends:
+        // the floor the walls do not enclose is the two corridors, each a piece of its own.
+        var lines: [[Point]] = [
+            [Point(x: 0, y: 0), Point(x: 18, y: 0)], [Point(x: 0, y: 9), Point(x: 18, y: 9)],
+            [Point(x: 0, y: 2), Point(x: 18, y: 2)], [Point(x: 0, y: 7), Point(x: 18, y: 7)],
+        ]
+        for x in [0.0, 6, 12, 18] { lines.append([Point(x: x, y: 2), Point(x: x, y: 7)]) }
+        let whole = engine.wallPlan(of: lines, closingGapsUpTo: 1.3, bridging: 4, smallest: 1)
+        let rooms = engine.wallPlan(of: lines, closingGapsUpTo: 1.3, bridging: 4, smallest: 1, openFloor: false)
+        #expect(whole.spaces.count == 3)
+        #expect(whole.open.count == 2, "\(whole.open.map { engine.area([$0]) })")
+        // Each corridor reaches the walls' faces: 18 x 2 m, cut where the outline bridges its ends.
+        #expect(whole.open.allSatisfy { (34...37).contains(engine.area([$0])) }, "\(whole.open.map { engine.area([$0]) })")
+        #expect(rooms.spaces == whole.spaces && rooms.outline == whole.outline && !whole.outline.isEmpty)
+        #expect(rooms.open.isEmpty)
+    }
+
     @Test func theGapsInManyOutlinesAreFoundInTwoHalvesAsOneByOne() {
         // 16 x 16 rooms of 4 x 4 m on a 5 m grid, each with walls on three sides and one side
         // walled but for a door's gap of 0.9 m at a place of its own: 256 outlines, searched in

@@ -189,7 +189,8 @@ public enum DXFImporter {
             wallLines.isEmpty
             ? (spaces: [], outline: [], open: [])
             : engine.wallPlan(
-                of: wallLines, closingGapsUpTo: options.doorGap, bridging: Self.widestEntrance, smallest: RoomFinder.smallestSpace)
+                of: wallLines, closingGapsUpTo: options.doorGap, bridging: Self.widestEntrance, smallest: RoomFinder.smallestSpace,
+                openFloor: !outlined)
         if found.rooms.isEmpty {
             found = RoomFinder.rooms(fromSpaces: plan.spaces, engine)
             let around = RoomSeeds.grow(
