@@ -5,6 +5,7 @@
 import Foundation
 import Geometry
 import HelperProtocol
+import IMDF
 
 public struct ImportedRoom: Sendable, Equatable {
     /// Exterior ring first (counter-clockwise), then holes; longitude, latitude.
@@ -297,7 +298,18 @@ public enum DXFImporter {
             ].map { DXFImportReport.Tie(drawing: Point(x: $0.x / scale, y: $0.y / scale), position: placement.position($0)) }
         }
 
-        report.problems = RoomFinder.problems(rooms.map(\.outline), engine)
+        // The rooms' problems and the plan's footprint, at the same time: neither needs the other.
+        let outlinesFound = rooms.map(\.outline)
+        let (problems, footprintInMetres) = inParallel(
+            { RoomFinder.problems(outlinesFound, GeometryEngine()) },
+            {
+                // The floor's outline and the rooms it does not cover: united, only those are worked on.
+                let engine = GeometryEngine()
+                let covering = engine.prepare(floor)
+                let outlines = floor + outlinesFound.filter { floor.isEmpty || !covering.covers([$0]) }
+                return engine.buffer(engine.buffer(engine.union(outlines), by: 0.6), by: -0.6)
+            })
+        report.problems = problems
         let placed = rooms.map { room in
             ImportedRoom(
                 rings: ([room.outline.exterior] + room.outline.holes).map { $0.map(placement.position) }, name: room.name,
@@ -318,12 +330,7 @@ public enum DXFImporter {
         report.named = placed.filter { $0.name != nil }.count
         report.openings = openings.count
         for opening in openings { report.openingSources[opening.source, default: 0] += 1 }
-        // The floor's outline and the rooms it does not cover: united, only those are worked on.
-        let covering = engine.prepare(floor)
-        let outlines = floor + rooms.map(\.outline).filter { floor.isEmpty || !covering.covers([$0]) }
-        let footprint = engine.buffer(engine.buffer(engine.union(outlines), by: 0.6), by: -0.6).map { polygon in
-            ([polygon.exterior] + polygon.holes).map { $0.map(placement.position) }
-        }
+        let footprint = footprintInMetres.map { polygon in ([polygon.exterior] + polygon.holes).map { $0.map(placement.position) } }
         return DXFImportResult(rooms: placed, openings: openings, footprint: footprint, report: report)
     }
 
