@@ -6,6 +6,7 @@
 // anywhere in it, as those scripts do not separate words.
 
 import Foundation
+import Synchronization
 
 public enum RoomFunctions {
     /// Categories and their words, the more specific first: a "meeting room" is a conference
@@ -117,28 +118,48 @@ public enum RoomFunctions {
 
     /// The table's words sorted once by how they are matched: Latin words against the text's words
     /// (folded: no case, no accents), phrases against its run of words, Han and kana anywhere.
+    /// Phrases and glyphs are kept as the bytes of their UTF-8, searched for as bytes: Foundation's
+    /// `contains`, which compares as a locale does, was most of the time a drawing's room names
+    /// took (thousands of searches for a teaching building's).
     struct Entry {
         var category: String
         var words: Set<String>
-        var phrases: [String]
-        var glyphs: [String]
+        /// Each phrase (" meeting room") followed by a space, and by "s " (a plural).
+        var phrases: [[UInt8]]
+        var glyphs: [[UInt8]]
     }
 
     static let entries: [Entry] = table.map { category, words in
         var entry = Entry(category: category, words: [], phrases: [], glyphs: [])
         for word in words {
             if word.unicodeScalars.contains(where: { $0.value >= 0x3000 }) {
-                entry.glyphs.append(word)
+                entry.glyphs.append(Array(word.utf8))
                 continue
             }
             let parts = word.folding(options: .diacriticInsensitive, locale: nil).split { !$0.isLetter && !$0.isNumber }
-            if parts.count > 1 { entry.phrases.append(" " + parts.joined(separator: " ")) } else { entry.words.insert(String(parts[0])) }
+            if parts.count > 1 {
+                let phrase = " " + parts.joined(separator: " ")
+                entry.phrases += [Array((phrase + " ").utf8), Array((phrase + "s ").utf8)]
+            } else {
+                entry.words.insert(String(parts[0]))
+            }
         }
         return entry
     }
 
-    /// The category the words of `text` name, if any.
+    /// The category the words of `text` name, if any. Each text is worked out once: a drawing
+    /// asks for the same few layer names and room names hundreds of times, and folding a text's
+    /// case and accents is Foundation's (CoreFoundation's) slow work.
     public static func category(of text: String) -> String? {
+        if let known = known.withLock({ $0[text] }) { return known }
+        let found = worked(text)
+        known.withLock { $0[text] = found }
+        return found
+    }
+
+    private static let known = Mutex<[String: String?]>([:])
+
+    private static func worked(_ text: String) -> String? {
         let lowered = text.lowercased()
         // Words end where letters do: `BathRoom1`, `Office_2`, `WC3`.
         let tokens = lowered.folding(options: .diacriticInsensitive, locale: nil).split { !$0.isLetter }.map(String.init)
@@ -148,12 +169,12 @@ public enum RoomFunctions {
             if token.hasSuffix("s") { forms.insert(String(token.dropLast())) }
             if token.hasSuffix("es") { forms.insert(String(token.dropLast(2))) }
         }
-        let spaced = " " + tokens.joined(separator: " ") + " "
-        let glyphs = lowered.unicodeScalars.contains { $0.value >= 0x3000 }
+        let spaced = Array((" " + tokens.joined(separator: " ") + " ").utf8)
+        let glyphs = lowered.unicodeScalars.contains { $0.value >= 0x3000 } ? Array(lowered.utf8) : nil
         for entry in entries {
             if !entry.words.isDisjoint(with: forms) { return entry.category }
-            if entry.phrases.contains(where: { spaced.contains($0 + " ") || spaced.contains($0 + "s ") }) { return entry.category }
-            if glyphs, entry.glyphs.contains(where: { lowered.contains($0) }) { return entry.category }
+            if entry.phrases.contains(where: { spaced.firstRange(of: $0) != nil }) { return entry.category }
+            if let glyphs, entry.glyphs.contains(where: { glyphs.firstRange(of: $0) != nil }) { return entry.category }
         }
         return nil
     }
