@@ -330,7 +330,8 @@ public struct Drawing: Sendable {
             return result
         }
 
-        /// Appended in place: an array per entity, as a `flatMap` makes, was most of the time.
+        /// Appended in place: an array per entity, as a `flatMap` makes, was a third of the time
+        /// (jp-house-1f's 7,632 entities: 6 ms, now 4).
         private func replace(_ entities: [DrawingEntity], into result: inout [DrawingEntity]) {
             for entity in entities {
                 guard let (insert, parts) = definition(entity) else {

@@ -110,7 +110,7 @@ public enum GDALHelperClient {
     }
 
     /// Starts the helper for `job` now, before its request is known: its own start - loading
-    /// GDAL's libraries, about 45 ms - goes on while imdf opens the archive and works out the
+    /// GDAL's libraries, about 40 ms - goes on while imdf opens the archive and works out the
     /// request, and the next `ask` for the same job uses it. A command line that will ask says
     /// so as soon as it knows; one that ends without asking leaves the helper reading an empty
     /// request, which it refuses and ends. Nothing is said when it cannot start: `ask` says why.
