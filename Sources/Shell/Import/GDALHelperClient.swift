@@ -49,13 +49,13 @@ public enum GDALHelperClient {
         } catch {
             throw HelperFailure("the request to \(name) could not be written: \(error)")
         }
-        let helper: (Process, Pipe, Pipe, DispatchSemaphore)
+        let helper: Started
         if let ahead = startedAhead(Request.job, verbose: verbose) {
             helper = ahead
         } else {
             helper = try started(executable, job: Request.job, verbose: verbose)
         }
-        let (process, input, output, exited) = helper
+        let (process, input, output, exited) = (helper.process, helper.input, helper.output, helper.exited)
         // A helper that died before reading its request would raise SIGPIPE here, which ends imdf
         // and the user's session with it: ignored while the request is written, the write fails.
         let previous = signal(SIGPIPE, SIG_IGN)
@@ -118,15 +118,17 @@ public enum GDALHelperClient {
         guard let executable = try? path(), let helper = try? started(executable, job: job, verbose: verbose) else { return }
         let previous = ahead.withLock { waiting in
             let previous = waiting.take()
-            waiting = Ahead(job: job, verbose: verbose, process: helper.0, input: helper.1, output: helper.2, exited: helper.3)
+            waiting = helper
             return previous
         }
         if let previous { try? previous.input.fileHandleForWriting.close() }
     }
 
-    /// A helper started ahead for a job, taken by the `ask` that runs it.
-    private struct Ahead: @unchecked Sendable {
-        // Held only between its start and the ask that takes it, under the lock.
+    /// A helper started for a job: its process, the pipes to its standard input and output, and a
+    /// semaphore signalled once it has ended and its status is known.
+    private struct Started: @unchecked Sendable {
+        // Used by one thread at a time: the one that started it, or the ask that takes it from
+        // `ahead` under the lock.
         let job: HelperJob
         let verbose: Bool
         let process: Process
@@ -134,17 +136,16 @@ public enum GDALHelperClient {
         let output: Pipe
         let exited: DispatchSemaphore
     }
-    private static let ahead = Mutex<Ahead?>(nil)
+    /// The helper started ahead, until an ask takes it.
+    private static let ahead = Mutex<Started?>(nil)
 
     /// The helper started ahead for `job` (with the same verbosity), taken; nil when there is none.
-    private static func startedAhead(_ job: HelperJob, verbose: Bool) -> (Process, Pipe, Pipe, DispatchSemaphore)? {
-        let taken = ahead.withLock { waiting -> Ahead? in
+    private static func startedAhead(_ job: HelperJob, verbose: Bool) -> Started? {
+        ahead.withLock { waiting -> Started? in
             guard let candidate = waiting, candidate.job == job, candidate.verbose == verbose else { return nil }
             waiting = nil
             return candidate
         }
-        guard let taken else { return nil }
-        return (taken.process, taken.input, taken.output, taken.exited)
     }
 
     /// A reply's value from the bytes the helper wrote: any bytes give the value, the helper's
@@ -165,16 +166,13 @@ public enum GDALHelperClient {
         return value
     }
 
-    /// The helper started on `job`, with pipes to its standard input and output, and a semaphore
-    /// signalled once it has ended and its status is known. Waited for so, not with
+    /// The helper started on `job`. Its end is waited for on the semaphore, not with
     /// `waitUntilExit()`, which (in swift-corelibs-foundation) looks again only every 50 ms: a
     /// twentieth of a second added to every import and conversion. An executable
     /// just written (an installation replacing it, a test's stand-in) can be briefly busy to exec
     /// (ETXTBSY) while another thread's fork still holds it open: the start is tried again, with
     /// a new process, a few times before it is a failure.
-    private static func started(_ executable: String, job: HelperJob, verbose: Bool) throws(HelperFailure) -> (
-        Process, Pipe, Pipe, DispatchSemaphore
-    ) {
+    private static func started(_ executable: String, job: HelperJob, verbose: Bool) throws(HelperFailure) -> Started {
         var attempt = 0
         while true {
             let process = Process()
@@ -193,7 +191,7 @@ public enum GDALHelperClient {
             process.terminationHandler = { _ in exited.signal() }
             do {
                 try process.run()
-                return (process, input, output, exited)
+                return Started(job: job, verbose: verbose, process: process, input: input, output: output, exited: exited)
             } catch {
                 attempt += 1
                 guard attempt < 4 else { throw HelperFailure("cannot start \(name): \(error.localizedDescription)") }
