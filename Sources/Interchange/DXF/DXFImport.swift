@@ -194,10 +194,11 @@ public enum DXFImporter {
                 openFloor: !outlined)
         if found.rooms.isEmpty {
             found = RoomFinder.rooms(fromSpaces: plan.spaces, engine)
-            let around = RoomSeeds.grow(
-                &found.rooms, seeds: seeds, spaces: plan.spaces, lines: wallLines, gap: options.doorGap, outline: plan.outline,
-                otherClosings: otherClosings, engine)
-            report.roomsAroundLabels = around
+            if let otherClosings {
+                report.roomsAroundLabels = RoomSeeds.grow(
+                    &found.rooms, seeds: seeds, spaces: plan.spaces, gap: options.doorGap, outline: plan.outline,
+                    otherClosings: otherClosings, engine)
+            }
             report.roomSource =
                 wallLines.isEmpty
                 ? "no closed outlines and no wall lines"

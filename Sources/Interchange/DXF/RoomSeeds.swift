@@ -88,19 +88,19 @@ enum RoomSeeds {
         }
     }
 
-    /// Adds to `rooms` (chosen from `spaces`, formed from `lines` at `gap`) the space of each seed
+    /// Adds to `rooms` (chosen from `spaces`, the walls closed at `gap`) the space of each seed
     /// inside the floor's `outline` that has no room of its own, from the first of `gap` (a
-    /// closet too small for an unlabelled room) and `widths` where no other room's label is in
-    /// it: what of it the other rooms do not cover, cut from a room it shared with another
-    /// room's label. Returns how many rooms each width gave.
+    /// closet too small for an unlabelled room) and the other closings (`ahead`) where no other
+    /// room's label is in it: what of it the other rooms do not cover, cut from a room it shared
+    /// with another room's label. Returns how many rooms each width gave.
     static func grow(
-        _ rooms: inout [FoundRoom], seeds all: [Seed], spaces: [Polygon], lines: [[Point]], gap: Double, outline: [Polygon],
-        otherClosings ahead: OtherClosings? = nil, _ engine: GeometryEngine
+        _ rooms: inout [FoundRoom], seeds all: [Seed], spaces: [Polygon], gap: Double, outline: [Polygon],
+        otherClosings ahead: OtherClosings, _ engine: GeometryEngine
     ) -> [String: Int] {
         let floor = engine.prepare(outline)
         let seeds = outline.isEmpty ? all : all.filter { floor.bounds.contains($0.at) && floor.covers($0.at) }
         var added: [String: Int] = [:]
-        guard !seeds.isEmpty, !lines.isEmpty else { return added }
+        guard !seeds.isEmpty else { return added }
         typealias Area = (outline: Polygon, area: PreparedArea, size: Double)
         func indexed(_ polygons: [Polygon]) -> (areas: [Area], index: SpatialIndex<Int>) {
             let index = SpatialIndex<Int>(engine: engine)
@@ -126,23 +126,15 @@ enum RoomSeeds {
         var formed: [Closing: (areas: [Area], index: SpatialIndex<Int>)] = [:]
         let first = Closing(gap)
         let order = [first] + closings.filter { $0 != first }
-        /// The spaces of `closing`, indexed. Each closing unites every wall line again, most of what
-        /// an import of a house spends. The first seed that asks for another closing than the
-        /// plan's own has them all worked out at once, on every core (each with a GEOS context of
-        /// its own), the narrowest first: a label that no closing gives a room (a title, a stair,
-        /// a note on the floor) asks for every one in turn, and a drawing with labels has such a
-        /// label. The narrower the closing, the more of its lines stay apart, and the longer its
-        /// union takes.
+        /// The spaces of `closing`, indexed: the plan's own, or the others as `ahead` works them
+        /// out. A label that no closing gives a room (a title, a stair, a note on the floor) asks
+        /// for every one in turn, and a drawing with labels has such a label.
         func closed(_ closing: Closing) -> (areas: [Area], index: SpatialIndex<Int>) {
             if let known = formed[closing] { return known }
             if closing == first {
                 formed[first] = indexed(spaces)
-            } else if let ahead {
-                for (other, polygons) in ahead.spaces() where formed[other] == nil { formed[other] = indexed(polygons) }
             } else {
-                let others = order.filter { formed[$0] == nil && $0 != first }
-                let enclosed = others.parallelMap(heaviestFirst: { Int(1_000 / $0.gap) }) { Self.enclosed(by: lines, $0) }
-                for (other, polygons) in zip(others, enclosed) { formed[other] = indexed(polygons) }
+                for (other, polygons) in ahead.spaces() where formed[other] == nil { formed[other] = indexed(polygons) }
             }
             return formed[closing] ?? indexed([])
         }
@@ -182,7 +174,10 @@ enum RoomSeeds {
     /// The spaces of every closing but the plan's own (`gap`), worked out on other threads from
     /// the moment the wall lines are known: while the plan's own closing, the labels and the
     /// rooms are worked out on this one, the other core unites the walls at the first of the
-    /// other widths. Almost every drawing with labels asks for them (see `grow`); one that does
+    /// other widths. Each closing unites every wall line again, most of what an import of a
+    /// house spends; they run on every core (each with a GEOS context of its own), the narrowest
+    /// first, as the narrower the closing, the more of its lines stay apart and the longer its
+    /// union takes. Almost every drawing with labels asks for them (see `grow`); one that does
     /// not has them cancelled, each width not yet begun left out.
     final class OtherClosings: Sendable {
         private let others: [Closing]
