@@ -176,6 +176,29 @@ struct JournalTests {
         #expect(JournalFormat.archiveHash(folder + "/missing.zip") == nil)
     }
 
+    /// Opening an archive that has no journal takes the lock and writes nothing more: the journal
+    /// file, with the hash of the archive as it was opened, comes with the first record.
+    @Test func aJournalIsWrittenWithItsFirstRecordWithTheHashOfTheArchiveOpened() throws {
+        let folder = NSTemporaryDirectory() + "imdf-lazy-journal-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try ArchiveWriter.write(VenueGenerator.generate(VenueSpec(buildings: 1, levels: 1, rooms: 2, seed: 3)), to: folder + "/venue")
+        let archive = folder + "/venue"
+        let expected = try #require(JournalFormat.archiveHash(archive))
+        var session = try EditingSession.open(archive, journaled: true) { _ in }
+        let journal = try Journal(archive: archive, session: &session, start: .ask, ask: { _ in nil }, report: { _ in })
+        #expect(FileManager.default.fileExists(atPath: archive + ".journal.lock"))
+        #expect(!FileManager.default.fileExists(atPath: archive + ".journal"))
+        try journal.accepted("use level 1", ids: [], session: session, context: true)
+        #expect(!FileManager.default.fileExists(atPath: archive + ".journal"), "a context command alone writes no record")
+        try journal.accepted("rename 101 Lab", ids: [], session: session)
+        let contents = try JournalReader.read(archive + ".journal")
+        #expect(contents.baseHash == expected)
+        #expect(contents.records.map(\.command) == ["use level 1", "rename 101 Lab"])
+        journal.finish()
+        #expect(!FileManager.default.fileExists(atPath: archive + ".journal"))
+    }
+
     /// A #check hash is the first 16 bytes, in hex, of the SHA-256 of each feature file's name and
     /// canonical GeoJSON, in the archive's order.
     @Test func aDocumentHashIsTheFirstHalfOfTheSHA256OfItsFeatureFiles() throws {

@@ -16,18 +16,37 @@ public final class Journal {
     }
 
     public private(set) var path: String
-    private var writer: JournalWriter
+    /// The journal file, once something has been written to it. A session that finds no journal
+    /// on disk writes its own with the first record: until then there is nothing to recover, and
+    /// the archive's hash for its header (read and hashed again, about 40 ms for workload W) is
+    /// not waited for before the prompt.
+    private var started: JournalWriter?
 
     /// What is left after a command could not be recorded (a full disk): the journal as it was,
     /// every acknowledged command in it, and how to get them back.
     public var keptAfterFailure: String {
-        let count = writer.recordCount
+        let count = started?.recordCount ?? 0
         let archive = path == Self.untitledPath ? "" : " " + Tokenizer.quoted(String(path.dropLast(".journal".count)))
         return
             "the journal \(path) is kept with the \(count) command\(count == 1 ? "" : "s") recorded before it; once there is room, `imdf\(archive) --recover` replays \(count == 1 ? "it" : "them")"
     }
     private var lock: Int32
-    private var baseHash: String
+    /// The archive the journal's records apply to, as its header names it.
+    private var archive: String
+    /// The SHA-256 of that archive, or the hash still being worked out.
+    private var base: Base
+
+    enum Base {
+        case known(String)
+        case pending(PendingArchiveHash)
+
+        var hash: String {
+            switch self {
+            case .known(let hash): hash
+            case .pending(let pending): pending.value ?? JournalFormat.archiveHash(pending.path) ?? "new"
+            }
+        }
+    }
 
     /// Where the journal of a new, never saved document is kept: `$XDG_STATE_HOME/imdf/`
     /// (by default `~/.local/state/imdf/`).
@@ -48,55 +67,68 @@ public final class Journal {
                 atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         }
         lock = try JournalWriter.lock(path)
+        self.archive = archive ?? "(new document)"
         let pending = session.pendingArchiveHash
         session.pendingArchiveHash = nil
-        baseHash =
-            archive.flatMap { archive in pending.flatMap { $0.path == archive ? $0.value : nil } ?? JournalFormat.archiveHash(archive) }
-            ?? "new"
+        if let archive, let pending, pending.path == archive {
+            base = .pending(pending)
+        } else {
+            base = .known(archive.flatMap(JournalFormat.archiveHash) ?? "new")
+        }
+        guard Self.exists(path) else { return }
+        // A journal left by an earlier session: compared with the archive, offered back or set
+        // aside, and replaced by this session's own at once, so that what was discarded is not
+        // offered again after a crash.
+        let baseHash = base.hash
         var recovered: JournalContents?
-        if Self.exists(path) {
-            // A journal that cannot be read, or is damaged, is set aside under a new name - never
-            // deleted - once the intact records before the damage have been offered back.
-            var contents: JournalContents
-            var setAsideReason: String?
-            do {
-                contents = try JournalReader.read(path)
-            } catch {
-                report("journal: \(error.description); nothing can be recovered from it")
-                contents = JournalContents(baseHash: "", archive: "", started: "", records: [], checks: [], warnings: [], damage: nil)
-                setAsideReason = "unreadable"
-            }
-            for warning in contents.warnings { report("journal: \(warning)") }
-            if let damage = contents.damage {
-                let intact = contents.records.count
+        // A journal that cannot be read, or is damaged, is set aside under a new name - never
+        // deleted - once the intact records before the damage have been offered back.
+        var contents: JournalContents
+        var setAsideReason: String?
+        do {
+            contents = try JournalReader.read(path)
+        } catch {
+            report("journal: \(error.description); nothing can be recovered from it")
+            contents = JournalContents(baseHash: "", archive: "", started: "", records: [], checks: [], warnings: [], damage: nil)
+            setAsideReason = "unreadable"
+        }
+        for warning in contents.warnings { report("journal: \(warning)") }
+        if let damage = contents.damage {
+            let intact = contents.records.count
+            report(
+                "journal: \(path):\(damage.line): \(damage.message); \(intact == 0 ? "no" : String(intact)) intact record\(intact == 1 ? "" : "s") before it"
+            )
+            setAsideReason = "damaged"
+        }
+        if !contents.records.isEmpty {
+            if contents.baseHash != baseHash {
+                setAsideReason = "stale"
                 report(
-                    "journal: \(path):\(damage.line): \(damage.message); \(intact == 0 ? "no" : String(intact)) intact record\(intact == 1 ? "" : "s") before it"
+                    "journal: \(contents.records.count) unsaved commands were recorded against an earlier version of the archive; not replayed"
                 )
-                setAsideReason = "damaged"
-            }
-            if !contents.records.isEmpty {
-                if contents.baseHash != baseHash {
-                    setAsideReason = "stale"
-                    report(
-                        "journal: \(contents.records.count) unsaved commands were recorded against an earlier version of the archive; not replayed"
-                    )
-                } else if try Self.choose(start, contents, ask, report) {
-                    try Self.replay(contents, into: &session, path: path)
-                    report(
-                        "recovered \(contents.records.count) unsaved command\(contents.records.count == 1 ? "" : "s") from \(contents.started)"
-                    )
-                    recovered = contents
-                } else {
-                    report("discarded \(contents.records.count) unsaved command\(contents.records.count == 1 ? "" : "s")")
-                }
-            }
-            if let setAsideReason {
-                let aside = try Self.setAside(path, reason: setAsideReason)
-                report("journal: the \(setAsideReason) journal is kept as \(aside)")
+            } else if try Self.choose(start, contents, ask, report) {
+                try Self.replay(contents, into: &session, path: path)
+                report(
+                    "recovered \(contents.records.count) unsaved command\(contents.records.count == 1 ? "" : "s") from \(contents.started)"
+                )
+                recovered = contents
+            } else {
+                report("discarded \(contents.records.count) unsaved command\(contents.records.count == 1 ? "" : "s")")
             }
         }
-        writer = try Self.startJournal(
-            at: path, archive: archive ?? "(new document)", baseHash: baseHash, records: recovered?.records ?? [])
+        if let setAsideReason {
+            let aside = try Self.setAside(path, reason: setAsideReason)
+            report("journal: the \(setAsideReason) journal is kept as \(aside)")
+        }
+        started = try Self.startJournal(at: path, archive: self.archive, baseHash: baseHash, records: recovered?.records ?? [])
+    }
+
+    /// The journal file, written now (its header) if no record has needed it yet.
+    private func writer() throws(JournalError) -> JournalWriter {
+        if let started { return started }
+        let writer = try Self.startJournal(at: path, archive: archive, baseHash: base.hash, records: [])
+        started = writer
+        return writer
     }
 
     /// Whether anything - a file, a link, a dangling link - is at `path`.
@@ -222,6 +254,7 @@ public final class Journal {
     }
 
     private func append(_ command: String, ids: [String], session: EditingSession) throws(JournalError) {
+        let writer = try writer()
         try writer.append(command: command, ids: ids)
         pendingSave?.after.append((command, ids))
         // A check is left out when libcrypto cannot hash: replay goes on without it, as it does
@@ -246,6 +279,7 @@ public final class Journal {
         let stillHeld = heldContext
         try saved(to: pending.archive, context: pending.context)
         guard !pending.after.isEmpty else { return }
+        let writer = try writer()
         for command in pending.context { try writer.append(command: command, ids: []) }
         for record in pending.after { try writer.append(command: record.command, ids: record.ids) }
         heldContext = stillHeld
@@ -272,7 +306,8 @@ public final class Journal {
             try? FileManager.default.removeItem(atPath: path + ".lock")
             path = newPath
         }
-        baseHash = JournalFormat.archiveHash(archive) ?? ""
-        writer = try Self.startJournal(at: path, archive: archive, baseHash: baseHash, records: [])
+        self.archive = archive
+        base = .known(JournalFormat.archiveHash(archive) ?? "")
+        started = try Self.startJournal(at: path, archive: archive, baseHash: base.hash, records: [])
     }
 }

@@ -92,7 +92,9 @@ public enum JournalFormat {
 
 /// `JournalFormat.archiveHash` of an archive, worked out on a thread of its own from the moment it
 /// is made: opening a large archive reads and hashes it again for the journal (about 40 ms for
-/// workload W), which can happen while the document is built on the other core.
+/// workload W). The thread runs only on a core nothing else wants (`SCHED_IDLE`): while the
+/// document is built both cores are busy and it waits, and at the prompt it has them to itself.
+/// The journal wants the hash with its first record.
 final class PendingArchiveHash: @unchecked Sendable {
     let path: String
     /// Written once by the hashing thread before `done` is signalled; read only after.
@@ -102,6 +104,10 @@ final class PendingArchiveHash: @unchecked Sendable {
     init(path: String) {
         self.path = path
         Thread { [self] in
+            // Linux's SCHED_IDLE (5), which Glibc's module does not export; a thread lowers its own
+            // policy without privileges, and where it cannot it hashes at the usual priority.
+            var parameters = sched_param()
+            _ = sched_setscheduler(0, 5, &parameters)
             hash = JournalFormat.archiveHash(path)
             done.signal()
         }.start()
