@@ -17,34 +17,32 @@ public struct ShortIDs: Sendable, Equatable {
     /// The short ids of `ids`, as above: an array is read where it lies, with no generic
     /// iterator between it and the counting.
     public init(_ ids: [String]) {
-        // A prefix of 8 ASCII characters (every UUID's) is counted as the integer its 8 bytes
-        // make, lowercased: no string is made for each of 100,000 ids. Any other prefix is
-        // counted as text.
-        var counts: [UInt64: Int] = [:]
+        // A prefix of 8 ASCII characters (every UUID's) is the integer its 8 bytes make,
+        // lowercased: no string is made for each of 100,000 ids. The integers are sorted and
+        // neighbours compared - a third of the time of counting them in a dictionary, which
+        // hashes each one. Any other prefix is counted as text.
+        var packed: [UInt64] = []
+        packed.reserveCapacity(ids.count)
         var otherCounts: [String: Int] = [:]
-        var shared = false
         for id in ids {
-            let count: Int
             switch Self.prefixKey(id) {
-            case .packed(let key):
-                count = counts[key, default: 0] + 1
-                counts[key] = count
-            case .text(let key):
-                count = otherCounts[key, default: 0] + 1
-                otherCounts[key] = count
+            case .packed(let key): packed.append(key)
+            case .text(let key): otherCounts[key, default: 0] += 1
             }
-            if count > 1 { shared = true }
         }
-        guard shared else { return }
+        packed.sort()
+        var sharedPacked: Set<UInt64> = []
+        for index in packed.indices.dropFirst() where packed[index] == packed[index - 1] { sharedPacked.insert(packed[index]) }
+        let sharedText = otherCounts.filter { $0.value > 1 }
+        guard !sharedPacked.isEmpty || !sharedText.isEmpty else { return }
         var groups: [String: [String]] = [:]
         for id in ids {
-            let prefix = id.prefix(Self.minimumLength).lowercased()
-            let count: Int
+            let isShared: Bool
             switch Self.prefixKey(id) {
-            case .packed(let key): count = counts[key, default: 0]
-            case .text(let key): count = otherCounts[key, default: 0]
+            case .packed(let key): isShared = sharedPacked.contains(key)
+            case .text(let key): isShared = sharedText[key] != nil
             }
-            if count > 1 { groups[prefix, default: []].append(id) }
+            if isShared { groups[id.prefix(Self.minimumLength).lowercased(), default: []].append(id) }
         }
         for members in groups.values {
             for id in members { lengths[id] = Self.uniqueLength(of: id, among: members) }
@@ -81,6 +79,9 @@ public struct ShortIDs: Sendable, Equatable {
     /// carriage return (which makes one character with a line feed), and no byte after them
     /// but ASCII (a mark that follows would join the last); nil otherwise.
     private static func asciiPrefixKey(_ id: String) -> UInt64? {
+        // A native string's bytes are read where they lie: iterating `utf8` cost some 450
+        // instructions per id, run for every id a report shows.
+        if let key = id.utf8.withContiguousStorageIfAvailable({ asciiPrefixKey(bytes: $0) }) { return key }
         var key: UInt64 = 0
         var count = 0
         for byte in id.utf8 {
@@ -90,6 +91,18 @@ public struct ShortIDs: Sendable, Equatable {
             count += 1
         }
         return count == minimumLength ? key : nil
+    }
+
+    /// `asciiPrefixKey(_:)` of a string's UTF-8 bytes.
+    private static func asciiPrefixKey(bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        guard bytes.count >= minimumLength else { return nil }
+        var key: UInt64 = 0
+        for index in 0..<minimumLength {
+            let byte = bytes[index]
+            guard byte < 0x80, byte != 0x0D else { return nil }
+            key = key << 8 | UInt64((0x41...0x5A).contains(byte) ? byte | 0x20 : byte)
+        }
+        return bytes.count == minimumLength || bytes[minimumLength] < 0x80 ? key : nil
     }
 
     /// How many characters of `id` tell it from each of `others` (itself among them or not): at
