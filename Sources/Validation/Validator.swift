@@ -115,7 +115,14 @@ public enum Validator {
                 (a.major, a.line, a.place) < (b.major, b.line, b.place)
             }
         }
-        let severityRank = Dictionary(uniqueKeysWithValues: Severity.allCases.enumerated().map { ($1, UInt64($0)) })
+        // Ranks by a switch and an array, not dictionaries: each is read once per finding.
+        func severityRank(_ severity: Severity) -> UInt64 {
+            switch severity {
+            case .error: 0
+            case .warning: 1
+            case .info: 2
+            }
+        }
         let count = groups.reduce(0) { $0 + $1.count }
         // Files are numbered as they come, then ranked by name; the code of the last finding is
         // kept, as runs of one code are the rule.
@@ -145,16 +152,16 @@ public enum Validator {
                     }
                     keys.append(
                         SortKey(
-                            major: (severityRank[findings[position].severity] ?? 0) << 56 | code << 32 | fileNumber,
+                            major: severityRank(findings[position].severity) << 56 | code << 32 | fileNumber,
                             line: findings[position].line ?? 0, place: UInt64(group) << 32 | UInt64(position)))
                 }
             }
         }
-        let fileRanks = Dictionary(
-            uniqueKeysWithValues: fileNumbers.sorted { $0.key < $1.key }.enumerated().map { ($1.value, UInt64($0)) })
+        var fileRanks = [UInt64](repeating: 0, count: fileNumbers.count)
+        for (rank, entry) in fileNumbers.sorted(by: { $0.key < $1.key }).enumerated() { fileRanks[Int(entry.value)] = UInt64(rank) }
         for index in keys.indices {
             let number = keys[index].major & 0xFFFF_FFFF
-            keys[index].major = keys[index].major & ~0xFFFF_FFFF | (fileRanks[number] ?? number)
+            keys[index].major = keys[index].major & ~0xFFFF_FFFF | fileRanks[Int(number)]
         }
         keys.sort()
         return FindingList(groups: groups, order: keys.map(\.place))
