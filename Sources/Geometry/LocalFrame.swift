@@ -29,19 +29,19 @@ public struct LocalFrame: Sendable, Hashable {
         return Point(x: lambda * WGS84.parallelRadius(phi), y: WGS84.meridianArc(phi) - originArc)
     }
 
-    /// The corners of a longitude/latitude box, as `point` gives them - the south-west, south-east,
-    /// north-east and north-west corner - with each latitude's terms worked out once.
-    public func corners(_ minimum: Position, _ maximum: Position) -> [Point] {
-        let south = minimum.y * .pi / 180
-        let north = maximum.y * .pi / 180
-        let (southArc, northArc) = (WGS84.meridianArc(south) - originArc, WGS84.meridianArc(north) - originArc)
-        let (southRadius, northRadius) = (WGS84.parallelRadius(south), WGS84.parallelRadius(north))
+    /// The box in the frame of a longitude/latitude box: of its corners as `point` gives them, to
+    /// within a nanometre. Each latitude's terms come from one sine and one cosine (the series'
+    /// multiple angles by their recurrences): a document being opened boxes every feature, and
+    /// six sines and cosines per latitude made that the larger half of indexing it.
+    public func extent(_ minimum: Position, _ maximum: Position) -> Bounds {
+        let (southArc, southRadius) = WGS84.arcAndParallelRadius(minimum.y * .pi / 180)
+        let (northArc, northRadius) = WGS84.arcAndParallelRadius(maximum.y * .pi / 180)
         let west = remainder(minimum.x - originLongitude, 360) * .pi / 180
         let east = remainder(maximum.x - originLongitude, 360) * .pi / 180
-        return [
-            Point(x: west * southRadius, y: southArc), Point(x: east * southRadius, y: southArc),
-            Point(x: east * northRadius, y: northArc), Point(x: west * northRadius, y: northArc),
-        ]
+        let xs = (west * southRadius, east * southRadius, east * northRadius, west * northRadius)
+        return Bounds(
+            minX: Swift.min(Swift.min(xs.0, xs.1), Swift.min(xs.2, xs.3)), minY: Swift.min(southArc, northArc) - originArc,
+            maxX: Swift.max(Swift.max(xs.0, xs.1), Swift.max(xs.2, xs.3)), maxY: Swift.max(southArc, northArc) - originArc)
     }
 
     public func coordinates(of point: Point) -> (longitude: Double, latitude: Double) {
@@ -82,6 +82,24 @@ enum WGS84 {
 
     /// Radius of the parallel at latitude phi: metres per radian of longitude.
     static func parallelRadius(_ phi: Double) -> Double { primeVerticalRadius(phi) * cos(phi) }
+
+    /// `meridianArc(phi)` and `parallelRadius(phi)` from one sine and one cosine: sin 2k phi by
+    /// the double- and sum-angle identities, exact to rounding.
+    static func arcAndParallelRadius(_ phi: Double) -> (arc: Double, radius: Double) {
+        let (s, c) = (sin(phi), cos(phi))
+        let (s2, c2) = (2 * s * c, 1 - 2 * s * s)
+        let (s4, c4) = (2 * s2 * c2, 1 - 2 * s2 * s2)
+        let s6 = s4 * c2 + c4 * s2
+        let s8 = 2 * s4 * c4
+        let n2 = n * n
+        let n3 = n2 * n
+        let n4 = n3 * n
+        let arc =
+            a / (1 + n)
+            * ((1 + n2 / 4 + n4 / 64) * phi - 1.5 * (n - n3 / 8) * s2 + 15.0 / 16 * (n2 - n4 / 4) * s4 - 35.0 / 48 * n3 * s6
+                + 315.0 / 512 * n4 * s8)
+        return (arc, a / (1 - e2 * s * s).squareRoot() * c)
+    }
 
     /// Meridian arc length from the equator (Helmert's series in n, truncated after n^4: its error
     /// is below 0.1 mm over a quadrant, and nil over the few kilometres a frame spans).

@@ -1,4 +1,5 @@
 import Foundation
+import IMDF
 import Testing
 
 @testable import Geometry
@@ -21,6 +22,31 @@ import Testing
                 #expect(abs(again.longitude - coordinates.longitude) < 1e-11 && abs(again.latitude - coordinates.latitude) < 1e-11)
             }
             #expect(frame.point(longitude: origin.longitude, latitude: origin.latitude) == Point(x: 0, y: 0))
+        }
+    }
+
+    /// The box of a longitude/latitude box is the box of its four corners as `point` places them,
+    /// to a nanometre, at any latitude and across the antimeridian.
+    @Test func anExtentIsTheBoxOfItsCornersPoints() {
+        for origin in Self.origins + [(179.99, 10.0), (-179.99, -75.0), (0.0, 85.0)] {
+            let frame = LocalFrame(originLongitude: origin.longitude, originLatitude: origin.latitude)
+            for (dx, dy, width, height) in [
+                (0.0, 0.0, 0.001, 0.002), (-0.03, 0.02, 0.0004, 0.0001), (0.02, -0.04, 0.05, 0.03), (0.0, 0.0, 0.0, 0.0),
+            ] {
+                let minimum = Position(x: origin.longitude + dx, y: origin.latitude + dy)
+                let maximum = Position(x: minimum.x + width, y: minimum.y + height)
+                let corners = [
+                    frame.point(longitude: minimum.x, latitude: minimum.y), frame.point(longitude: maximum.x, latitude: minimum.y),
+                    frame.point(longitude: maximum.x, latitude: maximum.y), frame.point(longitude: minimum.x, latitude: maximum.y),
+                ]
+                let extent = frame.extent(minimum, maximum)
+                let expected = Bounds(points: corners)!
+                for (got, want) in [
+                    (extent.minX, expected.minX), (extent.minY, expected.minY), (extent.maxX, expected.maxX), (extent.maxY, expected.maxY),
+                ] {
+                    #expect(abs(got - want) < 1e-9, "\(origin) \(minimum) \(maximum): \(extent) vs \(expected)")
+                }
+            }
         }
     }
 
