@@ -80,12 +80,14 @@ struct DocumentIndexes: Sendable {
 
     init() {}
 
-    /// The indexes of a document being opened: what lies where on one core, who names whom on the
-    /// other. Ids named but not (yet) held by any feature are interned into `table`.
+    /// The indexes of a document being opened: what lies where on one core, who names whom and
+    /// the features by type on the other (boxing a feature on a level costs about what reading
+    /// its references and its type does). Ids named but not (yet) held by any feature are
+    /// interned into `table`.
     init(building slots: Slots, table: inout IDTable, projector: Projector?) {
         let frozen = table
         let (placed, named) = inParallel({ Self.placing(slots, projector) }, { Self.naming(slots, frozen) })
-        byType = placed.byType
+        byType = named.byType
         levels = placed.levels
         referrers = named.referrers
         for (target, referrer) in named.unknownTargets { addReferrer(referrer, of: table.intern(target)) }
@@ -95,43 +97,44 @@ struct DocumentIndexes: Sendable {
 
     private static func placing(_ slots: Slots, _ projector: Projector?) -> DocumentIndexes {
         var placed = DocumentIndexes()
-        // Features come in file order, so runs of one type and one level: the level being
-        // filled is kept aside and the type's set too, not looked up for every feature.
-        var type: (name: String, members: Set<Handle>)?
+        // Features come in file order, so runs of one level: the level being filled is kept
+        // aside, not looked up for every feature.
         var level: (id: String, index: LevelIndex)?
         slots.forEach { entry, handle in
             // Only the members used are read from the entry (a copy of it all would retain each
             // of the feature's strings and arrays).
-            let featureType = entry.pointee.feature.featureType
-            if type?.name != featureType {
-                if let type { placed.byType[type.name] = type.members }
-                type = (featureType, placed.byType.removeValue(forKey: featureType) ?? [])
-            }
-            type!.members.insert(handle)
             guard let id = entry.pointee.feature.properties[PropertyKey.levelID.rawValue]?.stringValue else { return }
             if level?.id != id {
                 if let level { placed.levels[level.id] = level.index }
                 level = (id, placed.levels.removeValue(forKey: id) ?? LevelIndex())
             }
-            level!.index.add(handle, featureType, Self.bounds(of: entry.pointee.feature.geometryMember, projector))
+            level!.index.add(handle, entry.pointee.feature.featureType, Self.bounds(of: entry.pointee.feature.geometryMember, projector))
         }
-        if let type { placed.byType[type.name] = type.members }
         if let level { placed.levels[level.id] = level.index }
         return placed
     }
 
-    /// Referrers by the handle of their target; targets the table does not know yet are kept by id.
+    /// Referrers by the handle of their target; targets the table does not know yet are kept by
+    /// id. And the features by type.
     private struct Named: Sendable {
         var referrers: [[Handle]]
         var unknownTargets: [(String, Handle)] = []
+        var byType: [String: Set<Handle>] = [:]
     }
 
     private static func naming(_ slots: Slots, _ table: IDTable) -> Named {
         var named = Named(referrers: Array(repeating: [], count: table.count))
         // Neighbouring features often name the same feature (their level): the last id looked up
-        // is remembered.
+        // is remembered. Features come in runs of one type: the type's set is kept aside.
         var last: (id: String, handle: Handle?)?
+        var type: (name: String, members: Set<Handle>)?
         slots.forEach { entry, handle in
+            let featureType = entry.pointee.feature.featureType
+            if type?.name != featureType {
+                if let type { named.byType[type.name] = type.members }
+                type = (featureType, named.byType.removeValue(forKey: featureType) ?? [])
+            }
+            type!.members.insert(handle)
             References.forEachTarget(in: entry.pointee.feature.properties) { target in
                 if last?.id != target { last = (target, table.handle(target)) }
                 if let known = last!.handle {
@@ -141,6 +144,7 @@ struct DocumentIndexes: Sendable {
                 }
             }
         }
+        if let type { named.byType[type.name] = type.members }
         return named
     }
 
