@@ -18,7 +18,22 @@ public struct ArchiveWriteError: Error, Sendable, CustomStringConvertible {
 public enum ArchiveWriter {
     public struct OutputFile: Sendable {
         public var name: String
-        public var bytes: [UInt8]
+        /// The file's bytes in the parts they were made in, written one after another: a large
+        /// collection is serialised in parts on all cores, and joining them was a copy of the
+        /// whole archive on one core.
+        public var parts: [[UInt8]]
+
+        public init(name: String, bytes: [UInt8]) { self.init(name: name, parts: [bytes]) }
+
+        public init(name: String, parts: [[UInt8]]) {
+            self.name = name
+            self.parts = parts
+        }
+
+        /// The file's bytes, joined.
+        public var bytes: [UInt8] { parts.count == 1 ? parts[0] : Array(parts.joined()) }
+
+        public var count: Int { parts.reduce(0) { $0 + $1.count } }
     }
 
     /// Whether a save to `path` writes a zip (`.zip`, `.imdf`) rather than a folder.
@@ -98,15 +113,30 @@ public enum ArchiveWriter {
         return ending
     }
 
+    /// Features per part of a collection serialised on its own (`GeoJSONWriter.write(_:features:)`).
+    static let featuresPerPart = 4_000
+
     /// The archive's files in canonical form: manifest.json, the IMDF types from venue down, the
-    /// extension files, then files kept as they were. Collections are serialised in parallel.
+    /// extension files, then files kept as they were. Collections are serialised in parts of
+    /// `featuresPerPart` features on all cores.
     public static func serialize(_ archive: IMDFArchive, created: Date, generator: String) -> [OutputFile] {
         let collections = archive.allCollections
-        let bodies = collections.parallelMap(heaviestFirst: \.features.count) { GeoJSONWriter.write($0) }
+        var parts: [(collection: Int, features: Range<Int>)] = []
+        for (number, collection) in collections.enumerated() {
+            let count = collection.features.count
+            for start in stride(from: 0, to: Swift.max(count, 1), by: featuresPerPart) {
+                parts.append((number, start..<Swift.min(start + featuresPerPart, count)))
+            }
+        }
+        let written = parts.parallelMap(heaviestFirst: { $0.features.count }) { part in
+            GeoJSONWriter.write(collections[part.collection], features: part.features)
+        }
+        var partsOf = [[[UInt8]]](repeating: [], count: collections.count)
+        for (part, bytes) in zip(parts, written) { partsOf[part.collection].append(bytes) }
         let manifest = archive.manifest.stamped(created: created, generatedBy: generator)
         var files = [OutputFile(name: "manifest.json", bytes: GeoJSONWriter.write(document: manifest.object))]
-        for (collection, bytes) in zip(collections, bodies) {
-            files.append(OutputFile(name: collection.fileName, bytes: bytes))
+        for (collection, bytes) in zip(collections, partsOf) {
+            files.append(OutputFile(name: collection.fileName, parts: bytes))
         }
         for file in archive.opaqueFiles { files.append(OutputFile(name: file.name, bytes: file.bytes)) }
         return files
@@ -185,7 +215,7 @@ public enum ArchiveWriter {
         do {
             guard mkdir(staging, 0o700) == 0 else { throw FileSystemError("create", staging) }
             try FileSystem.writeFilesInParallel(
-                files.map { (staging + "/" + $0.name, $0.bytes, FileSystem.mode(of: path + "/" + $0.name) ?? 0o644) })
+                files.map { (staging + "/" + $0.name, $0.parts, FileSystem.mode(of: path + "/" + $0.name) ?? 0o644) })
             for name in keep {
                 try FileSystem.linkTree(from: path + "/" + name, to: staging + "/" + name)
             }

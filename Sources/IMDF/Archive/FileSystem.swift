@@ -97,10 +97,17 @@ public enum FileSystem {
 
     /// Writes `bytes` to a new file at `path` (which must not exist) and fsyncs it.
     static func writeNewFile(_ path: String, _ bytes: [UInt8], mode: mode_t = 0o644) throws(FileSystemError) {
+        try writeNewFile(path, parts: [bytes], mode: mode)
+    }
+
+    /// `writeNewFile` of the bytes of `parts`, one after another.
+    static func writeNewFile(_ path: String, parts: [[UInt8]], mode: mode_t = 0o644) throws(FileSystemError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
         guard descriptor >= 0 else { throw FileSystemError("create", path) }
         do throws(FileSystemError) {
-            if let failure = bytes.withUnsafeBytes({ writeAll(descriptor, $0) }) { throw FileSystemError("write", path, code: failure) }
+            for bytes in parts {
+                if let failure = bytes.withUnsafeBytes({ writeAll(descriptor, $0) }) { throw FileSystemError("write", path, code: failure) }
+            }
             guard fsync(descriptor) == 0 else { throw FileSystemError("sync", path) }
         } catch {
             close(descriptor)
@@ -111,10 +118,10 @@ public enum FileSystem {
 
     /// Writes new files on all cores: each write ends in an fsync, and the syncs of different
     /// files overlap instead of queueing.
-    static func writeFilesInParallel(_ files: [(path: String, bytes: [UInt8], mode: mode_t)]) throws(FileSystemError) {
-        let failures = files.parallelMap(heaviestFirst: { $0.bytes.count }) { file -> FileSystemError? in
+    static func writeFilesInParallel(_ files: [(path: String, parts: [[UInt8]], mode: mode_t)]) throws(FileSystemError) {
+        let failures = files.parallelMap(heaviestFirst: { $0.parts.reduce(0) { $0 + $1.count } }) { file -> FileSystemError? in
             do throws(FileSystemError) {
-                try writeNewFile(file.path, file.bytes, mode: file.mode)
+                try writeNewFile(file.path, parts: file.parts, mode: file.mode)
                 return nil
             } catch {
                 return error

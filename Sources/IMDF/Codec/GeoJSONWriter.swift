@@ -22,25 +22,38 @@
 
 public enum GeoJSONWriter {
     public static func write(_ collection: FeatureCollection) -> [UInt8] {
-        var writer = JSONWriter(reservingCapacity: estimatedSize(of: collection))
-        writer.write("{\n  \"type\": \"FeatureCollection\",\n")
-        for entry in collection.foreignMembers {
-            writer.write("  ")
-            writer.writeString(entry.key)
-            writer.write(": ")
-            writer.writeInline(entry.value)
-            writer.write(",\n")
+        write(collection, features: collection.features.indices)
+    }
+
+    /// The part of `write(collection)`'s bytes that holds the features in `range`, with the
+    /// collection's opening when the range starts the features and its closing when it ends
+    /// them: the parts of consecutive non-empty ranges (or the one range of an empty
+    /// collection), joined, are the whole file. An archive is written
+    /// in parts of a few thousand features on all cores, so that its largest file is not
+    /// written on one core at the end.
+    public static func write(_ collection: FeatureCollection, features range: Range<Int>) -> [UInt8] {
+        let features = collection.features
+        var writer = JSONWriter(reservingCapacity: range.count * estimatedFeatureSize + 256)
+        if range.lowerBound == 0 {
+            writer.write("{\n  \"type\": \"FeatureCollection\",\n")
+            for entry in collection.foreignMembers {
+                writer.write("  ")
+                writer.writeString(entry.key)
+                writer.write(": ")
+                writer.writeInline(entry.value)
+                writer.write(",\n")
+            }
+            if features.isEmpty {
+                writer.write("  \"features\": []\n}\n")
+                return writer.bytes
+            }
+            writer.write("  \"features\": [\n")
         }
-        if collection.features.isEmpty {
-            writer.write("  \"features\": []\n}\n")
-            return writer.bytes
+        for index in range {
+            writer.writeFeature(features[index])
+            writer.write(index == features.count - 1 ? "\n" : ",\n")
         }
-        writer.write("  \"features\": [\n")
-        for (index, feature) in collection.features.enumerated() {
-            writer.writeFeature(feature)
-            writer.write(index == collection.features.count - 1 ? "\n" : ",\n")
-        }
-        writer.write("  ]\n}\n")
+        if range.upperBound == features.count { writer.write("  ]\n}\n") }
         return writer.bytes
     }
 
@@ -61,10 +74,8 @@ public enum GeoJSONWriter {
         return writer.bytes
     }
 
-    private static func estimatedSize(of collection: FeatureCollection) -> Int {
-        // Roughly what a feature takes in this form; a good guess saves the buffer's regrowth copies.
-        collection.features.count * 700 + 256
-    }
+    /// Roughly what a feature takes in this form; a good guess saves the buffer's regrowth copies.
+    private static let estimatedFeatureSize = 700
 }
 
 extension JSONWriter {

@@ -32,6 +32,28 @@ struct ZipWriterTests {
         #expect(entries[2].compressedSize == entries[2].uncompressedSize)  // stored: deflate would not shrink it
     }
 
+    /// A file made in parts (a large collection serialised on all cores) is deflated as one
+    /// stream: it reads back whole, with the checksum of its joined bytes, and as small as the
+    /// joined bytes deflated at once; empty parts anywhere change nothing.
+    @Test func aFileInPartsIsOneEntry() throws {
+        let temporary = TemporaryFolder()
+        let part = Array(String(repeating: #"{"type": "Feature", "id": "x"}, "#, count: 3000).utf8)
+        let parts = [part, [], Array(part.reversed()), Array("tail".utf8), []]
+        let joined = Array(parts.joined())
+        let inParts = try ZipWriter.build([ArchiveWriter.OutputFile(name: "unit.geojson", parts: parts)], date: fixedDate)
+        let whole = try ZipWriter.build([ArchiveWriter.OutputFile(name: "unit.geojson", bytes: joined)], date: fixedDate)
+        let path = temporary.file("parts.zip")
+        try Data(inParts).write(to: URL(fileURLWithPath: path))
+        let archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
+        let entry = try #require(Array(archive).first)
+        var content: [UInt8] = []
+        let checksum = try archive.extract(entry) { content.append(contentsOf: $0) }
+        #expect(content == joined)
+        #expect(checksum == entry.checksum)
+        #expect(entry.compressedSize < entry.uncompressedSize / 10)
+        #expect(inParts.count <= whole.count + 16)
+    }
+
     @Test func datesAreStoredInDOSFormat() {
         let (time, day) = ZipWriter.dosDateTime(fixedDate)  // 2023-11-14 22:13:20 UTC
         #expect(day == UInt16((2023 - 1980) << 9 | 11 << 5 | 14))

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import IMDF
@@ -155,5 +156,47 @@ struct GeoJSONCodecTests {
         let twice = GeoJSONWriter.write(try GeoJSONReader.read(once))
         #expect(once == twice)
         #expect(try GeoJSONReader.read(once) == original)
+    }
+
+    /// A collection of `count` anchors with a foreign member, for the writer's parts.
+    static func anchors(_ count: Int) -> FeatureCollection {
+        FeatureCollection(
+            fileName: "anchor.geojson", foreignMembers: ["name": .string("anchor")],
+            features: (0..<count).map { index in
+                Feature(
+                    id: "a\(index)", featureType: "anchor", geometry: .point(Position(x: Double(index), y: 0.5)),
+                    properties: ["unit_id": .string("u\(index)")])
+            })
+    }
+
+    /// The parts of a collection's features cut anywhere into non-empty ranges, joined, are the
+    /// whole file; an empty collection is one part.
+    @Test(arguments: [0, 1, 2, 7])
+    func partsOfACollectionJoinToTheWholeFile(count: Int) {
+        let collection = Self.anchors(count)
+        let whole = String(decoding: GeoJSONWriter.write(collection), as: UTF8.self)
+        #expect(String(decoding: GeoJSONWriter.write(collection, features: 0..<count), as: UTF8.self) == whole)
+        for cut in 1..<Swift.max(count, 1) {
+            let joined = GeoJSONWriter.write(collection, features: 0..<cut) + GeoJSONWriter.write(collection, features: cut..<count)
+            #expect(String(decoding: joined, as: UTF8.self) == whole, "cut at \(cut) of \(count)")
+        }
+        if count >= 3 {
+            let three = [0..<1, 1..<count - 1, count - 1..<count].flatMap { GeoJSONWriter.write(collection, features: $0) }
+            #expect(String(decoding: three, as: UTF8.self) == whole)
+        }
+    }
+
+    /// An archive's files are written in parts of a few thousand features and joined: each is
+    /// the collection's file as written whole.
+    @Test func anArchiveWrittenInPartsHoldsEachCollectionWhole() throws {
+        let count = ArchiveWriter.featuresPerPart * 2 + 1
+        let archive = IMDFArchive(
+            manifest: Manifest(language: "en"),
+            collections: [.anchor: Self.anchors(count), .occupant: FeatureCollection(fileName: "occupant.geojson")])
+        let files = ArchiveWriter.serialize(archive, created: Date(timeIntervalSince1970: 0), generator: "test")
+        #expect(try #require(files.first { $0.name == "anchor.geojson" }).bytes == GeoJSONWriter.write(Self.anchors(count)))
+        #expect(
+            try #require(files.first { $0.name == "occupant.geojson" }).bytes
+                == GeoJSONWriter.write(FeatureCollection(fileName: "occupant.geojson")))
     }
 }
