@@ -9,6 +9,7 @@
 // Every problem of every file is reported in one pass.
 
 import Foundation
+import Synchronization
 
 public struct ArchiveLoad: Sendable {
     public enum Format: String, Sendable {
@@ -129,11 +130,132 @@ private struct Assembly {
         roles = listing.entries.map { EntryRole(fileName: $0.name) }
     }
 
-    /// Reads and decodes every file, the largest first, on all cores.
+    /// One job of `decodeAll`: a file whole, or a half of a large feature file (`FeatureSplit`).
+    enum Job: Sendable {
+        case whole(Int)
+        case firstHalf(Int)
+        case secondHalf(Int)
+
+        var entry: Int {
+            switch self {
+            case .whole(let entry), .firstHalf(let entry), .secondHalf(let entry): entry
+            }
+        }
+    }
+
+    enum JobResult: Sendable {
+        case whole(DecodedEntry?)
+        case firstHalf(FeatureCollection, landed: Bool)
+        /// A first half that could not be read alone: its file is read again whole.
+        case firstHalfFailed
+        case secondHalf([Feature]?)
+    }
+
+    /// Reads and decodes every file, the largest first, on all cores. A feature file of more
+    /// than `FeatureSplit.smallest` bytes is read in two halves at once, so that the last large
+    /// file of an archive is not read on one core while the other waits.
     mutating func decodeAll() {
         let skipping = skippingBrokenFeatures
-        decoded = Swift.Array(zip(listing.entries, roles)).parallelMap(heaviestFirst: { Self.size(of: $0.0) }) {
-            Self.decode($0.0, role: $0.1, skippingBrokenFeatures: skipping)
+        let entries = listing.entries
+        let roles = roles
+        var jobs: [Job] = []
+        for (index, entry) in entries.enumerated() {
+            if case .featureFile = roles[index], Self.size(of: entry) >= FeatureSplit.smallest {
+                jobs += [.firstHalf(index), .secondHalf(index)]
+            } else {
+                jobs.append(.whole(index))
+            }
+        }
+        // Both halves of a file read its bytes once, and cut them in the same place.
+        let sources = entries.map(SharedBytes.init)
+        let results = jobs.parallelMap(heaviestFirst: { job in
+            let size = Self.size(of: entries[job.entry])
+            if case .whole = job { return size }
+            return size / 2
+        }) { job -> JobResult in
+            let entry = entries[job.entry]
+            switch job {
+            case .whole:
+                return .whole(Self.decode(entry, role: roles[job.entry], skippingBrokenFeatures: skipping))
+            case .firstHalf:
+                defer { sources[job.entry].release() }
+                guard let (bytes, split) = sources[job.entry].bytesAndSplit(), let split,
+                    let read = try? GeoJSONReader.readFirstHalf(bytes, split)
+                else { return .firstHalfFailed }
+                return .firstHalf(read.collection, landed: read.landed)
+            case .secondHalf:
+                defer { sources[job.entry].release() }
+                guard let (bytes, split) = sources[job.entry].bytesAndSplit(), let split else { return .secondHalf(nil) }
+                return .secondHalf(GeoJSONReader.readSecondHalf(bytes, split))
+            }
+        }
+        decoded = Swift.Array(repeating: nil, count: entries.count)
+        var firstHalves: [Int: (FeatureCollection, Bool)] = [:]
+        var secondHalves: [Int: [Feature]] = [:]
+        var failed: Set<Int> = []
+        for (job, result) in zip(jobs, results) {
+            switch result {
+            case .whole(let entry): decoded[job.entry] = entry
+            case .firstHalf(let collection, let landed): firstHalves[job.entry] = (collection, landed)
+            case .firstHalfFailed: failed.insert(job.entry)
+            case .secondHalf(let features):
+                if let features { secondHalves[job.entry] = features } else { failed.insert(job.entry) }
+            }
+        }
+        for (index, (first, landed)) in firstHalves where !failed.contains(index) {
+            guard case .featureFile(let type) = roles[index] else { continue }
+            var collection = first
+            // A first half that found no place to stop read every feature itself.
+            if landed { collection.features.append(contentsOf: secondHalves[index] ?? []) }
+            collection.fileName = type.fileName
+            collection.sourceFileName = entries[index].name
+            decoded[index] = .collection(collection)
+        }
+        // Halves that could not be read alone (a defect, an unexpected layout): the file is read
+        // whole, as if it had never been split, and reports what a whole reading reports.
+        let again = failed.sorted()
+        let redone = again.parallelMap(heaviestFirst: { Self.size(of: entries[$0]) }) { index in
+            Self.decode(entries[index], role: roles[index], skippingBrokenFeatures: skipping)
+        }
+        for (index, entry) in zip(again, redone) { decoded[index] = entry }
+    }
+
+    /// A file's bytes, read by whichever half of it asks first, and where to cut them; let go
+    /// once both halves are done with them, as a whole reading lets its bytes go.
+    final class SharedBytes: Sendable {
+        private struct State {
+            var read: (bytes: [UInt8], split: FeatureSplit?)??
+            var users = 2
+        }
+        private let entry: ArchiveEntry
+        private let state = Mutex(State())
+
+        init(_ entry: ArchiveEntry) { self.entry = entry }
+
+        /// Nil when the file cannot be read (a whole reading then reports why).
+        func bytesAndSplit() -> (bytes: [UInt8], split: FeatureSplit?)? {
+            state.withLock { state in
+                if state.read == nil {
+                    switch entry.content {
+                    case .bytes(let bytes): state.read = .some((bytes, FeatureSplit.plan(bytes)))
+                    case .path(let path, _, let limit):
+                        if let bytes = try? FileSystem.readAll(path, limit: limit, noFollow: true) {
+                            state.read = .some((bytes, FeatureSplit.plan(bytes)))
+                        } else {
+                            state.read = .some(nil)
+                        }
+                    }
+                }
+                return state.read!
+            }
+        }
+
+        /// One half is done with the bytes.
+        func release() {
+            state.withLock { state in
+                state.users -= 1
+                if state.users == 0 { state.read = .some(nil) }
+            }
         }
     }
 

@@ -35,6 +35,12 @@ public enum GeoJSONReader {
     /// Decodes a FeatureCollection. Throws the syntax error, or every structural problem found.
     public static func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(GeoJSONReadFailure) -> FeatureCollection {
         var decoder = CollectionDecoder(reader: JSONReader(bytes: bytes))
+        return try read(bytes, with: &decoder)
+    }
+
+    fileprivate static func read(_ bytes: UnsafeBufferPointer<UInt8>, with decoder: inout CollectionDecoder) throws(GeoJSONReadFailure)
+        -> FeatureCollection
+    {
         let collection: FeatureCollection
         do {
             collection = try decoder.decodeCollection()
@@ -103,6 +109,101 @@ public enum GeoJSONReader {
     }
 }
 
+/// A large file's features read in two halves at once (`ArchiveReader` runs them as two jobs):
+/// the first half from the file's start up to a place where a feature seems to start, past the
+/// middle, and the second from there to the end of the features array. Whether the guess was
+/// right is known only when the first half gets there: a brace in a string can look the same.
+/// The halves are joined only when the first landed exactly there, the second read to the array's
+/// end without a problem, and nothing follows the array but the collection's closing brace;
+/// otherwise the file is read again from its start, so what is read is what one reading gives.
+public struct FeatureSplit: Sendable, Equatable {
+    /// Where the second half's first feature starts.
+    public var start: Int
+    /// The offset of the `]` that closes the features array (the file's last one).
+    public var arrayEnd: Int
+
+    /// Files smaller than this are read in one piece.
+    public static let smallest = 2 << 20
+
+    /// Where to cut `bytes`, or nil: a small file, one that does not end with its features
+    /// array (`] }`), or no place past the middle that looks like the start of a feature (a `{`
+    /// and a key after a `}` and a comma) before the array's end.
+    public static func plan(_ bytes: [UInt8]) -> FeatureSplit? {
+        guard bytes.count >= smallest else { return nil }
+        return bytes.withUnsafeBufferPointer { bytes -> FeatureSplit? in
+            func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+            var end = bytes.count - 1
+            while end > 0, isSpace(bytes[end]) { end -= 1 }
+            guard bytes[end] == UInt8(ascii: "}") else { return nil }
+            end -= 1
+            while end > 0, isSpace(bytes[end]) { end -= 1 }
+            guard bytes[end] == UInt8(ascii: "]") else { return nil }
+            // An object's start: `{`, then a key and its colon (`{"type":`), which the same
+            // bytes inside a string rarely are.
+            func opensWithAKey(_ brace: Int) -> Bool {
+                var index = brace + 1
+                while index < end, isSpace(bytes[index]) { index += 1 }
+                guard index < end, bytes[index] == UInt8(ascii: "\"") else { return false }
+                index += 1
+                let keyEnd = Swift.min(end, index + 64)
+                while index < keyEnd, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\") { index += 1 }
+                guard index < keyEnd, bytes[index] == UInt8(ascii: "\"") else { return false }
+                index += 1
+                while index < end, isSpace(bytes[index]) { index += 1 }
+                return index < end && bytes[index] == UInt8(ascii: ":")
+            }
+            var index = bytes.count / 2
+            let limit = Swift.min(end, index + (1 << 20))
+            while index < limit {
+                if bytes[index] == UInt8(ascii: ",") {
+                    var before = index - 1
+                    while before > 0, isSpace(bytes[before]) { before -= 1 }
+                    var after = index + 1
+                    while after < end, isSpace(bytes[after]) { after += 1 }
+                    if bytes[before] == UInt8(ascii: "}"), after < end, bytes[after] == UInt8(ascii: "{"), opensWithAKey(after) {
+                        return FeatureSplit(start: after, arrayEnd: end)
+                    }
+                }
+                index += 1
+            }
+            return nil
+        }
+    }
+}
+
+extension GeoJSONReader {
+    /// The first half of a split file: the collection read as `read` reads it, but with its
+    /// features only up to `split.start` when a feature starts exactly there (`landed`); when
+    /// none does, all of them.
+    public static func readFirstHalf(_ bytes: [UInt8], _ split: FeatureSplit) throws(GeoJSONReadFailure) -> (
+        collection: FeatureCollection, landed: Bool
+    ) {
+        let result: Result<(FeatureCollection, Bool), GeoJSONReadFailure> = bytes.withUnsafeBufferPointer { buffer in
+            var decoder = CollectionDecoder(reader: JSONReader(bytes: buffer))
+            decoder.split = split
+            do throws(GeoJSONReadFailure) {
+                let collection = try read(buffer, with: &decoder)
+                return .success((collection, decoder.landed))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// The second half of a split file: its features from `split.start` to the end of the
+    /// array, with their lines in the file; nil if it cannot be read so (any problem, a syntax
+    /// error, an array that ends elsewhere).
+    public static func readSecondHalf(_ bytes: [UInt8], _ split: FeatureSplit) -> [Feature]? {
+        bytes.withUnsafeBufferPointer { buffer -> [Feature]? in
+            var decoder = CollectionDecoder(reader: JSONReader(bytes: buffer))
+            decoder.reader.position = split.start
+            guard let rest = decoder.decodeRest(), rest.end == split.arrayEnd + 1 else { return nil }
+            return rest.features
+        }
+    }
+}
+
 public enum GeoJSONReadFailure: Error, Sendable, Equatable {
     /// The file is not valid JSON.
     case syntax(JSONSyntaxError, TextLocation)
@@ -130,6 +231,9 @@ private struct CollectionDecoder {
 
     var reader: JSONReader
     var problems: [Problem] = []
+    /// Where a first half stops (`FeatureSplit`), and whether it did.
+    var split: FeatureSplit?
+    var landed = false
     // Line counting is incremental: each feature's start line is found by counting newlines since
     // the previous feature, so the whole file is scanned once.
     private var countedUpTo = 0
@@ -243,6 +347,12 @@ private struct CollectionDecoder {
         while true {
             number += 1
             let start = reader.position
+            if let split, start == split.start {
+                // A first half ends here; the second half holds the rest of the array.
+                landed = true
+                reader.position = split.arrayEnd + 1
+                return features
+            }
             if reader.current == UInt8(ascii: "{") {
                 if let feature = try decodeFeature(number: number) { features.append(feature) }
             } else {
@@ -252,6 +362,26 @@ private struct CollectionDecoder {
             }
             try reader.afterElement(closing: UInt8(ascii: "]"), container: "the features array")
             if reader.bytes[reader.position - 1] == UInt8(ascii: "]") { return features }
+        }
+    }
+
+    /// The features from the one starting here to the end of the array, and the offset after
+    /// its `]` (lines are counted from the file's start, a millisecond a megabyte); nil on any
+    /// problem or syntax error, which a reading from the file's start reports.
+    mutating func decodeRest() -> (features: [Feature], end: Int)? {
+        var features: [Feature] = []
+        var number = 0
+        do throws(JSONSyntaxError) {
+            while true {
+                guard reader.current == UInt8(ascii: "{") else { return nil }
+                number += 1
+                if let feature = try decodeFeature(number: number) { features.append(feature) }
+                guard problems.isEmpty else { return nil }
+                try reader.afterElement(closing: UInt8(ascii: "]"), container: "the features array")
+                if reader.bytes[reader.position - 1] == UInt8(ascii: "]") { return (features, reader.position) }
+            }
+        } catch {
+            return nil
         }
     }
 
