@@ -151,8 +151,8 @@ private struct Assembly {
         case secondHalf([Feature]?)
     }
 
-    /// Reads and decodes every file, the largest first, on all cores. A feature file of more
-    /// than `FeatureSplit.smallest` bytes is read in two halves at once, so that the last large
+    /// Reads and decodes every file, the largest first, on all cores. A feature file of
+    /// `FeatureSplit.smallest` bytes or more is read in two halves at once, so that the last large
     /// file of an archive is not read on one core while the other waits.
     mutating func decodeAll() {
         let skipping = skippingBrokenFeatures

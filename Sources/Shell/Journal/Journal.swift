@@ -18,8 +18,8 @@ public final class Journal {
     public private(set) var path: String
     /// The journal file, once something has been written to it. A session that finds no journal
     /// on disk writes its own with the first record: until then there is nothing to recover, and
-    /// the archive's hash for its header (read and hashed again, about 40 ms for workload W) is
-    /// not waited for before the prompt.
+    /// the archive's hash for its header (read and hashed again, about 40 ms for workload W, on
+    /// a thread started here) is not waited for before the prompt.
     private var started: JournalWriter?
 
     /// What is left after a command could not be recorded (a full disk): the journal as it was,
@@ -71,6 +71,7 @@ public final class Journal {
         let pending = session.pendingArchiveHash
         session.pendingArchiveHash = nil
         if let archive, let pending, pending.path == archive {
+            pending.start()
             base = .pending(pending)
         } else {
             base = .known(archive.flatMap(JournalFormat.archiveHash) ?? "new")
