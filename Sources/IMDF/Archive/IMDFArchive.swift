@@ -78,11 +78,21 @@ public struct FeatureIndex: Sendable {
 
     init(_ archive: IMDFArchive) {
         ordinals.reserveCapacity(archive.featureCount)
+        var ordered: [(collection: FeatureCollection, key: CollectionKey)] = []
+        for type in FeatureType.hierarchyOrder {
+            if let collection = archive.collections[type] { ordered.append((collection, .imdf(type))) }
+        }
+        for (number, collection) in archive.extensions.enumerated() { ordered.append((collection, .extension(number))) }
+        // Each id's hash - most of the work, a SipHash over 36 bytes - is worked out on all
+        // cores; the table is then filled in order on one.
+        let hashed = ordered.parallelMap(heaviestFirst: { $0.collection.features.count }) { entry in
+            entry.collection.features.withUnsafeBufferPointer { features in features.map { HashedKey($0.id) } }
+        }
         var next = 0
-        func add(_ collection: FeatureCollection, as key: CollectionKey) {
+        for ((collection, key), ids) in zip(ordered, hashed) {
             starts.append((key, next))
-            for position in collection.features.indices {
-                let id = HashedKey(collection.features[position].id)
+            for position in ids.indices {
+                let id = ids[position]
                 if let first = ordinals.updateValue(Int32(next + position), forKey: id) {
                     ordinals[id] = first
                     let firstPlace = place(of: Int(first))
@@ -91,10 +101,6 @@ public struct FeatureIndex: Sendable {
             }
             next += collection.features.count
         }
-        for type in FeatureType.hierarchyOrder {
-            if let collection = archive.collections[type] { add(collection, as: .imdf(type)) }
-        }
-        for (number, collection) in archive.extensions.enumerated() { add(collection, as: .extension(number)) }
     }
 
     private func place(of ordinal: Int) -> Place {
