@@ -146,8 +146,6 @@ private struct Assembly {
     enum JobResult: Sendable {
         case whole(DecodedEntry?)
         case firstHalf(FeatureCollection, landed: Bool)
-        /// A first half that could not be read alone: its file is read again whole.
-        case firstHalfFailed
         case secondHalf([Feature]?)
     }
 
@@ -174,46 +172,57 @@ private struct Assembly {
             return size / 2
         }) { job -> JobResult in
             let entry = entries[job.entry]
+            let role = roles[job.entry]
             switch job {
             case .whole:
-                return .whole(Self.decode(entry, role: roles[job.entry], skippingBrokenFeatures: skipping))
+                return .whole(Self.decode(entry, role: role, skippingBrokenFeatures: skipping))
             case .firstHalf:
                 defer { sources[job.entry].release() }
-                guard let (bytes, split) = sources[job.entry].bytesAndSplit(), let split,
-                    let read = try? GeoJSONReader.readFirstHalf(bytes, split)
-                else { return .firstHalfFailed }
-                return .firstHalf(read.collection, landed: read.landed)
+                // A file that cannot be read, cannot be cut or has a problem in its first half is
+                // read whole by this job, with the bytes in hand, and reports what a whole reading
+                // reports.
+                switch sources[job.entry].contents() {
+                case .failure(let failure): return .whole(.unreadable(failure.diagnostics))
+                case .success(let (bytes, split)):
+                    guard let split, let read = try? GeoJSONReader.readFirstHalf(bytes, split) else {
+                        return .whole(Self.decode(entry, role: role, skippingBrokenFeatures: skipping, bytes: bytes))
+                    }
+                    return .firstHalf(read.collection, landed: read.landed)
+                }
             case .secondHalf:
                 defer { sources[job.entry].release() }
-                guard let (bytes, split) = sources[job.entry].bytesAndSplit(), let split else { return .secondHalf(nil) }
+                guard case .success(let (bytes, split)) = sources[job.entry].contents(), let split else { return .secondHalf(nil) }
                 return .secondHalf(GeoJSONReader.readSecondHalf(bytes, split))
             }
         }
         decoded = Swift.Array(repeating: nil, count: entries.count)
-        var firstHalves: [Int: (FeatureCollection, Bool)] = [:]
+        var firstHalves: [Int: (collection: FeatureCollection, landed: Bool)] = [:]
         var secondHalves: [Int: [Feature]] = [:]
-        var failed: Set<Int> = []
         for (job, result) in zip(jobs, results) {
             switch result {
             case .whole(let entry): decoded[job.entry] = entry
             case .firstHalf(let collection, let landed): firstHalves[job.entry] = (collection, landed)
-            case .firstHalfFailed: failed.insert(job.entry)
-            case .secondHalf(let features):
-                if let features { secondHalves[job.entry] = features } else { failed.insert(job.entry) }
+            case .secondHalf(let features): secondHalves[job.entry] = features
             }
         }
-        for (index, (first, landed)) in firstHalves where !failed.contains(index) {
+        // A first half that found no feature where the second began read every feature itself.
+        var again: [Int] = []
+        for (index, first) in firstHalves {
             guard case .featureFile(let type) = roles[index] else { continue }
-            var collection = first
-            // A first half that found no place to stop read every feature itself.
-            if landed { collection.features.append(contentsOf: secondHalves[index] ?? []) }
+            var collection = first.collection
+            if first.landed {
+                guard let rest = secondHalves[index] else {
+                    again.append(index)
+                    continue
+                }
+                collection.features.append(contentsOf: rest)
+            }
             collection.fileName = type.fileName
             collection.sourceFileName = entries[index].name
             decoded[index] = .collection(collection)
         }
-        // Halves that could not be read alone (a defect, an unexpected layout): the file is read
-        // whole, as if it had never been split, and reports what a whole reading reports.
-        let again = failed.sorted()
+        // A second half that could not be read alone (a defect in it): the file is read whole,
+        // as if it had never been cut, and reports what a whole reading reports.
         let redone = again.parallelMap(heaviestFirst: { Self.size(of: entries[$0]) }) { index in
             Self.decode(entries[index], role: roles[index], skippingBrokenFeatures: skipping)
         }
@@ -223,38 +232,35 @@ private struct Assembly {
     /// A file's bytes, read by whichever half of it asks first, and where to cut them; let go
     /// once both halves are done with them, as a whole reading lets its bytes go.
     final class SharedBytes: Sendable {
-        private struct State {
-            var read: (bytes: [UInt8], split: FeatureSplit?)??
-            var users = 2
+        typealias Contents = Result<(bytes: [UInt8], split: FeatureSplit?), ReadFailure>
+
+        private enum State {
+            case unread
+            case read(Contents)
+            case released
         }
         private let entry: ArchiveEntry
-        private let state = Mutex(State())
+        private let state = Mutex((state: State.unread, users: 2))
 
         init(_ entry: ArchiveEntry) { self.entry = entry }
 
-        /// Nil when the file cannot be read (a whole reading then reports why).
-        func bytesAndSplit() -> (bytes: [UInt8], split: FeatureSplit?)? {
-            state.withLock { state in
-                if state.read == nil {
-                    switch entry.content {
-                    case .bytes(let bytes): state.read = .some((bytes, FeatureSplit.plan(bytes)))
-                    case .path(let path, _, let limit):
-                        if let bytes = try? FileSystem.readAll(path, limit: limit, noFollow: true) {
-                            state.read = .some((bytes, FeatureSplit.plan(bytes)))
-                        } else {
-                            state.read = .some(nil)
-                        }
-                    }
+        func contents() -> Contents {
+            state.withLock { shared in
+                switch shared.state {
+                case .read(let contents): return contents
+                case .unread, .released:
+                    let contents: Contents = Assembly.bytes(of: entry).map { (bytes: $0, split: FeatureSplit.plan($0)) }
+                    shared.state = .read(contents)
+                    return contents
                 }
-                return state.read!
             }
         }
 
         /// One half is done with the bytes.
         func release() {
-            state.withLock { state in
-                state.users -= 1
-                if state.users == 0 { state.read = .some(nil) }
+            state.withLock { shared in
+                shared.users -= 1
+                if shared.users == 0 { shared.state = .released }
             }
         }
     }
@@ -267,20 +273,36 @@ private struct Assembly {
         }
     }
 
-    static func decode(_ entry: ArchiveEntry, role: EntryRole, skippingBrokenFeatures: Bool) -> DecodedEntry? {
-        if case .ignored = role { return nil }
-        let bytes: [UInt8]
+    /// Why a file could not be read, as its reading reports it.
+    struct ReadFailure: Error {
+        var diagnostics: [ArchiveDiagnostic]
+    }
+
+    /// The bytes of `entry`, or why they cannot be read.
+    static func bytes(of entry: ArchiveEntry) -> Result<[UInt8], ReadFailure> {
         switch entry.content {
-        case .bytes(let content): bytes = content
+        case .bytes(let content): return .success(content)
         case .path(let path, _, let limit):
             do {
-                bytes = try FileSystem.readAll(path, limit: limit, noFollow: true)
+                return .success(try FileSystem.readAll(path, limit: limit, noFollow: true))
             } catch {
-                return .unreadable([
-                    ArchiveDiagnostic(.error, kind: .unreadableFile, file: entry.name, message: "cannot read the file: \(error)")
-                ])
+                return .failure(
+                    ReadFailure(diagnostics: [
+                        ArchiveDiagnostic(.error, kind: .unreadableFile, file: entry.name, message: "cannot read the file: \(error)")
+                    ]))
             }
         }
+    }
+
+    static func decode(_ entry: ArchiveEntry, role: EntryRole, skippingBrokenFeatures: Bool) -> DecodedEntry? {
+        if case .ignored = role { return nil }
+        switch bytes(of: entry) {
+        case .success(let bytes): return decode(entry, role: role, skippingBrokenFeatures: skippingBrokenFeatures, bytes: bytes)
+        case .failure(let failure): return .unreadable(failure.diagnostics)
+        }
+    }
+
+    static func decode(_ entry: ArchiveEntry, role: EntryRole, skippingBrokenFeatures: Bool, bytes: [UInt8]) -> DecodedEntry? {
         func located(_ failure: GeoJSONReadFailure, _ severity: ArchiveDiagnostic.Severity) -> [ArchiveDiagnostic] {
             failure.problems.map {
                 ArchiveDiagnostic(

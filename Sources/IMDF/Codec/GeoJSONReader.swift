@@ -131,7 +131,7 @@ public struct FeatureSplit: Sendable, Equatable {
     public static func plan(_ bytes: [UInt8]) -> FeatureSplit? {
         guard bytes.count >= smallest else { return nil }
         return bytes.withUnsafeBufferPointer { bytes -> FeatureSplit? in
-            func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+            let isSpace = JSONReader.isWhitespace
             var end = bytes.count - 1
             while end > 0, isSpace(bytes[end]) { end -= 1 }
             guard bytes[end] == UInt8(ascii: "}") else { return nil }

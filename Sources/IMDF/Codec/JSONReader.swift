@@ -38,13 +38,11 @@ struct JSONReader {
     // MARK: - Cursor
 
     @inline(__always)
+    /// JSON's whitespace: space, line feed, carriage return, tab.
+    static func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+
     mutating func skipWhitespace() {
-        while position < bytes.count {
-            switch bytes[position] {
-            case 0x20, 0x0A, 0x0D, 0x09: position += 1
-            default: return
-            }
-        }
+        while position < bytes.count, Self.isWhitespace(bytes[position]) { position += 1 }
     }
 
     @inline(__always)

@@ -82,15 +82,8 @@ public struct ShortIDs: Sendable, Equatable {
         // A native string's bytes are read where they lie: iterating `utf8` cost some 450
         // instructions per id, run for every id a report shows.
         if let key = id.utf8.withContiguousStorageIfAvailable({ asciiPrefixKey(bytes: $0) }) { return key }
-        var key: UInt64 = 0
-        var count = 0
-        for byte in id.utf8 {
-            if count == minimumLength { return byte < 0x80 ? key : nil }
-            guard byte < 0x80, byte != 0x0D else { return nil }
-            key = key << 8 | UInt64((0x41...0x5A).contains(byte) ? byte | 0x20 : byte)
-            count += 1
-        }
-        return count == minimumLength ? key : nil
+        // Any other string: its first bytes, one past the prefix, copied.
+        return Array(id.utf8.prefix(minimumLength + 1)).withUnsafeBufferPointer { asciiPrefixKey(bytes: $0) }
     }
 
     /// `asciiPrefixKey(_:)` of a string's UTF-8 bytes.
