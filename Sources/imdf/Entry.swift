@@ -85,7 +85,7 @@ struct PromptCommand: ParsableCommand {
     }
 
     func run() throws {
-        var session = try Sessions.open(archive, limits: limitOptions.limits, journaled: true)
+        var session = try Sessions.open(archive, limits: limitOptions.limits)
         let interactive = isatty(0) == 1
         let editor = interactive ? LineEditor(historyPath: LineEditor.defaultHistoryPath) : nil
         let start: Journal.Start = recover ? .recover : discardJournal ? .discard : .ask

@@ -30,7 +30,7 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        var session = try Sessions.open(archive, limits: limitOptions.limits, journaled: true)
+        var session = try Sessions.open(archive, limits: limitOptions.limits)
         // `save` lines wait for the whole run to succeed; without a path they write --save's OUT.
         session.deferredSaving = DeferredSaving(defaultPath: save, journaledArchive: archive)
         // The archive's journal records the run, so a run killed half-way can be recovered with

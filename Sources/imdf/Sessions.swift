@@ -7,10 +7,10 @@ import Workbench
 
 enum Sessions {
     /// A session on `path` (or a new document), its load diagnostics printed; an archive that
-    /// cannot be opened exits with 3. A `journaled` session gets its journal next.
-    static func open(_ path: String?, limits: ArchiveLimits = .standard, journaled: Bool = false) throws(CommandFailure) -> EditingSession {
+    /// cannot be opened exits with 3.
+    static func open(_ path: String?, limits: ArchiveLimits = .standard) throws(CommandFailure) -> EditingSession {
         do {
-            return try EditingSession.open(path, limits: limits, journaled: journaled) { Output.diagnostics($0, archive: path ?? "") }
+            return try EditingSession.open(path, limits: limits) { Output.diagnostics($0, archive: path ?? "") }
         } catch {
             throw CommandFailure(exitCode: CommandFailure.unreadableArchive, message: error.message)
         }
@@ -29,7 +29,7 @@ enum Sessions {
     /// `open PATH` typed in a session: the archive's session, or the reason as the command's error.
     static func openForCommand(_ path: String, limits: ArchiveLimits) throws(EditError) -> EditingSession {
         do {
-            return try open(path, limits: limits, journaled: true)
+            return try open(path, limits: limits)
         } catch {
             throw EditError("open: \(error.message)", argument: "PATH")
         }

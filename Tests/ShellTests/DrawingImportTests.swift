@@ -85,7 +85,7 @@ struct DrawingImportTests {
         let drawing = folder + "/plan.dxf"
         try Self.plan().text.write(toFile: drawing, atomically: true, encoding: .utf8)
         func open() throws -> (EditingSession, Journal) {
-            var session = try EditingSession.open(archive, journaled: true) { _ in }
+            var session = try EditingSession.open(archive) { _ in }
             let journal = try Journal(archive: archive, session: &session, start: .recover, ask: { _ in nil }, report: { _ in })
             return (session, journal)
         }

@@ -111,7 +111,7 @@ struct ImportTests {
         let archive = folder + "/venue"
         try ArchiveWriter.write(VenueGenerator.generate(VenueSpec(buildings: 1, levels: 1, rooms: 4, seed: 32)), to: archive)
         func open() throws -> (EditingSession, Journal) {
-            var session = try EditingSession.open(archive, journaled: true) { _ in }
+            var session = try EditingSession.open(archive) { _ in }
             let journal = try Journal(archive: archive, session: &session, start: .recover, ask: { _ in nil }, report: { _ in })
             return (session, journal)
         }

@@ -185,7 +185,7 @@ struct JournalTests {
         try ArchiveWriter.write(VenueGenerator.generate(VenueSpec(buildings: 1, levels: 1, rooms: 2, seed: 3)), to: folder + "/venue")
         let archive = folder + "/venue"
         let expected = try #require(JournalFormat.archiveHash(archive))
-        var session = try EditingSession.open(archive, journaled: true) { _ in }
+        var session = try EditingSession.open(archive) { _ in }
         let journal = try Journal(archive: archive, session: &session, start: .ask, ask: { _ in nil }, report: { _ in })
         #expect(FileManager.default.fileExists(atPath: archive + ".journal.lock"))
         #expect(!FileManager.default.fileExists(atPath: archive + ".journal"))

@@ -43,7 +43,7 @@ public final class Journal {
         var hash: String {
             switch self {
             case .known(let hash): hash
-            case .pending(let pending): pending.value ?? JournalFormat.archiveHash(pending.path) ?? "new"
+            case .pending(let pending): pending.value ?? "new"
             }
         }
     }
@@ -68,14 +68,7 @@ public final class Journal {
         }
         lock = try JournalWriter.lock(path)
         self.archive = archive ?? "(new document)"
-        let pending = session.pendingArchiveHash
-        session.pendingArchiveHash = nil
-        if let archive, let pending, pending.path == archive {
-            pending.start()
-            base = .pending(pending)
-        } else {
-            base = .known(archive.flatMap(JournalFormat.archiveHash) ?? "new")
-        }
+        base = archive.map { .pending(PendingArchiveHash(path: $0)) } ?? .known("new")
         guard Self.exists(path) else { return }
         // A journal left by an earlier session: compared with the archive, offered back or set
         // aside, and replaced by this session's own at once, so that what was discarded is not

@@ -16,7 +16,6 @@
 
 import Foundation
 import IMDF
-import Synchronization
 
 public enum JournalFormat {
     public static let magic = "#imdf-journal 1"
@@ -91,28 +90,20 @@ public enum JournalFormat {
     }
 }
 
-/// `JournalFormat.archiveHash` of an archive, worked out on a thread of its own once `start()` is
-/// called: opening a large archive reads and hashes it again for the journal (about 40 ms for
-/// workload W). The journal starts it when the document is built - while it is built both cores
-/// are busy - and waits for it only with its first record, so the prompt does not wait for it.
-/// (A thread of the lowest priority, started earlier, would starve behind any other busy process,
-/// and an unprivileged thread cannot raise its priority again when the hash is wanted.)
+/// `JournalFormat.archiveHash` of an archive, worked out on a thread of its own from the moment it
+/// is made: opening a large archive reads and hashes it again for the journal (about 40 ms for
+/// workload W). The journal makes it when it opens - once the document is built, which keeps both
+/// cores busy - and waits for it only with its first record, so the prompt does not wait for it.
+/// (A thread of the lowest priority, made earlier, would starve behind any other busy process, and
+/// an unprivileged thread cannot raise its priority again when the hash is wanted.)
 final class PendingArchiveHash: @unchecked Sendable {
     let path: String
     /// Written once by the hashing thread before `done` is signalled; read only after.
     private var hash: String?
     private let done = DispatchSemaphore(value: 0)
-    private let started = Mutex(false)
 
-    init(path: String) { self.path = path }
-
-    /// Starts hashing, once.
-    func start() {
-        let first = started.withLock { started in
-            defer { started = true }
-            return !started
-        }
-        guard first else { return }
+    init(path: String) {
+        self.path = path
         Thread { [self] in
             hash = JournalFormat.archiveHash(path)
             done.signal()
@@ -121,7 +112,6 @@ final class PendingArchiveHash: @unchecked Sendable {
 
     /// The hash (nil when the archive could not be read), once it is known.
     var value: String? {
-        start()
         done.wait()
         done.signal()
         return hash

@@ -39,8 +39,6 @@ public struct EditingSession: Sendable {
     /// Whether the prompt (and `imdf run --echo`) reports after each edit the findings it
     /// introduced or resolved (`findings on|off`).
     public var reportsEditFindings = true
-    /// The journal's hash of the archive as it was opened, being worked out (OpeningAnArchive.swift).
-    var pendingArchiveHash: PendingArchiveHash?
     /// The archive file(s) as this session opened or last saved them: a save over the archive
     /// refuses when they have changed since (unless forced).
     var onDisk: DiskSignature?

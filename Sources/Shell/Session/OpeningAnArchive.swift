@@ -15,10 +15,8 @@ public struct OpenFailure: Error, Sendable {
 extension EditingSession {
     /// A session on the archive at `path`, or on a new empty document when nil. `diagnostics`
     /// receives what loading found (warnings for an archive that opens, errors for one that does not).
-    /// A session that will be journaled carries the archive's hash for its journal, worked out
-    /// once the journal starts it.
     public static func open(
-        _ path: String?, limits: ArchiveLimits = .standard, journaled: Bool = false, diagnostics: ([ArchiveDiagnostic]) -> Void
+        _ path: String?, limits: ArchiveLimits = .standard, diagnostics: ([ArchiveDiagnostic]) -> Void
     ) throws(OpenFailure) -> EditingSession {
         var session: EditingSession
         if let path {
@@ -39,14 +37,11 @@ extension EditingSession {
                     message: "\(path): \(load.unreadableFiles.joined(separator: ", ")) could not be read; editing would lose those features"
                 )
             }
-            // Hashed for the journal once the document is built (PendingArchiveHash).
-            let hash = journaled ? PendingArchiveHash(path: path) : nil
             // The document takes the archive's features, and the reader's index of their ids,
             // over rather than copying them.
             let (archive, index) = load.takeArchive()
             session = EditingSession(document: Document(consume archive, index: consume index), archivePath: path)
             session.onDisk = signature
-            session.pendingArchiveHash = hash
         } else {
             session = EditingSession(document: Document(IMDFArchive(manifest: Manifest(language: "en"))))
         }
