@@ -55,12 +55,14 @@ struct HugePagesTests {
         }
         let kernel = (try? String(contentsOfFile: "/sys/kernel/mm/transparent_hugepage/enabled", encoding: .utf8)) ?? ""
         let offered = kernel.contains("[always]") || kernel.contains("[madvise]")
-        let tunable = "GLIBC_TUNABLES=glibc.malloc.hugetlb=1"
-        let largeEnvironment = try Self.environmentOfSession(on: large, state: state) { $0.contains(tunable) }
-        #expect(largeEnvironment.contains(tunable) == offered, "kernel: \(kernel)")
+        // glibc keeps in the environment what it shows of the tunables it read (2.36 shows
+        // `hugetlb` alone), so the restart is recognised by the tunable that comes first.
+        let asked = { (environment: [String]) in environment.contains { $0.hasPrefix("GLIBC_TUNABLES=glibc.malloc.hugetlb=1") } }
+        let largeEnvironment = try Self.environmentOfSession(on: large, state: state, settled: asked)
+        #expect(asked(largeEnvironment) == offered, "kernel: \(kernel)")
         // The small archive's session: its environment once it has shown one, untouched.
         let smallEnvironment = try Self.environmentOfSession(on: small, state: state) { $0.contains { $0.hasPrefix("IMDF_HISTORY=") } }
         #expect(!smallEnvironment.isEmpty)
-        #expect(!smallEnvironment.contains(tunable))
+        #expect(!smallEnvironment.contains { $0.hasPrefix("GLIBC_TUNABLES=") })
     }
 }
