@@ -11,6 +11,8 @@ struct JSONReader {
     static let maximumDepth = 512
     /// Short keys met before (KeyCache below).
     private var keys = KeyCache()
+    /// The entries of the objects being read (EntryStack.swift).
+    private let openEntries = EntryStack()
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -145,27 +147,28 @@ struct JSONReader {
         guard depth < JSONReader.maximumDepth else { throw error("nesting deeper than \(JSONReader.maximumDepth) levels") }
         position += 1  // {
         skipWhitespace()
-        var object = JSONObject()
         if current == UInt8(ascii: "}") {
             position += 1
-            return object
+            return JSONObject()
         }
-        object.reserveCapacity(8)
+        let start = openEntries.count
+        // Popped by `take` when the object is read; dropped here when its reading fails.
+        defer { openEntries.truncate(to: start) }
         // A repeated key is an error: JSON readers disagree on which value counts (first or last
         // wins), so an archive with one means different things to different tools.
         var repeats = RepeatedKeys()
         while true {
             let keyStart = position
             let key = try parseKey()
-            if repeats.isRepeat(key, in: object) {
+            if repeats.isRepeat(key, among: openEntries.entries(from: start)) {
                 throw error(
                     "duplicate key \"\(key.count > 80 ? String(key.prefix(80)) + "..." : key)\" in an object; which value counts is not defined",
                     at: keyStart)
             }
             let value = try parseValue(depth: depth + 1)
-            object.append(key: key, value: value)
+            openEntries.push(key: key, value: value)
             try afterElement(closing: UInt8(ascii: "}"), container: "an object")
-            if bytes[position - 1] == UInt8(ascii: "}") { return object }
+            if bytes[position - 1] == UInt8(ascii: "}") { return JSONObject(openEntries.take(from: start)) }
         }
     }
 
@@ -312,9 +315,15 @@ struct RepeatedKeys {
 
     /// Whether `key` is already among `object`'s keys; call it before appending `key`.
     mutating func isRepeat(_ key: String, in object: JSONObject) -> Bool {
-        if seen == nil && object.count >= 16 { seen = Set(object.keys) }
+        object.entries.withUnsafeBufferPointer { isRepeat(key, among: $0) }
+    }
+
+    /// Whether `key` is already among `entries`' keys; call it before adding `key`.
+    mutating func isRepeat(_ key: String, among entries: UnsafeBufferPointer<JSONObject.Entry>) -> Bool {
+        if seen == nil && entries.count >= 16 { seen = Set(entries.lazy.map(\.key)) }
         if seen != nil { return !seen!.insert(key).inserted }
-        return object.contains(key: key)
+        for index in entries.indices where entries[index].key == key { return true }
+        return false
     }
 }
 

@@ -96,6 +96,4 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection, Expressibl
         self[key] = nil
         return old
     }
-
-    mutating func reserveCapacity(_ count: Int) { entries.reserveCapacity(count) }
 }

@@ -33,6 +33,43 @@ struct JSONReaderTests {
         #expect(failure("{\(many)}") == nil)
     }
 
+    @Test func nestedObjectsAreReadWholeEachInExactlyItsRoom() throws {
+        // Objects inside objects and arrays, one of 300 entries (more than the reader first
+        // makes room for) with objects among them, read as written.
+        let wide = (0..<300).map {
+            $0 % 50 == 0 ? "\"k\($0)\": {\"en\": \"Room \($0)\", \"d\": {\"x\": [\($0), {}]}}" : "\"k\($0)\": \($0)"
+        }
+        let text =
+            #"{"a": {"b": {"c": 1}, "d": [{"e": 2}, {"f": {"g": "h"}}]}, "wide": {"# + wide.joined(separator: ", ") + "}, \"z\": null}"
+        let value = try parse(text)
+        let object = try #require(value.objectValue)
+        #expect(object.keys == ["a", "wide", "z"])
+        #expect(object["a"]?.objectValue?["b"]?.objectValue?["c"] == .number(JSONNumber(1)))
+        #expect(object["a"]?.objectValue?["d"]?.arrayValue?[1].objectValue?["f"]?.objectValue?["g"] == .string("h"))
+        let read = try #require(object["wide"]?.objectValue)
+        #expect(read.keys == (0..<300).map { "k\($0)" })
+        #expect(read["k150"]?.objectValue?["en"] == .string("Room 150"))
+        #expect(read["k150"]?.objectValue?["d"]?.objectValue?["x"]?.arrayValue?.count == 2)
+        #expect(read["k151"] == .number(JSONNumber(151)))
+        // Each object's entries take the room of their number, not of a guess.
+        func checkRoom(_ value: JSONValue) {
+            if let object = value.objectValue {
+                #expect(object.entries.capacity - object.entries.count <= 1, "\(object.keys)")
+                object.entries.forEach { checkRoom($0.value) }
+            }
+            value.arrayValue?.forEach(checkRoom)
+        }
+        checkRoom(value)
+    }
+
+    @Test func aRepeatedKeyDeepInsideIsLocatedAndTheReadingEnds() throws {
+        let found = try #require(failure("{\"a\": 1, \"b\": [{\"c\": {\"d\": 1,\n\"d\": 2}}], \"e\": 3}"))
+        #expect(found.location == TextLocation(line: 2, column: 1))
+        #expect(found.message.hasPrefix("duplicate key \"d\""))
+        // A syntax error inside a nested object, after the entries before it.
+        #expect(failure("{\"a\": {\"b\": {\"c\": tru}}}")?.message.hasPrefix("invalid literal") == true)
+    }
+
     @Test func aRepeatedCoordinatesMemberMakesTheFileUnreadable() throws {
         let text =
             #"{"type": "FeatureCollection", "features": [{"type": "Feature", "id": "a", "feature_type": "unit", "geometry": {"type": "Polygon", "coordinates": [], "coordinates": [[[0, 0], [1, 0], [1, 1], [0, 0]]]}, "properties": {}}]}"#
