@@ -22,28 +22,83 @@ public struct DrawingEntity: Sendable, Equatable {
         case point
     }
 
-    public var layer: String
-    public var kind: Kind
-    public var shape: Shape
-    public var paperSpace: Bool
+    /// The members, shared by the copies of an entity until one of them is changed: an import
+    /// copies each entity several times over (the drawing's, the ones kept, each role's, in
+    /// metres), and copying the members one by one retained each of its strings and arrays -
+    /// a twentieth of importing a drawing. Shared, a copy is one retain. They are read in place
+    /// through their address, so that reading a member retains neither the buffer nor it.
+    private final class Members: ManagedBuffer<Fields, Void> {
+        static func make(_ fields: Fields) -> Members {
+            unsafeDowncast(create(minimumCapacity: 0) { _ in fields }, to: Members.self)
+        }
+
+        /// Where the members lie, for as long as the buffer lives.
+        var fields: UnsafeMutablePointer<Fields> { withUnsafeMutablePointerToHeader { $0 } }
+    }
+
+    private struct Fields: Equatable {
+        var layer: String
+        var kind: Kind
+        var shape: Shape
+        var paperSpace: Bool
+        var handle: String?
+        var block: String?
+        var textHeight: Double?
+    }
+
+    // Unchecked for sending: the members are changed only through an entity that holds the one
+    // reference to them (`unique()`), so no two threads ever see them changed.
+    nonisolated(unsafe) private var members: Members
+
+    /// The members, unshared first where another copy holds them too.
+    private mutating func unique() -> UnsafeMutablePointer<Fields> {
+        if !isKnownUniquelyReferenced(&members) { members = Members.make(members.fields.pointee) }
+        return members.fields
+    }
+
+    public var layer: String {
+        unsafeAddress { UnsafePointer(members.fields.pointer(to: \.layer)!) }
+        _modify { yield &unique().pointee.layer }
+    }
+    public var kind: Kind {
+        unsafeAddress { UnsafePointer(members.fields.pointer(to: \.kind)!) }
+        _modify { yield &unique().pointee.kind }
+    }
+    public var shape: Shape {
+        unsafeAddress { UnsafePointer(members.fields.pointer(to: \.shape)!) }
+        _modify { yield &unique().pointee.shape }
+    }
+    public var paperSpace: Bool {
+        unsafeAddress { UnsafePointer(members.fields.pointer(to: \.paperSpace)!) }
+        _modify { yield &unique().pointee.paperSpace }
+    }
     /// The entity's handle in the file (hexadecimal), to name it in messages.
-    public var handle: String?
+    public var handle: String? {
+        unsafeAddress { UnsafePointer(members.fields.pointer(to: \.handle)!) }
+        _modify { yield &unique().pointee.handle }
+    }
     /// The block it was drawn by, when an insert was replaced by its block's entities (the
     /// innermost, where blocks nest): a window block's lines say they are a window.
-    public var block: String?
+    public var block: String? {
+        unsafeAddress { UnsafePointer(members.fields.pointer(to: \.block)!) }
+        _modify { yield &unique().pointee.block }
+    }
     /// A text's height in drawing units, where the file gives it: what the drawing's unit is
     /// judged by beside rooms and doors.
-    public var textHeight: Double?
+    public var textHeight: Double? {
+        unsafeAddress { UnsafePointer(members.fields.pointer(to: \.textHeight)!) }
+        _modify { yield &unique().pointee.textHeight }
+    }
 
     public init(
         layer: String, kind: Kind, shape: Shape, paperSpace: Bool = false, handle: String? = nil, textHeight: Double? = nil
     ) {
-        self.layer = layer
-        self.kind = kind
-        self.shape = shape
-        self.paperSpace = paperSpace
-        self.handle = handle
-        self.textHeight = textHeight
+        members = Members.make(
+            Fields(layer: layer, kind: kind, shape: shape, paperSpace: paperSpace, handle: handle, block: nil, textHeight: textHeight))
+    }
+
+    public static func == (lhs: DrawingEntity, rhs: DrawingEntity) -> Bool {
+        lhs.members === rhs.members || lhs.members.fields.pointee == rhs.members.fields.pointee
     }
 
     /// The entity as a message names it: `entity 1F on layer A-WALL`.
@@ -64,18 +119,20 @@ public struct DrawingEntity: Sendable, Equatable {
 
     /// The entity with every coordinate mapped by `transform` (units to metres, a block's insert).
     func mapped(_ transform: (Point) -> Point, scale: Double) -> DrawingEntity {
-        var copy = self
-        copy.shape = shape.mapped(transform)
-        copy.textHeight = textHeight.map { $0 * scale }
+        var fields = members.fields.pointee
+        fields.shape = shape.mapped(transform)
+        fields.textHeight = textHeight.map { $0 * scale }
         switch kind {
         case .arc(let arc):
-            copy.kind = .arc(
+            fields.kind = .arc(
                 Arc(centre: transform(arc.centre), radius: arc.radius * scale, ends: (transform(arc.ends.0), transform(arc.ends.1))))
         case .insert(var insert):
             insert.position = transform(insert.position)
-            copy.kind = .insert(insert)
+            fields.kind = .insert(insert)
         default: break
         }
+        var copy = self
+        copy.members = Members.make(fields)
         return copy
     }
 }
