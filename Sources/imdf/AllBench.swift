@@ -40,6 +40,8 @@ struct AllBenchCommand: ParsableCommand {
         var pythonLoadDump: [Double] = []
         _ = try ChildRun.run([imdf, folder], environment: environment)  // the file cache warmed
         for _ in 0..<runs {
+            // Each program's timed runs follow an untimed run of its own (ChildRun.settle).
+            try ChildRun.settle([imdf, folder], environment: environment)
             let opened = try ChildRun.run([imdf, folder], environment: environment)
             prompt.append(opened.seconds)
             peaks.append(opened.peakBytes)
@@ -47,6 +49,7 @@ struct AllBenchCommand: ParsableCommand {
             convert.append(try ChildRun.run([imdf, "convert", folder, workFolder + "/bench-all-saved"], environment: environment).seconds)
             convertZip.append(
                 try ChildRun.run([imdf, "convert", zipped, workFolder + "/bench-all-saved.zip"], environment: environment).seconds)
+            _ = Python.time(Python.load, [folder])  // settling, as above
             if let seconds = Python.time(Python.load, [folder]) { pythonLoad.append(seconds) }
             if let seconds = Python.time(Python.loadAndDump, [folder, workFolder + "/bench-all-python"]) { pythonLoadDump.append(seconds) }
         }
@@ -300,6 +303,16 @@ enum ChildRun {
     static func onPath(_ name: String) -> String? {
         let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         return folders.map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 }
+    }
+
+    /// Runs `arguments` once, untimed, before a program's timed runs. This machine's host takes
+    /// back the memory a process gives up, so a process started right after another program's
+    /// large run pays for touching that memory afresh: opening W took a median 420 ms right after
+    /// Python's json.load of it (which gives back about a gigabyte) and 210 ms after another
+    /// opening; json.load took 1.22 s after imdf and 1.13 s after itself. Timed after a run of
+    /// its own, each program is measured on its own work, whichever ran before.
+    static func settle(_ arguments: [String], environment: [String: String]) throws {
+        _ = try run(arguments, environment: environment)
     }
 
     /// Runs `arguments` to the end; with `capturing`, its output is kept (in a file while it

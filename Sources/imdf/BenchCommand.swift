@@ -139,6 +139,8 @@ struct ValidateBenchCommand: ParsableCommand {
         var bytes = (text: 0, json: 0)
         _ = try ChildRun.run([imdf, "validate", archive], environment: environment, output: output)  // the file cache warmed
         for _ in 0..<max(runs, 1) {
+            // Each program's timed runs follow an untimed run of its own (ChildRun.settle).
+            try ChildRun.settle([imdf, "validate", archive], environment: environment)
             for asJSON in [false, true] {
                 let run = try ChildRun.run(
                     [imdf, "validate", archive] + (asJSON ? ["--json"] : []), environment: environment, output: output)
@@ -155,6 +157,7 @@ struct ValidateBenchCommand: ParsableCommand {
                     bytes.text = size
                 }
             }
+            _ = Python.time(Python.load, [archive])  // settling, as above
             if let seconds = Python.time(Python.load, [archive]) { python.append(seconds) }
         }
         let load = python.isEmpty ? nil : Workload.median(python)
