@@ -243,8 +243,12 @@ extension GeometryEngine {
             var a: Cell
             var b: Cell
         }
-        var seen = Set<Segment>()
+        // Room for every segment at once: grown as it filled, the set was hashed afresh at each
+        // doubling.
+        let count = lines.reduce(0) { $0 + Swift.max($1.count - 1, 0) }
+        var seen = Set<Segment>(minimumCapacity: count)
         var segments: [(Point, Point)] = []
+        segments.reserveCapacity(count)
         for line in lines {
             for (a, b) in zip(line, line.dropFirst()) where a.x.isFinite && a.y.isFinite && b.x.isFinite && b.y.isFinite {
                 var (start, end) = (cell(a), cell(b))
