@@ -18,10 +18,13 @@ enum DrawingJobs {
     static func importDrawing(_ request: DrawingImportRequest) throws(HelperFailure) -> DrawingImportReply {
         let result: DXFImportResult
         do {
-            result = try DXFImporter.run(try Drawing.read(request.file), options: request.options, corner: request.corner)
+            let drawing = try Drawing.read(request.file)
+            Serving.keepUntilExit(drawing)
+            result = try DXFImporter.run(drawing, options: request.options, corner: request.corner)
         } catch {
             throw HelperFailure(error.message)
         }
+        Serving.keepUntilExit(result)
         let file = URL(fileURLWithPath: request.file).lastPathComponent
         // An empty level - as a new template's is - takes the plan's footprint as its outline,
         // so the rooms stand on it wherever the control points put them.
