@@ -181,7 +181,7 @@ public enum RoomFunctions {
 
     /// Whether `bytes` hold `part` somewhere. Searched plainly: `firstRange(of:)`, which a byte
     /// array takes from Foundation's `DataProtocol`, cost about 19,000 instructions a search, a
-    /// fortieth of the GDAL helper's work importing a house's plan.
+    /// fiftieth of the GDAL helper's work importing a house's plan.
     static func holds(_ bytes: [UInt8], _ part: [UInt8]) -> Bool {
         guard !part.isEmpty else { return true }
         guard part.count <= bytes.count else { return false }
