@@ -156,8 +156,9 @@ public enum DXFImporter {
                 kept = kept.filter { window.contains(toMetres($0.shape.bounds.centre)) }
                 picked = [:]
                 doorParts = DoorFinder.parts(doorEntities(), blocks: drawing.blocks)
-                walls = metric(on(.walls))
-                roomOutlines = metric(on(.rooms))
+                // The same entities as converting the plan's again, without converting them.
+                walls = walls.filter { window.contains($0.shape.bounds.centre) }
+                roomOutlines = roomOutlines.filter { window.contains($0.shape.bounds.centre) }
             }
         }
 
