@@ -169,22 +169,23 @@ public enum DXFImporter {
             return !DoorFinder.leaf.contains(arc.radius)
         }.flatMap { Self.lines($0.shape) }
         let textEntities = metric(on(.text))
-        let texts = RoomNaming.read(
-            // A layer both of rooms and of texts gives its texts once.
-            textEntities
-                + metric(
-                    on(.rooms).filter {
-                        guard case .text = $0.kind else { return false }
-                        return !(roles[.text] ?? []).contains($0.layer)
-                    }),
-            peopleLeftOut: &report.peopleLeftOut)
+        // A layer both of rooms and of texts gives its texts once.
+        let roomLayerTexts = metric(
+            on(.rooms).filter {
+                guard case .text = $0.kind else { return false }
+                return !(roles[.text] ?? []).contains($0.layer)
+            })
         var found = RoomFinder.rooms(fromRoomLayers: roomOutlines, engine)
         let outlined = !found.rooms.isEmpty
         // Rooms formed from the walls round labels: the walls closed at other widths too, begun
-        // on the other cores before the plan's own closing.
-        let seeds = outlined ? [] : RoomSeeds.seeds(texts)
-        let otherClosings = seeds.isEmpty || wallLines.isEmpty ? nil : RoomSeeds.OtherClosings(lines: wallLines, gap: options.doorGap)
+        // on the other cores before the labels are read and the plan's own closing is made. A
+        // plan with texts has labels among them; where it has none, the widths are cancelled.
+        let labelled = !outlined && !(textEntities.isEmpty && roomLayerTexts.isEmpty)
+        let otherClosings = !labelled || wallLines.isEmpty ? nil : RoomSeeds.OtherClosings(lines: wallLines, gap: options.doorGap)
         defer { otherClosings?.cancel() }
+        let texts = RoomNaming.read(textEntities + roomLayerTexts, peopleLeftOut: &report.peopleLeftOut)
+        let seeds = outlined ? [] : RoomSeeds.seeds(texts)
+        if seeds.isEmpty { otherClosings?.cancel() }
         // The spaces the walls enclose and the floor's outline, once: rooms where no layer
         // outlines them; beside outlined rooms, the rooms they leave out; the open space.
         let plan =
@@ -195,7 +196,7 @@ public enum DXFImporter {
                 openFloor: !outlined)
         if found.rooms.isEmpty {
             found = RoomFinder.rooms(fromSpaces: plan.spaces, engine)
-            if let otherClosings {
+            if let otherClosings, !seeds.isEmpty {
                 report.roomsAroundLabels = RoomSeeds.grow(
                     &found.rooms, seeds: seeds, spaces: plan.spaces, gap: options.doorGap, outline: plan.outline,
                     otherClosings: otherClosings, engine)
