@@ -206,6 +206,7 @@ public struct BlockInsert: Sendable, Equatable {
     /// layer, as AutoCAD draws them; a nested insert's turn and scale compose with this one's.
     public func placed(_ definition: [DrawingEntity], layer: String) -> [DrawingEntity] {
         let scale = abs(scaleX * scaleY).squareRoot()
+        let place = placement
         return definition.map { part in
             var moved = part.mapped(place, scale: scale)
             if part.layer == "0" { moved.layer = layer }
@@ -224,12 +225,18 @@ public struct BlockInsert: Sendable, Equatable {
         }
     }
 
-    /// A point of the block's definition where this insert puts it (scale, then rotate, then move).
-    public func place(_ point: Point) -> Point {
+    /// Where this insert puts a point of the block's definition (scale, then rotate, then move),
+    /// with the turn's cosine and sine worked out once for all the points of a block: four calls
+    /// to the trigonometric functions a point were most of placing it.
+    var placement: @Sendable (Point) -> Point {
         let radians = angle * .pi / 180
-        let x = point.x * scaleX
-        let y = point.y * scaleY
-        return Point(x: position.x + x * cos(radians) - y * sin(radians), y: position.y + x * sin(radians) + y * cos(radians))
+        let (cosine, sine) = (cos(radians), sin(radians))
+        let (position, scaleX, scaleY) = (position, scaleX, scaleY)
+        return { point in
+            let x = point.x * scaleX
+            let y = point.y * scaleY
+            return Point(x: position.x + x * cosine - y * sine, y: position.y + x * sine + y * cosine)
+        }
     }
 }
 
