@@ -8,7 +8,8 @@ enum Extent {
     /// The entities inside the window (their centre in it), or, without a window, those within
     /// twice the spread of the middle 80% of all entities' centres of it; and the rest.
     static func split(_ entities: [DrawingEntity], window: Bounds?) -> (kept: [DrawingEntity], strays: [DrawingEntity]) {
-        let centres = entities.map { $0.shape.bounds.centre }
+        let boxes = entities.map(\.shape.bounds)
+        let centres = boxes.map(\.centre)
         let area: Bounds
         if let window {
             area = window
@@ -24,8 +25,7 @@ enum Extent {
             // In a small symmetric plan those ends can coincide (four walls and a partition have
             // most of their centres on one point): the spread is at least the size of a typical
             // entity, so a plan is never set aside as strays from itself.
-            let sizes = entities.map { Swift.max($0.shape.bounds.maxX - $0.shape.bounds.minX, $0.shape.bounds.maxY - $0.shape.bounds.minY) }
-                .sorted()
+            let sizes = boxes.map { Swift.max($0.maxX - $0.minX, $0.maxY - $0.minY) }.sorted()
             let spread = Swift.max(x1 - x0, y1 - y0, quantile(sizes, 0.5), 1e-9)
             area = Bounds(minX: x0 - 2 * spread, minY: y0 - 2 * spread, maxX: x1 + 2 * spread, maxY: y1 + 2 * spread)
         }

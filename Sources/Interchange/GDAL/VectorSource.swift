@@ -63,7 +63,22 @@ public indirect enum Shape: Sendable, Equatable {
         }
     }
 
-    public var bounds: Bounds { Bounds(points: points) ?? .empty }
+    /// The box of every point, gathered without making the array `points` does: an import asks
+    /// for the boxes of tens of thousands of entities, several times each.
+    public var bounds: Bounds {
+        var box = Bounds.empty
+        widen(&box)
+        return box
+    }
+
+    private func widen(_ box: inout Bounds) {
+        switch self {
+        case .point(let point): box.include(point)
+        case .lineString(let points): for point in points { box.include(point) }
+        case .polygon(let rings): for ring in rings { for point in ring { box.include(point) } }
+        case .collection(let parts): for part in parts { part.widen(&box) }
+        }
+    }
 
     /// The simple parts (points, line strings, polygons) of a collection, or self.
     public var parts: [Shape] {
