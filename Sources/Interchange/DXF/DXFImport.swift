@@ -365,7 +365,14 @@ public enum DXFImporter {
 
     /// The linework of a shape: line strings, and polygon rings as lines.
     static func lines(_ shape: Shape) -> [[Point]] {
-        shape.parts.flatMap { part -> [[Point]] in
+        // The simple shapes, tens of thousands in a drawing, without the arrays `parts` makes.
+        switch shape {
+        case .lineString(let points): return [points]
+        case .polygon(let rings): return rings
+        case .point: return []
+        case .collection: break
+        }
+        return shape.parts.flatMap { part -> [[Point]] in
             switch part {
             case .lineString(let points): return [points]
             case .polygon(let rings): return rings
