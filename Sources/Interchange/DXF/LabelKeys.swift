@@ -64,7 +64,7 @@ enum LabelKey: Sendable, Equatable {
     static func namesPeople(_ layer: String) -> Bool {
         let name = layer.lowercased()
         return ["人员", "人名", "staff", "people", "occupant", "person", "employee", "mitarbeiter", "personnel", "nutzer"].contains {
-            name.contains($0)
+            name.holdsBytes($0)
         }
     }
 }

@@ -65,7 +65,7 @@ public enum LayerConventions {
     /// Whether `name`, in any case, holds one of `words`.
     static func mentions(_ name: String, _ words: [String]) -> Bool {
         let lowered = name.lowercased()
-        return words.contains { lowered.contains($0) }
+        return words.contains { lowered.holdsBytes($0) }
     }
 
     /// Whether a layer's (or a block's) name says it draws windows or glazing.
@@ -77,7 +77,7 @@ public enum LayerConventions {
     /// Whether a layer is named for one room or a kind of room (`BedRoom2`, `Kitchen`,
     /// `Staircase`, `会议室`) rather than for rooms in general (`A-AREA`).
     public static func namesARoom(_ layer: String) -> Bool {
-        layer.lowercased().contains("room") || RoomFunctions.category(of: layer) != nil
+        layer.lowercased().holdsBytes("room") || RoomFunctions.category(of: layer) != nil
     }
 
     /// A layer named for clutter and for none of the roles (`A-WALL-FIRE` is a wall layer).

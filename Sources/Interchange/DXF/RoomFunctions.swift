@@ -173,27 +173,10 @@ public enum RoomFunctions {
         let glyphs = lowered.unicodeScalars.contains { $0.value >= 0x3000 } ? Array(lowered.utf8) : nil
         for entry in entries {
             if !entry.words.isDisjoint(with: forms) { return entry.category }
-            if entry.phrases.contains(where: { holds(spaced, $0) }) { return entry.category }
-            if let glyphs, entry.glyphs.contains(where: { holds(glyphs, $0) }) { return entry.category }
+            if entry.phrases.contains(where: { ByteSearch.holds(spaced, $0) }) { return entry.category }
+            if let glyphs, entry.glyphs.contains(where: { ByteSearch.holds(glyphs, $0) }) { return entry.category }
         }
         return nil
-    }
-
-    /// Whether `bytes` hold `part` somewhere. Searched plainly: `firstRange(of:)`, which a byte
-    /// array takes from Foundation's `DataProtocol`, cost about 19,000 instructions a search, a
-    /// fiftieth of the GDAL helper's work importing a house's plan.
-    static func holds(_ bytes: [UInt8], _ part: [UInt8]) -> Bool {
-        guard !part.isEmpty else { return true }
-        guard part.count <= bytes.count else { return false }
-        return bytes.withUnsafeBufferPointer { bytes in
-            part.withUnsafeBufferPointer { part in
-                let first = part[0]
-                for start in 0...(bytes.count - part.count) where bytes[start] == first {
-                    if memcmp(bytes.baseAddress! + start, part.baseAddress!, part.count) == 0 { return true }
-                }
-                return false
-            }
-        }
     }
 
     /// Whether a layer is named for a kind of room (`Offices`, `Meeting rooms`, `Toilets`, `WC`):

@@ -237,9 +237,10 @@ public struct VectorLayer {
 
     /// The `s:` size of a LABEL style string, when given in ground units (`g`) or without a unit.
     public static func textHeight(inStyle style: String) -> Double? {
-        guard style.hasPrefix("LABEL("), let size = style.range(of: "s:") else { return nil }
-        let number = style[size.upperBound...].prefix { $0.isNumber || $0 == "." || $0 == "-" || $0 == "e" }
-        let unit = style[size.upperBound...].dropFirst(number.count).first
+        guard style.hasPrefix("LABEL("), let offset = style.byteOffset(of: "s:") else { return nil }
+        let size = style[style.utf8.index(style.utf8.startIndex, offsetBy: offset + 2)...]
+        let number = size.prefix { $0.isNumber || $0 == "." || $0 == "-" || $0 == "e" }
+        let unit = size.dropFirst(number.count).first
         guard unit == nil || unit == "g" || unit == "," || unit == ")", let value = Double(number), value > 0, value.isFinite else {
             return nil
         }
