@@ -241,9 +241,9 @@ struct ValidationContext: Sendable {
     /// A short human name for a feature: its label in the manifest's language, or its id prefix.
     func describe(_ feature: Feature) -> String {
         if let value = feature.property(.name), let name = Labels.preferred(in: value, language: language), !name.isEmpty {
-            return "\(feature.featureType) \"\(name)\" (\(short(feature.id)))"
+            return String(concatenating: feature.featureType, " \"", name, "\" (", short(feature.id), ")")
         }
-        return "\(feature.featureType) \(short(feature.id))"
+        return String(concatenating: feature.featureType, " ", short(feature.id))
     }
 }
 

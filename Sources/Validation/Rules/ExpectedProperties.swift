@@ -97,7 +97,7 @@ enum ExpectedProperties {
             let (_, key, rule) = expected[number]
             guard isEmpty(feature.property(key)) else { return nil }
             return context.finding(
-                rule, "\(context.describe(feature)) has no \(key.rawValue)", feature, file: file,
+                rule, String(concatenating: context.describe(feature), " has no ", key.rawValue), feature, file: file,
                 fix: Fix(
                     "set \(key.rawValue)",
                     repair: .choose(feature: feature.id, key: key.rawValue, key == .addressID ? .reference(.address) : .value)
