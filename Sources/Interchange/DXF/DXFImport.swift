@@ -179,7 +179,8 @@ public enum DXFImporter {
         let outlined = !found.rooms.isEmpty
         // Rooms formed from the walls round labels: the walls closed at other widths too, begun
         // on the other cores before the labels are read and the plan's own closing is made. A
-        // plan with texts has labels among them; where it has none, the widths are cancelled.
+        // plan with texts has labels among them; where it has none, the widths not yet begun
+        // are cancelled.
         let labelled = !outlined && !(textEntities.isEmpty && roomLayerTexts.isEmpty)
         let otherClosings = !labelled || wallLines.isEmpty ? nil : RoomSeeds.OtherClosings(lines: wallLines, gap: options.doorGap)
         defer { otherClosings?.cancel() }
