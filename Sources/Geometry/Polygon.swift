@@ -85,6 +85,13 @@ public struct Bounds: Hashable, Sendable, Codable {
         minX <= point.x && point.x <= maxX && minY <= point.y && point.y <= maxY
     }
 
+    /// The area two boxes share, 0 where they do not overlap: no two shapes inside them share more.
+    public func sharedArea(with other: Bounds) -> Double {
+        let width = Swift.min(maxX, other.maxX) - Swift.max(minX, other.minX)
+        let height = Swift.min(maxY, other.maxY) - Swift.max(minY, other.minY)
+        return width > 0 && height > 0 ? width * height : 0
+    }
+
     public func union(_ other: Bounds) -> Bounds {
         Bounds(
             minX: Swift.min(minX, other.minX), minY: Swift.min(minY, other.minY),
