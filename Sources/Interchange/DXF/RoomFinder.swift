@@ -181,7 +181,7 @@ enum RoomFinder {
 
     /// Whether two rooms in these boxes can share `area` m²: their boxes must share as much (a
     /// hair less, for rounding). Rooms side by side, whose boxes meet in a band as thin as the
-    /// wall between them, are so not overlaid with GEOS at all - most pairs of a plan.
+    /// wall between them, are so not overlaid with GEOS at all.
     static func mayShare(_ a: Bounds, _ b: Bounds, _ area: Double) -> Bool {
         a.intersects(b) && a.sharedArea(with: b) >= area * (1 - 1e-9)
     }
