@@ -19,12 +19,12 @@ enum DrawingJobs {
         let result: DXFImportResult
         do {
             let drawing = try Drawing.read(request.file)
-            Serving.keepUntilExit(drawing)
+            KeptUntilExit.keep(drawing)
             result = try DXFImporter.run(drawing, options: request.options, corner: request.corner)
         } catch {
             throw HelperFailure(error.message)
         }
-        Serving.keepUntilExit(result)
+        KeptUntilExit.keep(result)
         let file = URL(fileURLWithPath: request.file).lastPathComponent
         // An empty level - as a new template's is - takes the plan's footprint as its outline,
         // so the rooms stand on it wherever the control points put them.

@@ -3,18 +3,8 @@
 
 import Foundation
 import HelperProtocol
-import Synchronization
 
 enum Serving {
-    /// What a job built and no longer needs, kept until the process ends instead of freed before
-    /// its reply is written: freeing a drawing's tens of thousands of entities, one by one, is
-    /// work the reply would wait for, and the process's end frees them all at once.
-    static func keepUntilExit(_ value: any Sendable) {
-        kept.withLock { $0.append(value) }
-    }
-
-    private static let kept = Mutex<[any Sendable]>([])
-
     static func answer<Request: HelperRequest>(_ type: Request.Type, with job: (Request) throws(HelperFailure) -> Request.Reply) -> Never {
         let input = FileHandle.standardInput.readDataToEndOfFile()
         let reply: HelperReply<Request.Reply>

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import IMDF
 import Shell
 
 /// `imdf graph build ARCHIVE --save OUT [--level REF | --building REF | --all] [--spacing M]

@@ -5,7 +5,6 @@ import Foundation
 import HelperProtocol
 import IMDF
 import Render
-import Synchronization
 
 /// A failure already explained to the user; `Entry` prints the message and exits with the code.
 public struct CommandFailure: Error {
@@ -60,17 +59,6 @@ public enum Loading {
             Output.diagnostics(error.diagnostics, archive: path)
             throw CommandFailure(exitCode: CommandFailure.unreadableArchive, message: "\(path): the archive could not be read")
         }
-    }
-}
-
-/// What the process keeps until it exits instead of freeing it: the kernel takes a finished
-/// session's or archive's memory back at once, where freeing a large venue's features one by one
-/// took 0.06-0.1 s after the work was done.
-public enum KeptUntilExit {
-    private static let values = Mutex<[any Sendable]>([])
-
-    public static func keep(_ value: any Sendable) {
-        values.withLock { $0.append(value) }
     }
 }
 
