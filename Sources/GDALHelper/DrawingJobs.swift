@@ -28,7 +28,7 @@ enum DrawingJobs {
         let file = URL(fileURLWithPath: request.file).lastPathComponent
         // An empty level - as a new template's is - takes the plan's footprint as its outline,
         // so the rooms stand on it wherever the control points put them.
-        let outline = request.levelIsEmpty && !result.footprint.isEmpty ? result.footprint : nil
+        let outline = request.levelIsEmpty ? DrawingImportReply.outline(result.footprint) : nil
         let (drafts, languageNote) = result.drafts(file: file, language: request.language, given: request.languageGiven)
         var report = result.report
         report.namesLanguage = languageNote

@@ -64,17 +64,60 @@ public struct DrawingImportRequest: HelperRequest {
     }
 }
 
-public struct DrawingImportReply: Codable, Sendable {
+public struct DrawingImportReply: Sendable {
     public var drafts: [FeatureDraft]
     public var report: DXFImportReport
-    /// The level's new outline, for a level that held nothing: the plan's footprint, polygons of
-    /// rings in longitude, latitude.
-    public var levelOutline: [[[Point]]]?
+    /// The level's new outline, for a level that held nothing: the plan's footprint, a Polygon or
+    /// a MultiPolygon in longitude, latitude.
+    public var levelOutline: IMDF.Geometry?
 
-    public init(drafts: [FeatureDraft], report: DXFImportReport, levelOutline: [[[Point]]]?) {
+    public init(drafts: [FeatureDraft], report: DXFImportReport, levelOutline: IMDF.Geometry?) {
         self.drafts = drafts
         self.report = report
         self.levelOutline = levelOutline
+    }
+
+    /// The footprint's polygons (rings of longitude, latitude) as the outline a level takes: one
+    /// polygon is a Polygon, more a MultiPolygon; none, no outline.
+    public static func outline(_ polygons: [[[Point]]]) -> IMDF.Geometry? {
+        let rings = polygons.map { $0.map { $0.map { Position(x: $0.x, y: $0.y) } } }
+        switch rings.count {
+        case 0: return nil
+        case 1: return .polygon(rings[0])
+        default: return .multiPolygon(rings)
+        }
+    }
+}
+
+/// The outline travels as GeoJSON text inside the JSON, as a draft's geometry does, written and
+/// read by IMDF's own codec: as Codable's keyed points, a teaching building's 2,000-point outline
+/// took the helper 10 ms to write and imdf 15 ms to read.
+extension DrawingImportReply: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case drafts, report, levelOutline
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        drafts = try container.decode([FeatureDraft].self, forKey: .drafts)
+        report = try container.decode(DXFImportReport.self, forKey: .report)
+        levelOutline = nil
+        if let text = try container.decodeIfPresent(String.self, forKey: .levelOutline) {
+            let geometry = GeoJSONReader.readGeometry(Array(text.utf8))?.geometry
+            switch geometry {
+            case .polygon, .multiPolygon: levelOutline = geometry
+            default:
+                throw DecodingError.dataCorruptedError(
+                    forKey: .levelOutline, in: container, debugDescription: "not a GeoJSON Polygon or MultiPolygon")
+            }
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(drafts, forKey: .drafts)
+        try container.encode(report, forKey: .report)
+        try container.encodeIfPresent(levelOutline.map { GeoJSONGeometry($0).inlineText }, forKey: .levelOutline)
     }
 }
 

@@ -42,6 +42,42 @@ struct HelperProtocolTests {
         #expect(back.value == nil && back.failure?.status == 3 && back.failure?.diagnostics == [diagnostic])
     }
 
+    @Test func aLevelOutlineComesBackAsThePolygonsSentWithItsNumbersExactly() throws {
+        let report = DXFImportReport(units: UnitChoice(unit: .metres, declared: nil, reason: "declared"))
+        let square: [[Point]] = [
+            [
+                Point(x: 8.55009844602643, y: 50.10013504649927), Point(x: 8.5502, y: 50.1001), Point(x: 8.5502, y: 50.100300263329885),
+                Point(x: 8.55009844602643, y: 50.10013504649927),
+            ]
+        ]
+        let one = DrawingImportReply(drafts: [], report: report, levelOutline: DrawingImportReply.outline([square]))
+        guard case .polygon(let rings) = try roundTrip(one).levelOutline else {
+            Issue.record("one polygon is no Polygon")
+            return
+        }
+        #expect(rings == square.map { $0.map { Position(x: $0.x, y: $0.y) } })
+        let two = DrawingImportReply(drafts: [], report: report, levelOutline: DrawingImportReply.outline([square, square]))
+        guard case .multiPolygon(let polygons) = try roundTrip(two).levelOutline else {
+            Issue.record("two polygons are no MultiPolygon")
+            return
+        }
+        #expect(polygons.count == 2)
+        #expect(DrawingImportReply.outline([]) == nil)
+        #expect(try roundTrip(DrawingImportReply(drafts: [], report: report, levelOutline: nil)).levelOutline == nil)
+    }
+
+    @Test func anOutlineThatIsNoPolygonIsRefused() throws {
+        let report = DXFImportReport(units: UnitChoice(unit: .metres, declared: nil, reason: "declared"))
+        let reply = DrawingImportReply(drafts: [], report: report, levelOutline: .point(Position(x: 8.55, y: 50.1)))
+        #expect(throws: DecodingError.self) { try roundTrip(reply) }
+        var text = String(
+            decoding: try HelperCoding.encode(DrawingImportReply(drafts: [], report: report, levelOutline: nil)), as: UTF8.self)
+        #expect(text.removeLast() == "}")
+        // Cut off inside its coordinates.
+        text += #","levelOutline":"{\"type\": \"Polygon\", \"coordinates\": [[[1, "}"#
+        #expect(throws: DecodingError.self) { try HelperCoding.decode(DrawingImportReply.self, from: Data(text.utf8)) }
+    }
+
     @Test func layerRolesAreObjectKeys() throws {
         var options = DXFImportOptions()
         options.layers[.rooms] = ["A-AREA*"]

@@ -96,6 +96,19 @@ public enum GeoJSONReader {
         return try result.get()
     }
 
+    /// Reads a document that is one GeoJSON geometry object (a draft's geometry from the GDAL
+    /// helper) on the typed path features' geometries take, without a generic value first; nil
+    /// when it is none or anything follows it.
+    public static func readGeometry(_ bytes: [UInt8]) -> GeoJSONGeometry? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var decoder = CollectionDecoder(reader: JSONReader(bytes: buffer))
+            decoder.reader.skipWhitespace()
+            guard case .geometry(let geometry)? = try? decoder.decodeGeometryMember() else { return nil }
+            decoder.reader.skipWhitespace()
+            return decoder.reader.current == nil ? geometry : nil
+        }
+    }
+
     /// Reads a whole JSON document (manifest.json) into a generic value.
     public static func readJSON(_ bytes: [UInt8]) throws(GeoJSONReadFailure) -> JSONValue {
         let result: Result<JSONValue, GeoJSONReadFailure> = bytes.withUnsafeBufferPointer { buffer in

@@ -38,7 +38,7 @@ extension FeatureDraft: Codable {
         }
         var geometry: Geometry?
         if let text = try container.decodeIfPresent(String.self, forKey: .geometry) {
-            guard let read = GeoJSONGeometry(json: try Self.json(text, .geometry, container))?.geometry else {
+            guard let read = GeoJSONReader.readGeometry(Array(text.utf8))?.geometry else {
                 throw DecodingError.dataCorruptedError(forKey: .geometry, in: container, debugDescription: "not a GeoJSON geometry")
             }
             geometry = read
@@ -53,7 +53,7 @@ extension FeatureDraft: Codable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(type.rawValue, forKey: .type)
-        try container.encodeIfPresent(geometry.map { GeoJSONGeometry($0).json.inlineText }, forKey: .geometry)
+        try container.encodeIfPresent(geometry.map { GeoJSONGeometry($0).inlineText }, forKey: .geometry)
         try container.encode(JSONValue.object(properties).inlineText, forKey: .properties)
         try container.encode(source, forKey: .source)
     }

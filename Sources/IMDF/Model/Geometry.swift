@@ -267,4 +267,12 @@ extension GeoJSONGeometry {
             (try? JSONReader.parseDocument(buffer)) ?? .null
         }
     }
+
+    /// The geometry as JSON on one line, as `json.inlineText` prints it, without making the
+    /// generic value first.
+    public var inlineText: String {
+        var writer = JSONWriter()
+        writer.writeGeometry(self)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
 }

@@ -81,9 +81,8 @@ struct DrawingImporter: Importer {
     static func reading(_ reply: DrawingImportReply) -> ImportReading {
         var lines = DrawingImportWording.lines(reply.report)
         var json = DrawingImportWording.json(reply.report)
-        var outline: IMDF.Geometry?
-        if let polygons = reply.levelOutline?.map({ $0.map { $0.map { Position(x: $0.x, y: $0.y) } } }) {
-            outline = polygons.count == 1 ? .polygon(polygons[0]) : .multiPolygon(polygons)
+        let outline = reply.levelOutline
+        if outline != nil {
             lines.append(
                 "the level held nothing: its outline is now the plan's footprint; its building's footprints and the venue follow it")
         }

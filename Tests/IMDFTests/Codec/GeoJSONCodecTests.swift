@@ -27,6 +27,48 @@ struct GeoJSONCodecTests {
         #expect(text.contains(#"{"type": "Point", "coordinates": [30.381036192903029, 60.0]}"#))
     }
 
+    @Test func aGeometrysInlineTextIsItsJSONsInlineText() throws {
+        let square = [[Position(x: 0, y: 0), Position(x: 1e-7, y: 0), Position(x: 1, y: 2.5), Position(x: 0, y: 0)]]
+        let geometries: [Geometry] = [
+            .point(Position(x: 30.381036192903029, y: -60)), .lineString(square[0]), .polygon(square), .multiPolygon([square, square]),
+            .geometryCollection([GeoJSONGeometry(.point(Position(x: 1, y: 2))), GeoJSONGeometry(.multiLineString(square))]),
+        ]
+        for geometry in geometries {
+            #expect(GeoJSONGeometry(geometry).inlineText == GeoJSONGeometry(geometry).json.inlineText)
+        }
+        // Numbers keep the text they were read with, and foreign members come along.
+        let read = try feature(
+            #""type": "Feature", "id": "a", "feature_type": "unit", "geometry": {"type": "Point", "coordinates": [30.10, 60.0], "crs": null}, "properties": {}"#
+        )
+        guard case .geometry(let geometry) = read.geometryMember else {
+            Issue.record("the point was not read as a geometry")
+            return
+        }
+        #expect(geometry.inlineText == geometry.json.inlineText)
+        #expect(geometry.inlineText == #"{"type": "Point", "coordinates": [30.10, 60.0], "crs": null}"#)
+    }
+
+    @Test func aGeometryDocumentReadsInAnyMemberOrderAndNothingMayFollowIt() throws {
+        let typed = GeoJSONReader.readGeometry(Array(#" {"type": "LineString", "coordinates": [[1, 2], [3.50, 4]]} "#.utf8))
+        #expect(typed?.geometry == .lineString([Position(x: 1, y: 2), Position(x: 3.5, y: 4)]))
+        #expect(typed?.inlineText == #"{"type": "LineString", "coordinates": [[1, 2], [3.50, 4]]}"#)
+        let reordered = GeoJSONReader.readGeometry(Array(#"{"coordinates": [1, 2], "type": "Point"}"#.utf8))
+        #expect(reordered?.geometry == .point(Position(x: 1, y: 2)))
+        let collection = GeoJSONReader.readGeometry(
+            Array(#"{"type": "GeometryCollection", "geometries": [{"type": "Point", "coordinates": [1, 2]}]}"#.utf8))
+        guard case .geometryCollection(let members)? = collection?.geometry else {
+            Issue.record("the collection was not read")
+            return
+        }
+        #expect(members.map(\.geometry) == [.point(Position(x: 1, y: 2))])
+        for broken in [
+            #"{"type": "Point", "coordinates": [1, 2]} x"#, #"{"type": "Point", "coordinates": [1]}"#, "null", "",
+            #"{"type": "Point", "coordinates": [1, 2]"#, #"{"type": "Circle", "coordinates": [1, 2]}"#, "[1, 2]",
+        ] {
+            #expect(GeoJSONReader.readGeometry(Array(broken.utf8)) == nil, "\(broken)")
+        }
+    }
+
     @Test func changedGeometryIsWrittenInShortestForm() throws {
         var feature = try feature(
             #""type": "Feature", "id": "a", "feature_type": "anchor", "geometry": {"type": "Point", "coordinates": [30.381036192903029, 60.0]}, "properties": {}"#
