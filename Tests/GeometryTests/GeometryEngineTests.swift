@@ -231,6 +231,24 @@ import Testing
         #expect(clearance > 1.7, "\(centre), clearance \(clearance)")
     }
 
+    @Test func aRoomWithARecessIsCentredAtItsCentroidWhichNoPointIsClearerThan() throws {
+        // 8 x 4 m less a 0.5 x 0.25 m recess in a corner: its centroid (3.992, 1.993) is as clear
+        // of the walls as any point, within the search's tolerance (a two-hundredth of the size).
+        let room = Polygon(exterior: ring([(0, 0), (8, 0), (8, 3.75), (7.5, 3.75), (7.5, 4), (0, 4)]))
+        let area = 32 - 0.125
+        let centroid = Point(x: (32 * 4 - 0.125 * 7.75) / area, y: (32 * 2 - 0.125 * 3.875) / area)
+        let point = try #require(engine.interiorPoint([room]))
+        #expect(point.distance(to: centroid) < 1e-9, "\(point)")
+        let clearance = Polyline.distance(from: point, to: room.exterior)
+        let tolerance = area.squareRoot() / 200
+        let prepared = engine.prepare([room])
+        for x in stride(from: 0.05, to: 8, by: 0.05) {
+            for y in stride(from: 0.05, to: 4, by: 0.05) where prepared.contains(Point(x: x, y: y)) {
+                #expect(Polyline.distance(from: Point(x: x, y: y), to: room.exterior) <= clearance + tolerance)
+            }
+        }
+    }
+
     @Test func theInteriorPointOfAMultiPolygonIsInItsLargestPart() throws {
         let point = try #require(engine.interiorPoint([rectangle(0, 0, 1, 1), rectangle(10, 0, 20, 10)]))
         #expect(point.distance(to: Point(x: 15, y: 5)) < 1e-9)
