@@ -981,10 +981,9 @@ struct DXFImportTests {
         }
         #expect(throws: InterchangeError.self) { try Self.run(DXFFixture()) }
         let whole = Self.twoOffices().text
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imdf-dxf-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try ScratchFolder.make("dxf")
         for (name, text) in [("truncated", String(whole.prefix(whole.count / 2))), ("garbage", "\u{0}\u{1}PK\u{3}\u{4} not a drawing")] {
-            let path = folder.appendingPathComponent("\(name).dxf").path
+            let path = folder + "/\(name).dxf"
             try text.write(toFile: path, atomically: true, encoding: .utf8)
             do {
                 _ = try DXFImporter.run(try Drawing.read(path), options: DXFImportOptions(), corner: Self.corner)
@@ -1010,9 +1009,7 @@ struct DXFImportTests {
 @Suite("DXF import of a generated plan")
 struct GeneratedDrawingTests {
     @Test func aGeneratedPlanImportsEveryRoomWithItsNameNumberAndDoor() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imdf-plan-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let path = folder.appendingPathComponent("plan.dxf").path
+        let path = try ScratchFolder.make("plan") + "/plan.dxf"
         try DrawingGenerator.plan(rows: 4, columns: 3).write(toFile: path, atomically: true, encoding: .utf8)
         let result = try DXFImporter.run(try Drawing.read(path), options: DXFImportOptions(), corner: DXFImportTests.corner)
         // The offices, and the corridor between their rows as open space.

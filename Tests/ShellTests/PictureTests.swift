@@ -28,9 +28,7 @@ struct PictureTests {
     }
 
     func folder() throws -> String {
-        let path = NSTemporaryDirectory() + "imdf-pictures-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        try ScratchFolder.make("pictures")
     }
 
     @Test func roomsWithoutDisplayPointsAreLabelledAtTheirVisualCentres() throws {

@@ -159,9 +159,7 @@ public struct DXFFixture {
     /// Writes the drawing to a new temporary file; `encoding` for drawings that store text in a
     /// code page rather than UTF-8.
     public func write(named name: String = "plan", encoding: String.Encoding = .utf8) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imdf-dxf-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let path = folder.appendingPathComponent("\(name).dxf").path
+        let path = try ScratchFolder.make("dxf") + "/\(name).dxf"
         guard let data = text.data(using: encoding) else { throw CocoaError(.fileWriteInapplicableStringEncoding) }
         try data.write(to: URL(fileURLWithPath: path))
         return path
