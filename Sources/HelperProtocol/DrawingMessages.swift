@@ -103,12 +103,15 @@ extension DrawingImportReply: Codable {
         report = try container.decode(DXFImportReport.self, forKey: .report)
         levelOutline = nil
         if let text = try container.decodeIfPresent(String.self, forKey: .levelOutline) {
+            // Rings of four positions at least: a level's outline is never empty.
+            func closed(_ rings: [[Position]]) -> Bool { !rings.isEmpty && rings.allSatisfy { $0.count >= 4 } }
             let geometry = GeoJSONReader.readGeometry(Array(text.utf8))?.geometry
             switch geometry {
-            case .polygon, .multiPolygon: levelOutline = geometry
+            case .polygon(let rings) where closed(rings): levelOutline = geometry
+            case .multiPolygon(let polygons) where !polygons.isEmpty && polygons.allSatisfy(closed): levelOutline = geometry
             default:
                 throw DecodingError.dataCorruptedError(
-                    forKey: .levelOutline, in: container, debugDescription: "not a GeoJSON Polygon or MultiPolygon")
+                    forKey: .levelOutline, in: container, debugDescription: "not a GeoJSON Polygon or MultiPolygon of closed rings")
             }
         }
     }

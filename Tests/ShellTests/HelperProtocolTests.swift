@@ -68,8 +68,14 @@ struct HelperProtocolTests {
 
     @Test func anOutlineThatIsNoPolygonIsRefused() throws {
         let report = DXFImportReport(units: UnitChoice(unit: .metres, declared: nil, reason: "declared"))
-        let reply = DrawingImportReply(drafts: [], report: report, levelOutline: .point(Position(x: 8.55, y: 50.1)))
-        #expect(throws: DecodingError.self) { try roundTrip(reply) }
+        for outline: IMDF.Geometry in [
+            .point(Position(x: 8.55, y: 50.1)), .polygon([]), .polygon([[Position(x: 8.55, y: 50.1), Position(x: 8.56, y: 50.1)]]),
+            .multiPolygon([]),
+        ] {
+            #expect(throws: DecodingError.self, "\(outline)") {
+                try roundTrip(DrawingImportReply(drafts: [], report: report, levelOutline: outline))
+            }
+        }
         var text = String(
             decoding: try HelperCoding.encode(DrawingImportReply(drafts: [], report: report, levelOutline: nil)), as: UTF8.self)
         #expect(text.removeLast() == "}")
