@@ -90,8 +90,9 @@ public struct DrawingImportReply: Sendable {
 }
 
 /// The outline travels as GeoJSON text inside the JSON, as a draft's geometry does, written and
-/// read by IMDF's own codec: as Codable's keyed points, a teaching building's 2,000-point outline
-/// took the helper 10 ms to write and imdf 15 ms to read.
+/// read by IMDF's own codec: with the outline as Codable's keyed points, a teaching building's
+/// reply (an outline of 2,559 points) took the helper 10-12 ms to write and imdf 15 ms to read;
+/// so, 4 and 6 ms.
 extension DrawingImportReply: Codable {
     private enum CodingKeys: String, CodingKey {
         case drafts, report, levelOutline
