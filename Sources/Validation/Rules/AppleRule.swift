@@ -11,19 +11,20 @@ struct AppleRule: Sendable, Hashable {
     let feature: String
     let name: String
     let code: FindingCode
+    /// Apple's severity: Violation an error, Warning a warning, Info info. Apple gives a rule one
+    /// severity wherever it lists it, so a feature type Apple does not list the rule for (a
+    /// footprint's label in no language) has it too. Looked up once, where the rule is declared,
+    /// not for each finding (a lookup by name cost 540 instructions a finding).
+    let severity: Severity
 
     init(_ feature: String, _ name: String, _ code: FindingCode) {
         self.feature = feature
         self.name = name
         self.code = code
+        severity = AppleRules.publishedSeverity[name] ?? code.severity
     }
 
     var key: String { "\(feature) \(name)" }
-
-    /// Apple's severity: Violation an error, Warning a warning, Info info. Apple gives a rule one
-    /// severity wherever it lists it, so a feature type Apple does not list the rule for (a
-    /// footprint's label in no language) has it too.
-    var severity: Severity { AppleRules.publishedSeverity[name] ?? code.severity }
 }
 
 /// One of Apple's rules for each of some feature types, declared once: `UnitMustReferenceLevel`,

@@ -32,6 +32,9 @@ enum ExpectedProperties {
         (.geofence, .levelIDs, AppleRule("Geofence", "GeofenceHasNoLevelReference", .F10)),
     ]
 
+    /// The fix of each of `expected`, written once rather than for each finding.
+    static let fixes: [String] = expected.map { "set \($0.1.rawValue)" }
+
     /// Amenities of these categories should carry a name (a gate's number, a carousel's).
     static let namedAmenities: [String: AppleRule] = [
         "boardinggate.aircraft": AppleRule("Amenity", "AircraftBoardingGateAmenityShouldHaveName", .F10),
@@ -99,7 +102,7 @@ enum ExpectedProperties {
             return context.finding(
                 rule, String(concatenating: context.describe(feature), " has no ", key.rawValue), feature, file: file,
                 fix: Fix(
-                    "set \(key.rawValue)",
+                    fixes[number],
                     repair: .choose(feature: feature.id, key: key.rawValue, key == .addressID ? .reference(.address) : .value)
                 ))
         case .amenityNames:
@@ -112,7 +115,8 @@ enum ExpectedProperties {
         case .modifiedTimes:
             let modified = feature.property(.validity)?.objectValue?["modified"]
             guard modified == nil || modified!.isNull else { return nil }
-            return context.finding(modifiedTime, "\(context.describe(feature)) has no validity.modified time", feature, file: file)
+            return context.finding(
+                modifiedTime, String(concatenating: context.describe(feature), " has no validity.modified time"), feature, file: file)
         case .geofenceReferences:
             guard isEmpty(feature.property(.levelIDs)) && isEmpty(feature.property(.buildingIDs)) else { return nil }
             return context.finding(
