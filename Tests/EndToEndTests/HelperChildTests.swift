@@ -95,9 +95,12 @@ struct HelperChildTests {
             environment: ["IMDF_GDAL_HELPER": helper])
         #expect(refused.status != 0 && refused.errors.contains("Roof"), "\(refused.errors)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/refused"))
+        // imdf does not wait for the helper it did not ask, so the helper's shell may log its
+        // start only after imdf has ended: looked for until it does, for 10 s at most.
+        let deadline = Date().addingTimeInterval(10)
+        while starts().isEmpty, Date() < deadline { usleep(20_000) }
         let unasked = starts()
         #expect(unasked.count == 1, "the helper was started before the level was looked up: \(unasked)")
-        let deadline = Date().addingTimeInterval(10)
         while let pid = unasked.first, kill(pid, 0) == 0, Date() < deadline { usleep(50_000) }
         #expect(unasked.allSatisfy { kill($0, 0) != 0 }, "a helper was left running: \(unasked)")
     }
