@@ -104,8 +104,11 @@ extension DrawingImportReply: Codable {
         report = try container.decode(DXFImportReport.self, forKey: .report)
         levelOutline = nil
         if let text = try container.decodeIfPresent(String.self, forKey: .levelOutline) {
-            // Rings of four positions at least: a level's outline is never empty.
-            func closed(_ rings: [[Position]]) -> Bool { !rings.isEmpty && rings.allSatisfy { $0.count >= 4 } }
+            // Closed rings of four positions at least, as `Projector.polygons` reads them: a level's
+            // outline is never empty, and one that does not read as polygons is no outline.
+            func closed(_ rings: [[Position]]) -> Bool {
+                !rings.isEmpty && rings.allSatisfy { $0.count >= 4 && $0.first == $0.last }
+            }
             let geometry = GeoJSONReader.readGeometry(Array(text.utf8))?.geometry
             switch geometry {
             case .polygon(let rings) where closed(rings): levelOutline = geometry

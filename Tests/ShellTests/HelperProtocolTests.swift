@@ -71,6 +71,7 @@ struct HelperProtocolTests {
         for outline: IMDF.Geometry in [
             .point(Position(x: 8.55, y: 50.1)), .polygon([]), .polygon([[Position(x: 8.55, y: 50.1), Position(x: 8.56, y: 50.1)]]),
             .multiPolygon([]),
+            .polygon([[Position(x: 8.55, y: 50.1), Position(x: 8.56, y: 50.1), Position(x: 8.56, y: 50.2), Position(x: 8.55, y: 50.2)]]),
         ] {
             #expect(throws: DecodingError.self, "\(outline)") {
                 try roundTrip(DrawingImportReply(drafts: [], report: report, levelOutline: outline))
