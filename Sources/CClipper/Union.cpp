@@ -87,33 +87,74 @@ bool uniteStrips(ClipperLib::Paths &paths) {
 
 }  // namespace
 
+namespace {
+
+// The rings as Clipper's integer paths, or false where a coordinate is past its range (or not a
+// number).
+bool paths(const double *xy, const size_t *ringEnds, size_t ringCount, double originX, double originY, double scale,
+           ClipperLib::Paths &result) {
+    result.reserve(ringCount);
+    size_t start = 0;
+    for (size_t ring = 0; ring < ringCount; ring++) {
+        ClipperLib::Path path;
+        for (size_t point = start; point < ringEnds[ring]; point++) {
+            double x = std::round((xy[2 * point] - originX) * scale);
+            double y = std::round((xy[2 * point + 1] - originY) * scale);
+            if (!(std::fabs(x) < 4.0e18) || !(std::fabs(y) < 4.0e18)) return false;
+            path.push_back(ClipperLib::IntPoint(static_cast<ClipperLib::cInt>(x), static_cast<ClipperLib::cInt>(y)));
+        }
+        start = ringEnds[ring];
+        result.push_back(std::move(path));
+    }
+    return true;
+}
+
+Union *collected(const ClipperLib::PolyTree &tree, double originX, double originY, double scale) {
+    Union *result = new Union();
+    for (const ClipperLib::PolyNode *outer : tree.Childs) { collect(*result, *outer, originX, originY, scale); }
+    return result;
+}
+
+}  // namespace
+
 extern "C" void *imdf_clipper_union(const double *xy, const size_t *ringEnds, size_t ringCount, double originX, double originY, double scale) {
     try {
-        ClipperLib::Paths paths;
-        paths.reserve(ringCount);
-        size_t start = 0;
-        for (size_t ring = 0; ring < ringCount; ring++) {
-            ClipperLib::Path path;
-            for (size_t point = start; point < ringEnds[ring]; point++) {
-                double x = std::round((xy[2 * point] - originX) * scale);
-                double y = std::round((xy[2 * point + 1] - originY) * scale);
-                // Past Clipper's range (or not a number): no union here.
-                if (!(std::fabs(x) < 4.0e18) || !(std::fabs(y) < 4.0e18)) return nullptr;
-                path.push_back(ClipperLib::IntPoint(static_cast<ClipperLib::cInt>(x), static_cast<ClipperLib::cInt>(y)));
-            }
-            start = ringEnds[ring];
-            paths.push_back(std::move(path));
-        }
-        if (!uniteStrips(paths)) return nullptr;
+        ClipperLib::Paths rings;
+        if (!paths(xy, ringEnds, ringCount, originX, originY, scale, rings)) return nullptr;
+        if (!uniteStrips(rings)) return nullptr;
         ClipperLib::Clipper clipper;
         // Rings that touch themselves are split, as GEOS requires of a polygon's rings.
         clipper.StrictlySimple(true);
-        clipper.AddPaths(paths, ClipperLib::ptSubject, true);
+        clipper.AddPaths(rings, ClipperLib::ptSubject, true);
         ClipperLib::PolyTree tree;
         if (!clipper.Execute(ClipperLib::ctUnion, tree, ClipperLib::pftNonZero, ClipperLib::pftNonZero)) return nullptr;
-        Union *result = new Union();
-        for (const ClipperLib::PolyNode *outer : tree.Childs) { collect(*result, *outer, originX, originY, scale); }
-        return result;
+        return collected(tree, originX, originY, scale);
+    } catch (...) {
+        return nullptr;
+    }
+}
+
+extern "C" void *imdf_clipper_round_offset(const double *xy, const size_t *ringEnds, size_t ringCount, double originX, double originY,
+                                           double scale, double distance, double arcTolerance) {
+    try {
+        ClipperLib::Paths rings;
+        if (!paths(xy, ringEnds, ringCount, originX, originY, scale, rings)) return nullptr;
+        double delta = distance * scale;
+        double tolerance = arcTolerance * scale;
+        if (!(std::fabs(delta) < 1.0e18) || !(tolerance > 0)) return nullptr;
+        ClipperLib::ClipperOffset offset(2.0, tolerance);
+        // Outer rings and holes alike: Clipper tells them apart by their winding.
+        offset.AddPaths(rings, ClipperLib::jtRound, ClipperLib::etClosedPolygon);
+        ClipperLib::Paths grown;
+        offset.Execute(grown, delta);
+        // United once more to split rings that touch themselves, as GEOS requires of a polygon's
+        // rings (the offset's own union does not).
+        ClipperLib::Clipper clipper;
+        clipper.StrictlySimple(true);
+        clipper.AddPaths(grown, ClipperLib::ptSubject, true);
+        ClipperLib::PolyTree tree;
+        if (!clipper.Execute(ClipperLib::ctUnion, tree, ClipperLib::pftNonZero, ClipperLib::pftNonZero)) return nullptr;
+        return collected(tree, originX, originY, scale);
     } catch (...) {
         return nullptr;
     }

@@ -48,7 +48,7 @@ extension GeometryEngine {
         // to it), filled again, and shrunk by as much plus half the gap: back to the outer face.
         let filled = union(walls.polygons.map { Polygon(exterior: $0.exterior) })
         let reach = bridging / 2
-        let bridged = buffer(filled, by: reach).map { Polygon(exterior: $0.exterior) }
+        let bridged = roundBuffer(filled, by: reach).map { Polygon(exterior: $0.exterior) }
         guard let grown = context.geometry(bridged), let shrunk = mitred(grown, by: -(reach + gap / 2)) else { return (spaces, [], []) }
         let outline = shrunk.polygons.map { Polygon(exterior: $0.exterior) }.filter { area([$0]) >= smallest }
         // Beside outlined rooms, the open floor is what the rooms leave of the outline: this half
@@ -56,7 +56,11 @@ extension GeometryEngine {
         guard openFloor else { return (spaces, outline, []) }
         // Inside the bridged shape (at the grown walls' outer edge), outside the grown walls and
         // what they enclose; grown back by half the gap, within the outline.
-        let edge = buffer(bridged, by: -reach).map { Polygon(exterior: $0.exterior) }
+        // Grown and shrunk by GEOS, as the walls were: shrunk from Clipper's shape, on its
+        // micrometre grid, the edge would lie a micrometre off the walls' faces, and the sliver
+        // between would join pieces of floor along them.
+        let bridgedByGEOS = buffer(filled, by: reach).map { Polygon(exterior: $0.exterior) }
+        let edge = buffer(bridgedByGEOS, by: -reach).map { Polygon(exterior: $0.exterior) }
         let unenclosed = difference(edge, filled)
         guard !unenclosed.isEmpty else { return (spaces, outline, []) }
         // Each piece grown on its own and the pieces united: the same shape as growing them all
@@ -65,6 +69,12 @@ extension GeometryEngine {
         let reaching =
             unenclosed.count == 1 ? mitred(unenclosed, by: gap / 2) : union(unenclosed.flatMap { mitred([$0], by: gap / 2) })
         return (spaces, outline, intersection(reaching, outline))
+    }
+
+    /// The polygons grown (shrunk, for a negative distance) by `distance` with round corners, as
+    /// `buffer(_:by:)` grows them: by Clipper, by GEOS where Clipper cannot.
+    func roundBuffer(_ polygons: [Polygon], by distance: Double) -> [Polygon] {
+        Self.clipperRoundOffset(polygons, by: distance) ?? buffer(polygons, by: distance)
     }
 
     /// `shape` grown (shrunk, for a negative distance) by `distance` with mitred corners, limited

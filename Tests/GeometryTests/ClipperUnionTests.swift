@@ -89,7 +89,46 @@ import Testing
         #expect(engine.area(engine.difference(geos, united)) < outlines * 1e-6)
     }
 
+    /// A floor with a notch 2 m wide and 3 m deep in its front wall, a courtyard (a hole) of 4 x 4 m, far from
+    /// the origin as surveyed plans are, whichever way round its rings are drawn.
+    func floorWithNotchAndCourtyard(clockwise: Bool) -> Polygon {
+        let (x, y) = (600_000.0, 5_500_000.0)
+        var exterior = [(0.0, 0.0), (9, 0), (9, 3), (11, 3), (11, 0), (20, 0), (20, 12), (0, 12)].map { Point(x: x + $0.0, y: y + $0.1) }
+        var hole = [(4.0, 5.0), (8, 5), (8, 9), (4, 9)].map { Point(x: x + $0.0, y: y + $0.1) }.reversed().map { $0 }
+        exterior.append(exterior[0])
+        hole.append(hole[0])
+        return clockwise ? Polygon(exterior: exterior.reversed(), holes: [hole.reversed()]) : Polygon(exterior: exterior, holes: [hole])
+    }
+
+    @Test(arguments: [false, true])
+    func aRoundOffsetCoversWhatGEOSsBufferCoversToTheArcsTolerance(clockwise: Bool) throws {
+        let floor = floorWithNotchAndCourtyard(clockwise: clockwise)
+        for distance in [1.5, -0.5] {
+            let grown = try #require(GeometryEngine.clipperRoundOffset([floor], by: distance))
+            let geos = engine.buffer([floor], by: distance)
+            #expect(engine.validity(grown) == .valid)
+            #expect(grown.count == geos.count)
+            #expect(grown.flatMap(\.holes).count == geos.flatMap(\.holes).count)
+            // Each arc is as near the circle as GEOS's (8 segments a quarter): what either covers
+            // beyond the other is a band along the outline no wider than that.
+            let tolerance = abs(distance) * (1 - cos(Double.pi / 32))
+            let outline = geos.flatMap { [$0.exterior] + $0.holes }.map(Polyline.length).reduce(0, +)
+            #expect(engine.area(engine.difference(grown, geos)) < outline * tolerance)
+            #expect(engine.area(engine.difference(geos, grown)) < outline * tolerance)
+        }
+        // Grown by more than half its width, the notch is bridged (no corner of it is left on the
+        // outer ring), and the courtyard narrows to a square of 1 m, its corners sharp.
+        let bridged = try #require(GeometryEngine.clipperRoundOffset([floor], by: 1.5))
+        #expect(bridged.count == 1 && bridged[0].holes.count == 1)
+        #expect(!bridged[0].exterior.contains { $0.y < 5_500_000 + 3 && $0.y > 5_500_000 - 1 && $0.x > 600_009 && $0.x < 600_011 })
+        #expect(abs(abs(GeometryEngine.signedArea(bridged[0].holes[0])) - 1) < 1e-6)
+    }
+
     @Test func coordinatesNoIntegerHoldsAreLeftToGEOS() {
+        #expect(GeometryEngine.clipperRoundOffset([square(0, 0, 1), square(1e300, 0, 1)], by: 1) == nil)
+        #expect(GeometryEngine.clipperRoundOffset([square(.nan, 0, 1)], by: 1) == nil)
+        #expect(GeometryEngine.clipperRoundOffset([square(0, 0, 1)], by: .infinity) == nil)
+        #expect(GeometryEngine.clipperRoundOffset([], by: 1) == [])
         #expect(GeometryEngine.clipperUnion([square(0, 0, 1), square(1e300, 0, 1)]) == nil)
         #expect(GeometryEngine.clipperUnion([square(.nan, 0, 1)]) == nil)
         #expect(GeometryEngine.clipperUnion([]) == [])
