@@ -174,3 +174,21 @@ extern "C" void imdf_clipper_ring_points(const void *result, size_t ring, double
 }
 
 extern "C" void imdf_clipper_free(void *result) { delete static_cast<Union *>(result); }
+
+extern "C" void *imdf_clipper_intersection(const double *xy, const size_t *ringEnds, size_t ringCount, size_t subjectRings,
+                                           double originX, double originY, double scale) {
+    try {
+        ClipperLib::Paths rings;
+        if (subjectRings > ringCount || !paths(xy, ringEnds, ringCount, originX, originY, scale, rings)) return nullptr;
+        ClipperLib::Clipper clipper;
+        clipper.StrictlySimple(true);
+        for (size_t ring = 0; ring < rings.size(); ring++) {
+            clipper.AddPath(rings[ring], ring < subjectRings ? ClipperLib::ptSubject : ClipperLib::ptClip, true);
+        }
+        ClipperLib::PolyTree tree;
+        if (!clipper.Execute(ClipperLib::ctIntersection, tree, ClipperLib::pftNonZero, ClipperLib::pftNonZero)) return nullptr;
+        return collected(tree, originX, originY, scale);
+    } catch (...) {
+        return nullptr;
+    }
+}

@@ -39,6 +39,23 @@ extension GeometryEngine {
         }
     }
 
+    /// What `polygons` and `others` both cover; nil where Clipper cannot, for GEOS to do it.
+    /// GEOS's overlay of a floor's open space with the space it was opened from - their edges
+    /// nearly one on the other everywhere, which its noding handles at length - took 13 ms of a
+    /// teaching building's floor, Clipper's on integers, where such edges coincide, a fraction.
+    static func clipperIntersection(_ polygons: [Polygon], _ others: [Polygon]) -> [Polygon]? {
+        func rings(_ polygon: Polygon) -> [[Point]] {
+            [oriented(polygon.exterior, counterClockwise: true)] + polygon.holes.map { oriented($0, counterClockwise: false) }
+        }
+        let subject = polygons.map(rings)
+        guard let input = ClipperInput(subject + others.map(rings)) else { return nil }
+        guard !input.ends.isEmpty else { return [] }
+        let subjectRings = subject.reduce(0) { $0 + $1.count }
+        return input.polygons {
+            imdf_clipper_intersection($0, $1, $2, subjectRings, input.originX, input.originY, input.scale)
+        }
+    }
+
     private static func oriented(_ ring: [Point], counterClockwise: Bool) -> [Point] {
         (signedArea(ring) > 0) == counterClockwise ? ring : ring.reversed()
     }

@@ -117,8 +117,11 @@ extension GeometryEngine {
         let rest = difference(outline, rooms)
         guard !rest.isEmpty else { return [] }
         // An opening (shrink, then grow back) drops what is narrower than `narrowest`; clipped to
-        // what was there, as growing back rounds corners out.
+        // what was there, as growing back rounds corners out: by Clipper, by GEOS where it cannot.
         let opened = buffer(buffer(rest, by: -narrowest / 2), by: narrowest / 2)
+        if let clipped = Self.clipperIntersection(opened, rest) {
+            return clipped.filter { area([$0]) >= smallest }
+        }
         guard let shape = context.geometry(opened), let space = context.geometry(rest),
             let clipped = Geom(GEOSIntersection_r(handle, shape.pointer, space.pointer), context)
         else { return [] }

@@ -124,7 +124,29 @@ import Testing
         #expect(abs(abs(GeometryEngine.signedArea(bridged[0].holes[0])) - 1) < 1e-6)
     }
 
+    @Test(arguments: [false, true])
+    func anIntersectionCoversWhatGEOSsCoversHolesAndAll(clockwise: Bool) throws {
+        let floor = floorWithNotchAndCourtyard(clockwise: clockwise)
+        // A band across the floor, through the notch and the courtyard, and a square apart.
+        let (x, y) = (600_000.0, 5_500_000.0)
+        let band = box(x - 1, y + 2, x + 21, y + 7)
+        let apart = square(x + 30, y, 2)
+        let shared = try #require(GeometryEngine.clipperIntersection([floor], [band, apart]))
+        let geos = engine.intersection([floor], [band, apart])
+        #expect(engine.validity(shared) == .valid)
+        #expect(shared.count == geos.count)
+        #expect(abs(engine.area(shared) - engine.area(geos)) < 1e-6)
+        // 20 x 5 m, less the notch's 2 x 1 m and the courtyard's 4 x 2 m inside the band.
+        #expect(abs(engine.area(shared) - (100 - 2 - 8)) < 1e-6)
+        // What either covers beyond the other is a band no wider than the micrometre Clipper rounds to.
+        let outline = geos.flatMap { [$0.exterior] + $0.holes }.map(Polyline.length).reduce(0, +)
+        #expect(engine.area(engine.difference(shared, geos)) < outline * 1e-6)
+        #expect(engine.area(engine.difference(geos, shared)) < outline * 1e-6)
+        #expect(try #require(GeometryEngine.clipperIntersection([floor], [apart])).isEmpty)
+    }
+
     @Test func coordinatesNoIntegerHoldsAreLeftToGEOS() {
+        #expect(GeometryEngine.clipperIntersection([square(0, 0, 1)], [square(1e300, 0, 1)]) == nil)
         #expect(GeometryEngine.clipperRoundOffset([square(0, 0, 1), square(1e300, 0, 1)], by: 1) == nil)
         #expect(GeometryEngine.clipperRoundOffset([square(.nan, 0, 1)], by: 1) == nil)
         #expect(GeometryEngine.clipperRoundOffset([square(0, 0, 1)], by: .infinity) == nil)

@@ -25,7 +25,13 @@ void *imdf_clipper_union(const double *xy, const size_t *ringEnds, size_t ringCo
 void *imdf_clipper_round_offset(const double *xy, const size_t *ringEnds, size_t ringCount, double originX, double originY,
                                 double scale, double distance, double arcTolerance);
 
-/// The rings of a union or an offset: outer rings, each followed by its holes.
+/// What the first `subjectRings` rings and the others both cover, each set filled by the non-zero
+/// rule (outer rings one way round, holes the other). NULL where the input is out of range or
+/// Clipper fails.
+void *imdf_clipper_intersection(const double *xy, const size_t *ringEnds, size_t ringCount, size_t subjectRings,
+                                double originX, double originY, double scale);
+
+/// The rings of a union, an offset or an intersection: outer rings, each followed by its holes.
 size_t imdf_clipper_ring_count(const void *result);
 /// The number of points of a ring (unclosed: the first point is not repeated).
 size_t imdf_clipper_ring_size(const void *result, size_t ring);
