@@ -145,7 +145,30 @@ import Testing
         #expect(try #require(GeometryEngine.clipperIntersection([floor], [apart])).isEmpty)
     }
 
+    @Test(arguments: [false, true])
+    func aUnionOnTheGridKeepsAHoleNoOtherPolygonCoversAndFillsOneThatIs(clockwise: Bool) throws {
+        let floor = floorWithNotchAndCourtyard(clockwise: clockwise)
+        let (x, y) = (600_000.0, 5_500_000.0)
+        // A room filling the notch, beside the floor (sharing its edges); one over the courtyard's
+        // corner, a second floor with a courtyard the first floor covers.
+        let notch = box(x + 9, y, x + 11, y + 3)
+        let corner = box(x + 7, y + 8, x + 10, y + 10)
+        let kept = engine.unionOnGrid([floor, notch])
+        #expect(kept.count == 1 && kept[0].holes.count == 1)
+        #expect(abs(engine.area(kept) - (240 - 16)) < 1e-6)
+        let covered = Polygon(exterior: [
+            Point(x: x - 5, y: y + 4), Point(x: x + 5, y: y + 4), Point(x: x + 5, y: y + 10), Point(x: x - 5, y: y + 10),
+            Point(x: x - 5, y: y + 4),
+        ])
+        let united = try #require(GeometryEngine.clipperUnion(holesAndAll: [floor, corner, covered]))
+        let geos = engine.union([floor, corner, covered])
+        #expect(engine.validity(united) == .valid)
+        #expect(united.count == geos.count && united.flatMap(\.holes).count == geos.flatMap(\.holes).count)
+        #expect(abs(engine.area(united) - engine.area(geos)) < 1e-6)
+    }
+
     @Test func coordinatesNoIntegerHoldsAreLeftToGEOS() {
+        #expect(GeometryEngine.clipperUnion(holesAndAll: [square(0, 0, 1), square(1e300, 0, 1)]) == nil)
         #expect(GeometryEngine.clipperIntersection([square(0, 0, 1)], [square(1e300, 0, 1)]) == nil)
         #expect(GeometryEngine.clipperRoundOffset([square(0, 0, 1), square(1e300, 0, 1)], by: 1) == nil)
         #expect(GeometryEngine.clipperRoundOffset([square(.nan, 0, 1)], by: 1) == nil)

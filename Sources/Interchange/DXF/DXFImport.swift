@@ -311,7 +311,9 @@ public enum DXFImporter {
                 let engine = GeometryEngine()
                 let covering = engine.prepare(floor)
                 let outlines = floor + outlinesFound.filter { floor.isEmpty || !covering.covers([$0]) }
-                return engine.buffer(engine.buffer(engine.union(outlines), by: 0.6), by: -0.6)
+                // United on Clipper's grid: GEOS's union of the rooms, which share their walls'
+                // edges, took 10-11 ms of a teaching building's floor, Clipper's 2.5-4.
+                return engine.buffer(engine.buffer(engine.unionOnGrid(outlines), by: 0.6), by: -0.6)
             })
         report.problems = problems
         let placed = rooms.map { room in
