@@ -154,7 +154,7 @@ extension GeometryEngine {
                 ]))
         }
         guard !rectangles.isEmpty else { return nil }
-        // Clipper unites rectangles six times as fast as GEOS (ClipperUnion.swift), and on
+        // Clipper unites rectangles six times as fast as GEOS (ClipperOperations.swift), and on
         // integers it leaves no hole of zero width where two rectangles' edges nearly meet (GEOS
         // did, and the hole grown back became a room). GEOS unites them where Clipper cannot.
         if let united = Self.clipperUnion(rectangles), let walls = context.geometry(united) { return walls }

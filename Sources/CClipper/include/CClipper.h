@@ -2,7 +2,7 @@
 // C interface Swift imports. GEOS's cascaded union of the thousands of overlapping rectangles a
 // plan's walls grow into took 6 times as long (measured: 2,075 rectangles, 100-116 ms against
 // 16.5 ms), and rooms formed round labels unite them at seven widths. Its offset grows a floor's
-// outline across its entrances five times as fast as GEOS's buffer (ClipperUnion.swift).
+// outline across its entrances five times as fast as GEOS's buffer (ClipperOperations.swift).
 
 #ifndef IMDF_CCLIPPER_H
 #define IMDF_CCLIPPER_H

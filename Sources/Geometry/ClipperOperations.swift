@@ -21,10 +21,7 @@ extension GeometryEngine {
     /// The union of the polygons, holes and all (a hole another polygon covers is filled); nil
     /// where Clipper cannot unite them, as `clipperUnion`.
     static func clipperUnion(holesAndAll polygons: [Polygon]) -> [Polygon]? {
-        let rings = polygons.map { polygon in
-            [oriented(polygon.exterior, counterClockwise: true)] + polygon.holes.map { oriented($0, counterClockwise: false) }
-        }
-        guard let input = ClipperInput(rings) else { return nil }
+        guard let input = ClipperInput(polygons.map(windingRings)) else { return nil }
         guard !input.ends.isEmpty else { return [] }
         return input.polygons { imdf_clipper_union($0, $1, $2, input.originX, input.originY, input.scale) }
     }
@@ -44,11 +41,7 @@ extension GeometryEngine {
     /// less than that along their edges.
     static func clipperRoundOffset(_ polygons: [Polygon], by distance: Double) -> [Polygon]? {
         guard distance.isFinite, distance != 0 else { return nil }
-        // Outer rings one way round, holes the other, as Clipper tells them apart.
-        let rings = polygons.map { polygon in
-            [oriented(polygon.exterior, counterClockwise: true)] + polygon.holes.map { oriented($0, counterClockwise: false) }
-        }
-        guard let input = ClipperInput(rings, margin: abs(distance)) else { return nil }
+        guard let input = ClipperInput(polygons.map(windingRings), margin: abs(distance)) else { return nil }
         guard !input.ends.isEmpty else { return [] }
         let tolerance = abs(distance) * (1 - cos(Double.pi / 32))
         return input.polygons {
@@ -61,11 +54,8 @@ extension GeometryEngine {
     /// nearly one on the other everywhere, which its noding handles at length - took 13 ms of a
     /// teaching building's floor, Clipper's on integers, where such edges coincide, a fraction.
     static func clipperIntersection(_ polygons: [Polygon], _ others: [Polygon]) -> [Polygon]? {
-        func rings(_ polygon: Polygon) -> [[Point]] {
-            [oriented(polygon.exterior, counterClockwise: true)] + polygon.holes.map { oriented($0, counterClockwise: false) }
-        }
-        let subject = polygons.map(rings)
-        guard let input = ClipperInput(subject + others.map(rings)) else { return nil }
+        let subject = polygons.map(windingRings)
+        guard let input = ClipperInput(subject + others.map(windingRings)) else { return nil }
         guard !input.ends.isEmpty else { return [] }
         let subjectRings = subject.reduce(0) { $0 + $1.count }
         return input.polygons {
@@ -73,8 +63,13 @@ extension GeometryEngine {
         }
     }
 
-    private static func oriented(_ ring: [Point], counterClockwise: Bool) -> [Point] {
-        (signedArea(ring) > 0) == counterClockwise ? ring : ring.reversed()
+    /// The polygon's rings wound as Clipper tells outer rings from holes under the non-zero rule:
+    /// the exterior counter-clockwise, the holes clockwise.
+    private static func windingRings(_ polygon: Polygon) -> [[Point]] {
+        func oriented(_ ring: [Point], counterClockwise: Bool) -> [Point] {
+            (signedArea(ring) > 0) == counterClockwise ? ring : ring.reversed()
+        }
+        return [oriented(polygon.exterior, counterClockwise: true)] + polygon.holes.map { oriented($0, counterClockwise: false) }
     }
 
     /// Rings as `CClipper` takes them: points as x, y pairs, where each ring ends, and how they are

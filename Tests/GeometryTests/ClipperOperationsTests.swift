@@ -3,7 +3,7 @@ import Testing
 
 @testable import Geometry
 
-@Suite struct ClipperUnionTests {
+@Suite struct ClipperOperationsTests {
     let engine = GeometryEngine()
 
     func square(_ x: Double, _ y: Double, _ size: Double) -> Polygon {

@@ -1,5 +1,5 @@
 // See CClipper.h. Exceptions (Clipper throws on coordinates past its range) end at this boundary:
-// the caller gets NULL and unites with GEOS instead.
+// the caller gets NULL and does the work with GEOS instead.
 
 #include "CClipper.h"
 
@@ -84,10 +84,6 @@ bool uniteStrips(ClipperLib::Paths &paths) {
     paths.swap(strips);
     return true;
 }
-
-}  // namespace
-
-namespace {
 
 // The rings as Clipper's integer paths, or false where a coordinate is past its range (or not a
 // number).
