@@ -111,6 +111,17 @@ Union *collected(const ClipperLib::PolyTree &tree, double originX, double origin
     return result;
 }
 
+// The union of the rings, filled by the non-zero rule, with rings that touch themselves split, as
+// GEOS requires of a polygon's rings; NULL where Clipper fails.
+Union *united(const ClipperLib::Paths &rings, double originX, double originY, double scale) {
+    ClipperLib::Clipper clipper;
+    clipper.StrictlySimple(true);
+    clipper.AddPaths(rings, ClipperLib::ptSubject, true);
+    ClipperLib::PolyTree tree;
+    if (!clipper.Execute(ClipperLib::ctUnion, tree, ClipperLib::pftNonZero, ClipperLib::pftNonZero)) return nullptr;
+    return collected(tree, originX, originY, scale);
+}
+
 }  // namespace
 
 extern "C" void *imdf_clipper_union(const double *xy, const size_t *ringEnds, size_t ringCount, double originX, double originY, double scale) {
@@ -118,13 +129,7 @@ extern "C" void *imdf_clipper_union(const double *xy, const size_t *ringEnds, si
         ClipperLib::Paths rings;
         if (!paths(xy, ringEnds, ringCount, originX, originY, scale, rings)) return nullptr;
         if (!uniteStrips(rings)) return nullptr;
-        ClipperLib::Clipper clipper;
-        // Rings that touch themselves are split, as GEOS requires of a polygon's rings.
-        clipper.StrictlySimple(true);
-        clipper.AddPaths(rings, ClipperLib::ptSubject, true);
-        ClipperLib::PolyTree tree;
-        if (!clipper.Execute(ClipperLib::ctUnion, tree, ClipperLib::pftNonZero, ClipperLib::pftNonZero)) return nullptr;
-        return collected(tree, originX, originY, scale);
+        return united(rings, originX, originY, scale);
     } catch (...) {
         return nullptr;
     }
@@ -143,14 +148,8 @@ extern "C" void *imdf_clipper_round_offset(const double *xy, const size_t *ringE
         offset.AddPaths(rings, ClipperLib::jtRound, ClipperLib::etClosedPolygon);
         ClipperLib::Paths grown;
         offset.Execute(grown, delta);
-        // United once more to split rings that touch themselves, as GEOS requires of a polygon's
-        // rings (the offset's own union does not).
-        ClipperLib::Clipper clipper;
-        clipper.StrictlySimple(true);
-        clipper.AddPaths(grown, ClipperLib::ptSubject, true);
-        ClipperLib::PolyTree tree;
-        if (!clipper.Execute(ClipperLib::ctUnion, tree, ClipperLib::pftNonZero, ClipperLib::pftNonZero)) return nullptr;
-        return collected(tree, originX, originY, scale);
+        // United once more to split rings that touch themselves (the offset's own union does not).
+        return united(grown, originX, originY, scale);
     } catch (...) {
         return nullptr;
     }
